@@ -1,0 +1,31 @@
+#include "base/diagnostic.h"
+
+namespace tjr {
+namespace {
+
+const char* SeverityName(Severity severity) {
+  switch (severity) {
+    case Severity::kError: return "error";
+    case Severity::kWarning: return "warning";
+    case Severity::kNote: return "note";
+  }
+  return "error";
+}
+
+}  // namespace
+
+std::string Diagnostic::ToString() const {
+  std::string out;
+  if (location.known()) out += location.ToString() + ": ";
+  out += SeverityName(severity);
+  out += ": ";
+  if (!field_path.empty()) out += field_path + ": ";
+  out += message;
+  return out;
+}
+
+Diagnostic MakeError(Location location, std::string field_path, std::string message) {
+  return Diagnostic{Severity::kError, location, std::move(field_path), std::move(message)};
+}
+
+}  // namespace tjr

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "base/location.h"
+
+namespace tjr {
+
+enum class Severity { kError, kWarning, kNote };
+
+/// One finding, as a value: library code returns these and only the CLI
+/// prints them.
+struct Diagnostic {
+  Severity severity = Severity::kError;
+  Location location;
+  /// Upstream-form field path ("spec.template.spec.containers[0].env"), or
+  /// empty when the finding is not about one field.
+  std::string field_path;
+  std::string message;
+
+  /// "FILE:LINE:COL: error: PATH: MESSAGE" (parts that are unknown are left out).
+  std::string ToString() const;
+};
+
+Diagnostic MakeError(Location location, std::string field_path, std::string message);
+
+using Diagnostics = std::vector<Diagnostic>;
+
+/// A value or the error that prevented it.
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : state_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(Diagnostic error) : state_(std::move(error)) {}  // NOLINT
+
+  bool ok() const { return state_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+
+  T& value() & { return std::get<0>(state_); }
+  const T& value() const& { return std::get<0>(state_); }
+  T&& value() && { return std::get<0>(std::move(state_)); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+
+  const Diagnostic& error() const { return std::get<1>(state_); }
+  Diagnostic&& take_error() { return std::get<1>(std::move(state_)); }
+
+ private:
+  std::variant<T, Diagnostic> state_;
+};
+
+struct Unit {};
+using Status = Result<Unit>;
+inline Status Ok() { return Unit{}; }
+
+}  // namespace tjr

@@ -1,0 +1,37 @@
+#include "base/diagnostic.h"
+
+#include <gtest/gtest.h>
+
+namespace tjr {
+namespace {
+
+TEST(DiagnosticTest, FormatsLocationSeverityPathAndMessage) {
+  Location at{InternSourceName("runtime.yaml"), 12, 7};
+  Diagnostic d = MakeError(at, "spec.replicas", "must be positive");
+  EXPECT_EQ(d.ToString(), "runtime.yaml:12:7: error: spec.replicas: must be positive");
+}
+
+TEST(DiagnosticTest, LeavesOutUnknownParts) {
+  Diagnostic d = MakeError({}, "", "no input");
+  EXPECT_EQ(d.ToString(), "error: no input");
+  d.severity = Severity::kWarning;
+  d.location.file = InternSourceName("a.yaml");
+  EXPECT_EQ(d.ToString(), "a.yaml: warning: no input");
+}
+
+TEST(DiagnosticTest, InterningReturnsTheSamePointer) {
+  EXPECT_EQ(InternSourceName("x/y.yaml"), InternSourceName(std::string("x/y.yaml")));
+  EXPECT_NE(InternSourceName("x/y.yaml"), InternSourceName("x/z.yaml"));
+}
+
+TEST(ResultTest, HoldsValueOrError) {
+  Result<int> good = 3;
+  ASSERT_TRUE(good.ok());
+  EXPECT_EQ(*good, 3);
+  Result<int> bad = MakeError({}, "a.b", "broken");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().message, "broken");
+}
+
+}  // namespace
+}  // namespace tjr

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tjr {
+
+/// A path from a document root to one value. Each list step remembers both
+/// its index and, where the list is keyed, the merge key and its value, so
+/// the path can be printed in either form:
+///   upstream: spec.replicatedJobs[0].template.spec
+///   keyed:    spec.replicatedJobs[name=node].template.spec
+class FieldPath {
+ public:
+  struct Step {
+    enum class Type { kField, kIndex } type = Type::kField;
+    std::string field;      // kField: the map key
+    std::size_t index = 0;  // kIndex: position in the list
+    std::string key_name;   // kIndex, keyed lists only: "name"
+    std::string key_value;  // kIndex, keyed lists only: "node"
+  };
+
+  FieldPath() = default;
+
+  FieldPath Field(std::string_view name) const;
+  FieldPath Index(std::size_t index) const;
+  FieldPath Keyed(std::size_t index, std::string_view key_name, std::string_view key_value) const;
+
+  bool empty() const { return steps_.empty(); }
+  const std::vector<Step>& steps() const { return steps_; }
+
+  /// Kubernetes validation form: `a.b[0].c`.
+  std::string Upstream() const;
+  /// Merge-key form: `a.b[name=x].c`; unkeyed steps print as `[0]`.
+  std::string Keyed() const;
+
+ private:
+  std::vector<Step> steps_;
+};
+
+}  // namespace tjr

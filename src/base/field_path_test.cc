@@ -1,0 +1,30 @@
+#include "base/field_path.h"
+
+#include <gtest/gtest.h>
+
+namespace tjr {
+namespace {
+
+TEST(FieldPathTest, PrintsUpstreamAndKeyedForms) {
+  FieldPath p = FieldPath().Field("spec").Field("replicatedJobs").Keyed(1, "name", "node")
+                    .Field("template").Field("spec");
+  EXPECT_EQ(p.Upstream(), "spec.replicatedJobs[1].template.spec");
+  EXPECT_EQ(p.Keyed(), "spec.replicatedJobs[name=node].template.spec");
+}
+
+TEST(FieldPathTest, UnkeyedIndexPrintsTheSameInBothForms) {
+  FieldPath p = FieldPath().Field("spec").Field("podTemplateOverrides").Index(0)
+                    .Field("targetJobs").Index(0).Field("name");
+  EXPECT_EQ(p.Upstream(), "spec.podTemplateOverrides[0].targetJobs[0].name");
+  EXPECT_EQ(p.Keyed(), p.Upstream());
+}
+
+TEST(FieldPathTest, BracketsKeysWithDots) {
+  FieldPath p = FieldPath().Field("metadata").Field("labels").Field("app.kubernetes.io/name");
+  EXPECT_EQ(p.Upstream(), "metadata.labels[app.kubernetes.io/name]");
+  EXPECT_TRUE(FieldPath().empty());
+  EXPECT_EQ(FieldPath().Upstream(), "");
+}
+
+}  // namespace
+}  // namespace tjr

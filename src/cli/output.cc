@@ -1,0 +1,49 @@
+#include "cli/output.h"
+
+#include <cstdio>
+
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+namespace tjr::cli {
+namespace {
+
+spdlog::logger& Logger() {
+  static auto logger = [] {
+    auto created = spdlog::stderr_logger_st("tjrender");
+    created->set_pattern("%v");
+    created->set_level(spdlog::level::warn);
+    return created;
+  }();
+  return *logger;
+}
+
+}  // namespace
+
+void Report(const Diagnostic& diagnostic) {
+  std::string line = diagnostic.ToString();
+  if (diagnostic.severity == Severity::kError) {
+    Logger().error(line);
+  } else {
+    Logger().warn(line);
+  }
+}
+
+void Report(const Diagnostics& diagnostics) {
+  for (const Diagnostic& diagnostic : diagnostics) Report(diagnostic);
+}
+
+void ReportUsageError(std::string_view message) { Logger().error("error: {}", message); }
+
+void Note(std::string_view message) { Logger().info("{}", message); }
+
+void SetVerbose(bool verbose) {
+  Logger().set_level(verbose ? spdlog::level::info : spdlog::level::warn);
+}
+
+void WriteStdout(std::string_view bytes) {
+  std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+  std::fflush(stdout);
+}
+
+}  // namespace tjr::cli

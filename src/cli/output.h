@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "base/diagnostic.h"
+
+namespace tjr::cli {
+
+/// Diagnostics go to stderr as "FILE:LINE:COL: error: MESSAGE"; stdout
+/// carries data only.
+void Report(const Diagnostic& diagnostic);
+void Report(const Diagnostics& diagnostics);
+void ReportUsageError(std::string_view message);
+/// Progress and --verbose notes (stderr, through spdlog).
+void Note(std::string_view message);
+void SetVerbose(bool verbose);
+
+/// Writes `bytes` to stdout in one piece.
+void WriteStdout(std::string_view bytes);
+
+}  // namespace tjr::cli

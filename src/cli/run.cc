@@ -1,0 +1,49 @@
+#include "cli/run.h"
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/command.h"
+#include "cli/output.h"
+
+namespace tjr::cli {
+namespace {
+
+void PrintUsage(std::FILE* to) {
+  std::fprintf(to, "usage: tjrender COMMAND [ARGS...]\n\ncommands:\n");
+  for (const Command& command : Commands()) {
+    std::fprintf(to, "  %-13s %s\n", command.name, command.summary);
+  }
+  std::fprintf(to, "\nRun 'tjrender COMMAND --help' for a command's options.\n");
+}
+
+}  // namespace
+
+int Run(int argc, char** argv) {
+  if (argc < 2) {
+    PrintUsage(stderr);
+    return kExitUsage;
+  }
+  std::string_view name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    PrintUsage(stdout);
+    return kExitClean;
+  }
+  if (name == "--version" || name == "version") {
+    std::printf("tjrender %s\n", TJRENDER_VERSION);
+    return kExitClean;
+  }
+  for (const Command& command : Commands()) {
+    if (name == command.name) {
+      std::vector<std::string> args(argv + 2, argv + argc);
+      return command.run(args);
+    }
+  }
+  ReportUsageError("unknown command '" + std::string(name) + "'");
+  PrintUsage(stderr);
+  return kExitUsage;
+}
+
+}  // namespace tjr::cli
