@@ -25,7 +25,16 @@ std::string Diagnostic::ToString() const {
 }
 
 Diagnostic MakeError(Location location, std::string field_path, std::string message) {
-  return Diagnostic{Severity::kError, location, std::move(field_path), std::move(message)};
+  Diagnostic d;
+  d.location = location;
+  d.field_path = std::move(field_path);
+  d.message = std::move(message);
+  return d;
+}
+
+Diagnostic AsInputError(Diagnostic diagnostic) {
+  diagnostic.category = Category::kInput;
+  return diagnostic;
 }
 
 }  // namespace tjr

@@ -11,6 +11,11 @@ namespace tjr {
 
 enum class Severity { kError, kWarning, kNote };
 
+/// What an error means for the exit code: a finding about valid input (a
+/// refused merge, a validation error: exit 1) or input that could not be
+/// used at all (unreadable, malformed, over a limit: exit 2).
+enum class Category { kFinding, kInput };
+
 /// One finding, as a value: library code returns these and only the CLI
 /// prints them.
 struct Diagnostic {
@@ -20,12 +25,15 @@ struct Diagnostic {
   /// empty when the finding is not about one field.
   std::string field_path;
   std::string message;
+  Category category = Category::kFinding;
 
   /// "FILE:LINE:COL: error: PATH: MESSAGE" (parts that are unknown are left out).
   std::string ToString() const;
 };
 
 Diagnostic MakeError(Location location, std::string field_path, std::string message);
+/// The same error, marked as unusable input (exit code 2).
+Diagnostic AsInputError(Diagnostic diagnostic);
 
 using Diagnostics = std::vector<Diagnostic>;
 

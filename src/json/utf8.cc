@@ -1,0 +1,100 @@
+#include "json/utf8.h"
+
+namespace tjr::json {
+namespace {
+
+bool IsContinuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
+
+}  // namespace
+
+Rune DecodeRune(std::string_view text) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  const unsigned char b0 = s[0];
+  if (b0 < 0x80) return {b0, 1};
+  const Rune invalid{kReplacementChar, 1};
+  // The accepted range of the second byte depends on the first: this is what
+  // rules out overlong forms, surrogates and values above U+10FFFF.
+  unsigned char lo = 0x80;
+  unsigned char hi = 0xBF;
+  int size = 0;
+  char32_t value = 0;
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    size = 2;
+    value = b0 & 0x1F;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    size = 3;
+    value = b0 & 0x0F;
+    if (b0 == 0xE0) lo = 0xA0;
+    if (b0 == 0xED) hi = 0x9F;
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    size = 4;
+    value = b0 & 0x07;
+    if (b0 == 0xF0) lo = 0x90;
+    if (b0 == 0xF4) hi = 0x8F;
+  } else {
+    return invalid;
+  }
+  if (n < static_cast<std::size_t>(size)) return invalid;
+  if (s[1] < lo || s[1] > hi) return invalid;
+  value = (value << 6) | (s[1] & 0x3F);
+  for (int i = 2; i < size; ++i) {
+    if (!IsContinuation(s[i])) return invalid;
+    value = (value << 6) | (s[i] & 0x3F);
+  }
+  return {value, size};
+}
+
+bool IsValidUtf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    Rune rune = DecodeRune(text.substr(i));
+    if (rune.value == kReplacementChar && rune.size == 1) return false;
+    i += static_cast<std::size_t>(rune.size);
+  }
+  return true;
+}
+
+std::string CoerceToValidUtf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 8);
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      out += text[i++];
+      continue;
+    }
+    Rune rune = DecodeRune(text.substr(i));
+    if (rune.value == kReplacementChar && rune.size == 1) {
+      AppendUtf8(kReplacementChar, &out);
+    } else {
+      out.append(text.substr(i, static_cast<std::size_t>(rune.size)));
+    }
+    i += static_cast<std::size_t>(rune.size);
+  }
+  return out;
+}
+
+void AppendUtf8(char32_t cp, std::string* out) {
+  if (cp < 0x80) {
+    out->push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+}  // namespace tjr::json

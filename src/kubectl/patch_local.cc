@@ -1,0 +1,91 @@
+#include "kubectl/patch_local.h"
+
+#include <vector>
+
+#include "doc/objects.h"
+#include "json/json.h"
+#include "schema/schema.h"
+#include "smp/strategic_merge.h"
+#include "yaml/reader.h"
+#include "yaml/writer.h"
+
+namespace tjr::kubectl {
+namespace {
+
+std::vector<std::string> PolicySetsFor(std::string_view api_version,
+                                       const PatchLocalOptions& options) {
+  if (api_version.starts_with("jobset.x-k8s.io/")) {
+    if (options.jobset_version == "v0.12") return {"kubernetes-v1.36", "jobset-v0.12.0"};
+    return {"kubernetes-v1.34", "jobset-v0.10.1"};
+  }
+  return {"kubernetes-v1.34"};
+}
+
+// kubectl names a kind it cannot type the way apimachinery prints a
+// GroupVersionKind: "group/version, Kind=Kind" ("/v1, Kind=Pod" for core).
+std::string GvkString(std::string_view api_version, std::string_view kind) {
+  std::string group_version(api_version);
+  if (group_version.find('/') == std::string::npos) group_version = "/" + group_version;
+  return group_version + ", Kind=" + std::string(kind);
+}
+
+std::string_view StringField(const doc::Node& object, std::string_view key) {
+  const doc::Node* value = object.Find(key);
+  return value != nullptr && value->is_string() ? std::string_view(value->string_value())
+                                                : std::string_view();
+}
+
+}  // namespace
+
+Result<std::string> PatchLocal(std::string_view object_text, std::string_view object_name,
+                               std::string_view patch_text, std::string_view patch_name,
+                               const PatchLocalOptions& options) {
+  auto patches = yaml::ReadStream(patch_text, patch_name);
+  if (!patches.ok()) return AsInputError(patches.take_error());
+  // kubectl converts only the first document of the patch file.
+  doc::Node patch = patches->empty() ? doc::Node::Null() : patches->front();
+  if (!patch.is_mapping() && !patch.is_null()) {
+    return MakeError(patch.location(), "",
+                     "json: cannot unmarshal " + std::string(doc::KindName(patch.kind())) +
+                         " into Go value of type map[string]interface {}");
+  }
+
+  auto documents = yaml::ReadStream(object_text, object_name);
+  if (!documents.ok()) return AsInputError(documents.take_error());
+  auto objects = doc::FlattenLists(*documents);
+  if (!objects.ok()) return objects.take_error();
+  if (objects->empty()) {
+    return MakeError(Location{InternSourceName(object_name)}, "", "no objects passed to patch");
+  }
+
+  std::string out;
+  for (const doc::Node& object : *objects) {
+    std::string_view api_version = StringField(object, "apiVersion");
+    std::string_view kind = StringField(object, "kind");
+    if (kind.empty()) {
+      return MakeError(object.location(), "kind", "Object 'Kind' is missing");
+    }
+    auto schema = schema::BuiltinSchema(PolicySetsFor(api_version, options));
+    if (!schema.ok()) return schema.take_error();
+    const schema::Type* type = (*schema)->ForKind(api_version, kind);
+    if (type == nullptr) {
+      return MakeError(object.location(), "",
+                       "strategic merge patch is not supported for " +
+                           GvkString(api_version, kind) + " locally, try --type merge");
+    }
+    doc::Node patched = object;
+    if (patch.is_mapping()) {
+      auto merged = smp::StrategicMerge(object, patch, *type);
+      if (!merged.ok()) return merged.take_error();
+      patched = std::move(merged).value();
+    }
+    if (options.output == OutputFormat::kJson) {
+      out += json::Write(patched, /*pretty=*/true);
+    } else {
+      yaml::Write(patched, &out);
+    }
+  }
+  return out;
+}
+
+}  // namespace tjr::kubectl
