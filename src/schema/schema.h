@@ -38,9 +38,19 @@ struct Type {
   const Type* elem = nullptr;   ///< kSlice, kMap: the element type
   std::vector<Field> fields;    ///< kStruct: inline (embedded) fields flattened, source order
   std::string source;           ///< provenance, "k8s.io/api/core/v1/types.go:4096"
+  const Type* key = nullptr;    ///< kMap: the key type
+  /// kStruct: the +structType marker ("atomic"); server-side apply reads it,
+  /// strategic merge patch does not.
+  std::string struct_type;
 
-  /// kStruct: the field with this JSON name, or nullptr.
+  /// kStruct: the field with exactly this JSON name, or nullptr.
   const Field* FindField(std::string_view json_name) const;
+
+  /// kStruct: the field strategic merge patch uses for the patch key `key`:
+  /// the exact match, or else the first field (in source order) whose name
+  /// equals `key` under encoding/json's case folding, as apimachinery's
+  /// LookupPatchMetadataForStruct does. nullptr when none matches.
+  const Field* LookupPatchField(std::string_view key) const;
 };
 
 /// One struct field with the tags strategic merge patch reads.
@@ -55,6 +65,7 @@ struct Field {
   std::vector<std::string> list_map_keys;
   std::string map_type;
   std::string source;  ///< provenance, "k8s.io/api/core/v1/types.go:4096"
+  bool omitzero = false;  ///< json tag option (Go 1.24 encoding/json)
 };
 
 /// All Go types of one set of upstream API versions (for example Kubernetes
@@ -72,6 +83,10 @@ class Schema {
   const Type* ForKind(std::string_view api_version, std::string_view kind) const;
   /// Human-readable provenance of every policy file this schema was built from.
   const std::vector<std::string>& provenance() const { return provenance_; }
+  /// Every type, named ones and the composite/builtin ones fields use.
+  const std::deque<Type>& types() const { return types_; }
+  /// The kind table: "apiVersion/Kind" ("batch/v1/Job") -> root type.
+  const std::map<std::string, const Type*, std::less<>>& kinds() const { return by_kind_; }
 
  private:
   friend class SchemaBuilder;
@@ -85,11 +100,16 @@ class Schema {
 /// "jobset-v0.10.1"; they are compiled into the binary from policies/.
 std::vector<std::string> BuiltinPolicyNames();
 
-/// Builds a schema from built-in policy sets; later sets may refer to types
-/// of earlier ones (JobSet refers to core/v1).
+/// Builds a schema from built-in policy sets; sets may refer to each other's
+/// types (JobSet refers to core/v1), so a JobSet set needs a Kubernetes set
+/// beside it. Each distinct list of names is built once and cached for the
+/// life of the process (thread-safe); the pointer stays valid.
 Result<const Schema*> BuiltinSchema(const std::vector<std::string>& policy_names);
 
-/// Builds a schema from policy documents (the JSON data in policies/).
+/// Builds a schema from policy documents (the JSON data in policies/, format
+/// described in policies/README.md). Type references are linked across all
+/// documents, so their order does not matter; a reference no document
+/// defines, a type two documents define, or a malformed entry is an error.
 Result<Schema> LoadSchema(const std::vector<doc::Node>& policy_documents);
 
 }  // namespace tjr::schema
