@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
@@ -19,9 +20,22 @@ struct ReadOptions {
 Result<doc::Node> Read(std::string_view text, std::string_view source_name,
                        const ReadOptions& options = {});
 
+/// Parses a stream of JSON values separated by optional whitespace, as
+/// encoding/json's Decoder reads kubectl's JSON input. Values are returned
+/// in order, `null` ones included; `max_document_bytes` bounds each value.
+Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_view source_name,
+                                          const ReadOptions& options = {});
+
 /// Writes `root` as Go's encoding/json would marshal the unstructured value:
 /// map keys sorted bytewise, HTML-safe escaping, Go float formatting.
 /// `pretty` gives `kubectl -o json` layout (4-space indent, trailing newline).
+/// Floats must be finite: encoding/json has no text for NaN or infinities
+/// (the readers never produce them).
 std::string Write(const doc::Node& root, bool pretty);
+
+/// Appends `value` as a Go encoding/json string literal (quotes included):
+/// HTML-safe escapes, short escapes for \b \f \n \r \t, \u00XX for other
+/// control bytes, U+2028/U+2029 escaped, invalid UTF-8 as \ufffd.
+void AppendQuoted(std::string_view value, std::string* out);
 
 }  // namespace tjr::json
