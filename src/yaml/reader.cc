@@ -1,0 +1,314 @@
+// The one adapter to libfyaml. Its event parser feeds our TreeBuilder; its
+// document API is not used, so the tree and its semantics are ours.
+
+#include "yaml/reader.h"
+
+#include <libfyaml.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "json/json.h"
+#include "json/locator.h"
+#include "yaml/document_split.h"
+#include "yaml/tree_builder.h"
+
+namespace tjr::yaml {
+namespace {
+
+using input::Chunk;
+using input::NodeStart;
+using input::ScalarInput;
+using input::TreeBuilder;
+
+// libfyaml would print diagnostics to stderr; they are collected instead.
+void DiscardDiagnosticOutput(fy_diag*, void*, const char*, size_t) {}
+
+struct DiagDeleter {
+  void operator()(fy_diag* diag) const { fy_diag_destroy(diag); }
+};
+struct ParserDeleter {
+  void operator()(fy_parser* parser) const { fy_parser_destroy(parser); }
+};
+
+std::string_view TokenText(fy_token* token) {
+  if (token == nullptr) return {};
+  size_t length = 0;
+  const char* text = fy_token_get_text(token, &length);
+  return text == nullptr ? std::string_view() : std::string_view(text, length);
+}
+
+// Runs libfyaml over some text (a whole stream, or one kubectl chunk) and
+// builds each document it finds.
+class EventParser {
+ public:
+  EventParser(const Chunk& text, const std::string* file, const input::BuilderLimits& limits,
+              std::size_t* alias_nodes_used)
+      : chunk_(text), file_(file), limits_(limits), alias_nodes_used_(alias_nodes_used) {}
+
+  // Appends the non-null documents to `out`. With `first_only`, stops after
+  // the first document, as goyaml's Unmarshal does with a kubectl chunk.
+  Status Parse(bool first_only, std::vector<doc::Node>* out) {
+    fy_diag_cfg diag_cfg;
+    fy_diag_cfg_default(&diag_cfg);
+    diag_cfg.fp = nullptr;
+    diag_cfg.output_fn = DiscardDiagnosticOutput;
+    diag_cfg.colorize = false;
+    std::unique_ptr<fy_diag, DiagDeleter> diag(fy_diag_create(&diag_cfg));
+    if (!diag) return Internal("cannot create a libfyaml diagnostics object");
+    fy_diag_set_collect_errors(diag.get(), true);
+
+    fy_parse_cfg cfg{};
+    cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_JSON_NONE |
+                                                FYPCF_ALLOW_DUPLICATE_KEYS |
+                                                FYPCF_SLOPPY_FLOW_INDENTATION);
+    cfg.diag = diag.get();
+    std::unique_ptr<fy_parser, ParserDeleter> parser(fy_parser_create(&cfg));
+    if (!parser) return Internal("cannot create a libfyaml parser");
+    if (fy_parser_set_string(parser.get(), chunk_.text.data(), chunk_.text.size()) != 0) {
+      return Internal("libfyaml refused the input");
+    }
+
+    TreeBuilder builder(limits_, alias_nodes_used_);
+    while (fy_event* event = fy_parser_parse(parser.get())) {
+      const fy_event_type type = event->type;
+      bool ok = true;
+      if (type == FYET_DOCUMENT_START) {
+        builder.Reset();
+      } else {
+        ok = Handle(event, builder);
+      }
+      fy_parser_event_free(parser.get(), event);
+      if (!ok) return parse_error_ ? std::move(*parse_error_) : builder.TakeError();
+      if (type == FYET_DOCUMENT_END) {
+        doc::Node root = builder.TakeRoot();
+        // Empty documents and `null` ones are skipped, as kubectl does.
+        if (!root.is_null()) out->push_back(std::move(root));
+        if (first_only) return Ok();
+      }
+    }
+    if (fy_parser_get_stream_error(parser.get())) return SyntaxError(diag.get());
+    return Ok();
+  }
+
+ private:
+  Diagnostic Internal(const char* message) const {
+    return AsInputError(MakeError(Location{file_, chunk_.first_line, 1}, "", message));
+  }
+
+  Diagnostic SyntaxError(fy_diag* diag) const {
+    std::string message = "malformed YAML";
+    Location at{file_, chunk_.first_line, 1};
+    void* iterator = nullptr;
+    while (fy_diag_error* error = fy_diag_errors_iterate(diag, &iterator)) {
+      if (error->type != FYET_ERROR) continue;
+      if (error->msg != nullptr) message += std::string(": ") + error->msg;
+      if (error->line > 0) {
+        at.line = chunk_.first_line + static_cast<std::uint32_t>(error->line) - 1;
+        at.column = static_cast<std::uint32_t>(error->column > 0 ? error->column : 1);
+      }
+      break;
+    }
+    return AsInputError(MakeError(at, "", std::move(message)));
+  }
+
+  Location At(const fy_mark& mark) const {
+    return Location{file_, chunk_.first_line + static_cast<std::uint32_t>(mark.line),
+                    static_cast<std::uint32_t>(mark.column) + 1};
+  }
+
+  // Where a node starts: its anchor or tag if it has one (as libyaml
+  // reports it), else its own token. libfyaml marks anchors, aliases and
+  // quoted scalars one character in, past the '&', '*' or quote.
+  NodeStart Start(fy_event* event, fy_token* anchor, fy_token* tag, bool marked_inside) {
+    struct Candidate {
+      const fy_mark* mark;
+      bool inside;
+    };
+    const Candidate candidates[] = {{fy_event_start_mark(event), marked_inside},
+                                    {anchor ? fy_token_start_mark(anchor) : nullptr, true},
+                                    {tag ? fy_token_start_mark(tag) : nullptr, false}};
+    const Candidate* best = nullptr;
+    for (const Candidate& candidate : candidates) {
+      if (candidate.mark == nullptr) continue;
+      if (best == nullptr || candidate.mark->input_pos - candidate.inside <
+                                 best->mark->input_pos - best->inside) {
+        best = &candidate;
+      }
+    }
+    if (best != nullptr) {
+      last_ = At(*best->mark);
+      last_offset_ = best->mark->input_pos;
+      if (best->inside && last_.column > 1) {
+        --last_.column;
+        --last_offset_;
+      }
+    }
+    return NodeStart{last_, TokenText(anchor)};
+  }
+
+  // libyaml stops treating text as an implicit key after 1024 characters
+  // (goyaml: "could not find expected ':'"); libfyaml has no such limit.
+  bool CheckKeyLength(fy_event* event, bool quoted) {
+    constexpr std::size_t kMaxSimpleKey = 1024;
+    const fy_mark* end = fy_event_end_mark(event);
+    const std::string_view text = chunk_.text;
+    if (end == nullptr || end->input_pos > text.size() || last_offset_ > end->input_pos) return true;
+    if (end->input_pos - last_offset_ <= kMaxSimpleKey) return true;  // bytes >= characters
+    std::size_t colon = end->input_pos + (quoted ? 1 : 0);
+    while (colon < text.size() && (text[colon] == ' ' || text[colon] == '\t')) ++colon;
+    if (colon >= text.size() || text[colon] != ':') return true;
+    // An explicit key ("? key") has no limit.
+    std::size_t before = last_offset_;
+    while (before > 0 && (text[before - 1] == ' ' || text[before - 1] == '\t')) --before;
+    if (before > 0 && text[before - 1] == '?') return true;
+    std::size_t characters = 0;
+    for (std::size_t i = last_offset_; i < colon; ++i) {
+      if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++characters;
+    }
+    if (characters <= kMaxSimpleKey) return true;
+    parse_error_ = AsInputError(MakeError(
+        last_, "", "malformed YAML: could not find expected ':' (an implicit key may not exceed " +
+                       std::to_string(kMaxSimpleKey) + " characters)"));
+    return false;
+  }
+
+  // goyaml's scanner allows only letters, digits, '-' and '_' in anchor
+  // and alias names and ends the name at anything else ("&a:" is the
+  // anchor "a" and a ':'); YAML 1.2 names go on to the next blank. Names
+  // the two read differently are refused rather than read differently.
+  bool CheckAnchorName(std::string_view name, const char* what) {
+    for (char c : name) {
+      const bool ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                      c == '-' || c == '_';
+      if (!ok) {
+        parse_error_ = AsInputError(MakeError(
+            last_, "", std::string("malformed YAML: ") + what + " name '" + std::string(name) +
+                           "' may only contain letters, digits, '-' and '_' for goyaml"));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // YAML 1.2's "\/" escape is unknown to goyaml, so kubectl rejects it.
+  bool CheckEscapes(fy_event* event) {
+    const fy_mark* begin = fy_event_start_mark(event);
+    const fy_mark* end = fy_event_end_mark(event);
+    if (begin == nullptr || end == nullptr || end->input_pos > chunk_.text.size() ||
+        begin->input_pos > end->input_pos) {
+      return true;
+    }
+    const std::string_view raw =
+        chunk_.text.substr(begin->input_pos, end->input_pos - begin->input_pos);
+    const std::size_t bad = input::FindEscapeUnknownToGoyaml(raw);
+    if (bad == std::string_view::npos) return true;
+    json::Locator locator(chunk_.text, file_);
+    Location at = locator.At(begin->input_pos + bad);
+    at.line += chunk_.first_line - 1;
+    parse_error_ = AsInputError(
+        MakeError(at, "", "malformed YAML: found unknown escape character"));
+    return false;
+  }
+
+  bool Handle(fy_event* event, TreeBuilder& builder) {
+    switch (event->type) {
+      case FYET_SCALAR: {
+        const auto& data = event->scalar;
+        const fy_scalar_style style = fy_token_scalar_style(data.value);
+        const bool quoted = style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED;
+        const NodeStart start = Start(event, data.anchor, data.tag, quoted);
+        if (!CheckAnchorName(start.anchor, "anchor")) return false;
+        if (style == FYSS_DOUBLE_QUOTED && !CheckEscapes(event)) return false;
+        if (builder.expecting_key() && !CheckKeyLength(event, quoted)) return false;
+        ScalarInput scalar{TokenText(data.value), TokenText(data.tag), style == FYSS_PLAIN};
+        return builder.Scalar(scalar, start);
+      }
+      case FYET_MAPPING_START: {
+        const auto& data = event->mapping_start;
+        const NodeStart start = Start(event, data.anchor, data.tag, false);
+        if (!CheckAnchorName(start.anchor, "anchor")) return false;
+        return builder.StartMapping(start);
+      }
+      case FYET_SEQUENCE_START: {
+        const auto& data = event->sequence_start;
+        const NodeStart start = Start(event, data.anchor, data.tag, false);
+        if (!CheckAnchorName(start.anchor, "anchor")) return false;
+        return builder.StartSequence(start);
+      }
+      case FYET_MAPPING_END:
+      case FYET_SEQUENCE_END:
+        return builder.End();
+      case FYET_ALIAS: {
+        const NodeStart start = Start(event, nullptr, nullptr, true);
+        if (!CheckAnchorName(TokenText(event->alias.anchor), "alias")) return false;
+        if (builder.expecting_key() && !CheckKeyLength(event, false)) return false;
+        return builder.Alias(TokenText(event->alias.anchor), start.at);
+      }
+      default:
+        return true;
+    }
+  }
+
+  const Chunk chunk_;
+  const std::string* file_;
+  input::BuilderLimits limits_;
+  std::size_t* alias_nodes_used_;
+  std::optional<Diagnostic> parse_error_;
+  Location last_{file_, chunk_.first_line, 1};
+  std::size_t last_offset_ = 0;  // of last_ in the parsed text
+};
+
+}  // namespace
+
+Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_view source_name,
+                                          const ReadOptions& options) {
+  std::vector<doc::Node> documents;
+  if (input::LooksLikeJson(text)) {
+    json::ReadOptions json_options;
+    json_options.max_document_bytes = options.max_document_bytes;
+    json_options.max_depth = options.max_depth;
+    Result<std::vector<doc::Node>> values = json::ReadStream(text, source_name, json_options);
+    if (!values.ok()) return values;
+    // kubectl's stream visitor skips `null` documents.
+    for (doc::Node& value : *values) {
+      if (!value.is_null()) documents.push_back(std::move(value));
+    }
+    return documents;
+  }
+  const std::string* file = InternSourceName(source_name);
+  Result<std::vector<Chunk>> chunks = input::SplitDocuments(text, file);
+  if (!chunks.ok()) return chunks.take_error();
+  input::BuilderLimits limits;
+  limits.max_depth = options.max_depth;
+  limits.max_alias_expanded_nodes = options.max_alias_expanded_nodes;
+  for (const Chunk& chunk : *chunks) {
+    if (chunk.text.size() > options.max_document_bytes) {
+      return AsInputError(MakeError(Location{file, chunk.first_line, 1}, "",
+                                    "YAML document of " + std::to_string(chunk.text.size()) +
+                                        " bytes exceeds the limit of " +
+                                        std::to_string(options.max_document_bytes) + " bytes"));
+    }
+  }
+  if (Status status = input::CheckCharacters(text, text, file); !status.ok()) {
+    return status.take_error();
+  }
+  std::size_t alias_nodes_used = 0;
+  if (input::SameDocumentsAsYaml(text)) {
+    // One parser for the whole stream: libfyaml's documents are kubectl's.
+    Status status = EventParser(Chunk{text, 1}, file, limits, &alias_nodes_used)
+                        .Parse(/*first_only=*/false, &documents);
+    if (!status.ok()) return status.take_error();
+    return documents;
+  }
+  for (const Chunk& chunk : *chunks) {
+    Status status = EventParser(chunk, file, limits, &alias_nodes_used)
+                        .Parse(/*first_only=*/true, &documents);
+    if (!status.ok()) return status.take_error();
+  }
+  return documents;
+}
+
+}  // namespace tjr::yaml

@@ -1,0 +1,224 @@
+#include "yaml/writer.h"
+
+#include <charconv>
+#include <cstddef>
+#include <deque>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "yaml/emitter.h"
+#include "yaml/json_roundtrip.h"
+#include "yaml/key_order.h"
+#include "yaml/resolve.h"
+#include "yaml/scalar_style.h"
+
+namespace tjr::yaml {
+namespace {
+
+using detail::Emitter;
+using detail::ScalarStyle;
+
+// goyaml writes a key longer than this (in bytes), or one with a line
+// break, as a complex key: "? key" on one line, ": value" on the next.
+constexpr std::size_t kMaxSimpleKeyLength = 128;
+
+// Sorting scratch for one mapping depth, reused across mappings.
+struct KeyScratch {
+  std::vector<std::string_view> keys;
+  std::vector<std::size_t> order;
+  std::vector<std::size_t> merge_buffer;
+  std::deque<std::string> converted;  // keys changed by the JSON round trip
+};
+
+// Walks the tree in the order goyaml's emitter receives events and applies
+// its state machine for block collections (emitterc.go's
+// yaml_emitter_emit_block_* and yaml_emitter_emit_node).
+class TreeWriter {
+ public:
+  explicit TreeWriter(std::string* out) : emitter_(out) {}
+
+  void Document(const doc::Node& root) {
+    Node(root, /*mapping_context=*/false);
+    emitter_.WriteIndent();  // document end: finish the last line
+  }
+
+ private:
+  void Node(const doc::Node& node, bool mapping_context) {
+    switch (node.kind()) {
+      case doc::Kind::kNull:
+        Plain("null");
+        return;
+      case doc::Kind::kBool:
+        Plain(node.bool_value() ? "true" : "false");
+        return;
+      case doc::Kind::kInt: {
+        char buffer[24];
+        auto end = std::to_chars(buffer, buffer + sizeof buffer, node.int_value()).ptr;
+        Plain(std::string_view(buffer, static_cast<std::size_t>(end - buffer)));
+        return;
+      }
+      case doc::Kind::kFloat:
+        Plain(detail::FloatText(node.float_value()));
+        return;
+      case doc::Kind::kString: {
+        const std::string& value = node.string_value();
+        if (!detail::ChangedByJsonRoundTrip(value)) {
+          String(value);
+        } else {
+          value_scratch_ = detail::JsonRoundTrip(value);
+          String(value_scratch_);
+        }
+        return;
+      }
+      case doc::Kind::kSequence:
+        Sequence(node, mapping_context);
+        return;
+      case doc::Kind::kMapping:
+        Mapping(node);
+        return;
+    }
+  }
+
+  // Numbers, bools and null: always plain and without spaces, so the
+  // indentation a folded line would take does not matter.
+  void Plain(std::string_view text) { emitter_.WritePlain(text, false); }
+
+  void String(std::string_view value) {
+    StyledString(value, detail::RequestedStringStyle(value), detail::AnalyzeScalar(value),
+                 /*simple_key=*/false);
+  }
+
+  void StyledString(std::string_view value, ScalarStyle requested,
+                    const detail::ScalarAnalysis& analysis, bool simple_key) {
+    const ScalarStyle style = detail::SelectScalarStyle(requested, value, analysis, simple_key);
+    const int saved = emitter_.indent();
+    emitter_.IncreaseIndent(true, false);
+    switch (style) {
+      case ScalarStyle::kPlain:
+        emitter_.WritePlain(value, !simple_key);
+        break;
+      case ScalarStyle::kSingleQuoted:
+        emitter_.WriteSingleQuoted(value, !simple_key);
+        break;
+      case ScalarStyle::kDoubleQuoted:
+        emitter_.WriteDoubleQuoted(value, !simple_key);
+        break;
+      case ScalarStyle::kLiteral:
+        emitter_.WriteLiteral(value);
+        break;
+    }
+    emitter_.set_indent(saved);
+  }
+
+  void Sequence(const doc::Node& node, bool mapping_context) {
+    if (node.empty()) {
+      emitter_.WriteIndicator("[", true, true, false);
+      emitter_.WriteIndicator("]", false, false, false);
+      return;
+    }
+    const int saved = emitter_.indent();
+    // A sequence right after "key:" is not indented ("key:\n- a").
+    emitter_.IncreaseIndent(false, mapping_context && !emitter_.indention());
+    for (const doc::Node& item : node.items()) {
+      emitter_.WriteIndent();
+      emitter_.WriteIndicator("-", true, false, true);
+      Node(item, /*mapping_context=*/false);
+    }
+    emitter_.set_indent(saved);
+  }
+
+  void Mapping(const doc::Node& node) {
+    if (node.empty()) {
+      emitter_.WriteIndicator("{", true, true, false);
+      emitter_.WriteIndicator("}", false, false, false);
+      return;
+    }
+    KeyScratch& scratch = ScratchForDepth();
+    const std::vector<doc::Field>& fields = node.fields();
+    PrepareKeys(fields, &scratch);
+    detail::SortKeys(scratch.keys, &scratch.order, &scratch.merge_buffer);
+
+    const int saved = emitter_.indent();
+    emitter_.IncreaseIndent(false, false);
+    for (std::size_t index : scratch.order) {
+      std::string_view key = scratch.keys[index];
+      emitter_.WriteIndent();
+      const detail::ScalarAnalysis analysis = detail::AnalyzeScalar(key);
+      const ScalarStyle requested = detail::RequestedStringStyle(key);
+      if (!analysis.multiline && key.size() <= kMaxSimpleKeyLength) {
+        StyledString(key, requested, analysis, /*simple_key=*/true);
+        emitter_.WriteIndicator(":", false, false, false);
+      } else {
+        emitter_.WriteIndicator("?", true, false, true);
+        StyledString(key, requested, analysis, /*simple_key=*/false);
+        emitter_.WriteIndent();
+        emitter_.WriteIndicator(":", true, false, true);
+      }
+      Node(fields[index].value, /*mapping_context=*/true);
+    }
+    emitter_.set_indent(saved);
+    --depth_;
+  }
+
+  KeyScratch& ScratchForDepth() {
+    if (depth_ == scratch_.size()) scratch_.push_back(std::make_unique<KeyScratch>());
+    return *scratch_[depth_++];
+  }
+
+  // The keys as goyaml holds them. Two keys can become one after the JSON
+  // round trip (invalid UTF-8, folded NELs); goyaml's map then keeps the
+  // value that came last in encoding/json's bytewise key order.
+  static void PrepareKeys(const std::vector<doc::Field>& fields, KeyScratch* scratch) {
+    const std::size_t n = fields.size();
+    scratch->keys.resize(n);
+    scratch->order.clear();
+    scratch->converted.clear();
+    bool changed = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string& key = fields[i].key;
+      if (detail::ChangedByJsonRoundTrip(key)) {
+        scratch->keys[i] = scratch->converted.emplace_back(detail::JsonRoundTrip(key));
+        changed = true;
+      } else {
+        scratch->keys[i] = key;
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      bool keep = true;
+      for (std::size_t j = 0; changed && keep && j < n; ++j) {
+        keep = j == i || scratch->keys[j] != scratch->keys[i] || fields[j].key < fields[i].key;
+      }
+      if (keep) scratch->order.push_back(i);
+    }
+  }
+
+  Emitter emitter_;
+  std::string value_scratch_;
+  std::vector<std::unique_ptr<KeyScratch>> scratch_;
+  std::size_t depth_ = 0;
+};
+
+}  // namespace
+
+void Write(const doc::Node& root, std::string* out) {
+  TreeWriter writer(out);
+  writer.Document(root);
+}
+
+std::string Write(const doc::Node& root) {
+  std::string out;
+  Write(root, &out);
+  return out;
+}
+
+std::string WriteStream(const std::vector<doc::Node>& objects) {
+  std::string out;
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    if (i > 0) out += "---\n";
+    Write(objects[i], &out);
+  }
+  return out;
+}
+
+}  // namespace tjr::yaml
