@@ -1,0 +1,82 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "base/location.h"
+#include "doc/node.h"
+#include "typed/go_time.h"
+#include "typed/quantity.h"
+
+namespace tjr::typed {
+
+struct GoValue;
+
+/// A struct: one value per schema field, in field order; empty while every
+/// field still holds its zero value.
+struct GoStruct {
+  std::vector<GoValue> fields;
+};
+
+struct GoSlice {
+  bool nil = true;
+  std::vector<GoValue> items;
+};
+
+/// A map with string keys, kept sorted by key (the order json.Marshal writes).
+struct GoMap {
+  bool nil = true;
+  std::vector<std::pair<std::string, GoValue>> entries;
+};
+
+/// A pointer-typed struct field (`*T`); a null target is a nil pointer.
+struct GoPointer {
+  std::unique_ptr<GoValue> target;
+};
+
+/// intstr.IntOrString.
+struct GoIntOrString {
+  bool is_string = false;
+  std::int32_t int_value = 0;
+  std::string string_value;
+};
+
+/// metav1.FieldsV1: its Raw JSON, or nothing while Raw is nil.
+struct GoRawJson {
+  std::optional<doc::Node> raw;
+};
+
+/// An interface{} value: the tree encoding/json builds for it (numbers are
+/// float64); null is the nil interface.
+struct GoInterface {
+  doc::Node value;
+};
+
+/// A Go value of some schema type, as json.Unmarshal leaves it. The type is
+/// not stored: the schema drives every operation. std::monostate is the
+/// type's zero value, so untouched parts of a large struct cost nothing.
+struct GoValue {
+  using Variant = std::variant<std::monostate, bool, std::int64_t, std::uint64_t, double,
+                               std::string, GoStruct, GoSlice, GoMap, GoPointer, Quantity,
+                               GoIntOrString, GoTime, GoRawJson, GoInterface>;
+  Variant value;
+  /// Where the JSON this value was decoded from was read, for the output.
+  Location at;
+
+  bool is_zero_value() const { return std::holds_alternative<std::monostate>(value); }
+
+  /// The alternative T, first replacing any other alternative (the zero
+  /// value included) with a default-constructed T.
+  template <class T>
+  T& As() {
+    if (!std::holds_alternative<T>(value)) value.template emplace<T>();
+    return std::get<T>(value);
+  }
+};
+
+}  // namespace tjr::typed

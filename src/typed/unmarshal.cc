@@ -1,0 +1,366 @@
+#include "typed/unmarshal.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "base/field_path.h"
+#include "typed/go_text.h"
+
+namespace tjr::typed {
+namespace {
+
+using schema::Type;
+
+constexpr std::string_view kQuantityType = "k8s.io/apimachinery/pkg/api/resource.Quantity";
+constexpr std::string_view kIntOrStringType = "k8s.io/apimachinery/pkg/util/intstr.IntOrString";
+constexpr std::string_view kTimeType = "k8s.io/apimachinery/pkg/apis/meta/v1.Time";
+constexpr std::string_view kFieldsV1Type = "k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1";
+
+// How a builtin integer type stores its value.
+struct IntShape {
+  bool is_unsigned = false;
+  int bits = 64;
+};
+
+std::optional<IntShape> ShapeOf(std::string_view name) {
+  static constexpr std::pair<std::string_view, IntShape> kShapes[] = {
+      {"int", {false, 64}},   {"int8", {false, 8}},   {"int16", {false, 16}},
+      {"int32", {false, 32}}, {"int64", {false, 64}}, {"uint", {true, 64}},
+      {"uint8", {true, 8}},   {"uint16", {true, 16}}, {"uint32", {true, 32}},
+      {"uint64", {true, 64}},
+  };
+  for (const auto& [shape_name, shape] : kShapes) {
+    if (shape_name == name) return shape;
+  }
+  return std::nullopt;
+}
+
+// Field order of a JSON object as json.Marshal writes a map: bytewise.
+std::vector<const doc::Field*> SortedFields(const doc::Node& object) {
+  std::vector<const doc::Field*> fields;
+  for (const doc::Field& field : object.fields()) fields.push_back(&field);
+  std::sort(fields.begin(), fields.end(),
+            [](const doc::Field* a, const doc::Field* b) { return a->key < b->key; });
+  return fields;
+}
+
+// A JSON value turned into what interface{} holds after decoding: numbers
+// become float64, strings and keys valid UTF-8, objects sorted maps.
+doc::Node InterfaceValue(const doc::Node& json) {
+  switch (json.kind()) {
+    case doc::Kind::kInt:
+      return doc::Node::Float(static_cast<double>(json.int_value()), json.location());
+    case doc::Kind::kString:
+      return doc::Node::String(CoerceUtf8(json.string_value()), json.location());
+    case doc::Kind::kSequence: {
+      doc::Node out = doc::Node::Sequence(json.location());
+      for (const doc::Node& item : json.items()) out.push_back(InterfaceValue(item));
+      return out;
+    }
+    case doc::Kind::kMapping: {
+      doc::Node out = doc::Node::Mapping(json.location());
+      for (const doc::Field* field : SortedFields(json)) {
+        out.Set(CoerceUtf8(field->key), InterfaceValue(field->value), field->key_location);
+      }
+      return out;
+    }
+    default:
+      return json;
+  }
+}
+
+class Decoder {
+ public:
+  std::optional<Diagnostic> Run(const doc::Node& json, const Type& type, GoValue* out) {
+    Status status = Decode(json, type, false, *out, FieldPath());
+    if (!status.ok()) return status.take_error();
+    return saved_;
+  }
+
+ private:
+  // encoding/json's errorContext: the struct whose field is being decoded
+  // and the JSON names of the fields from the root.
+  std::string struct_name_;
+  std::vector<std::string> field_stack_;
+  std::optional<Diagnostic> saved_;
+
+  std::string TypeErrorText(std::string_view what, std::string_view go_type) const {
+    std::string text = "json: cannot unmarshal " + std::string(what);
+    if (struct_name_.empty() && field_stack_.empty()) {
+      return text + " into Go value of type " + std::string(go_type);
+    }
+    text += " into Go struct field " + struct_name_ + ".";
+    for (std::size_t i = 0; i < field_stack_.size(); ++i) {
+      if (i > 0) text += '.';
+      text += field_stack_[i];
+    }
+    return text + " of type " + std::string(go_type);
+  }
+
+  // A value of the wrong kind: skipped, the first one reported at the end.
+  void SaveTypeError(std::string_view what, const Type& type, const doc::Node& json,
+                     const FieldPath& path) {
+    if (saved_) return;
+    saved_ = MakeError(json.location(), path.Upstream(), TypeErrorText(what, GoTypeString(type.name)));
+  }
+
+  static Diagnostic Fatal(const doc::Node& json, const FieldPath& path, std::string message) {
+    return MakeError(json.location(), path.Upstream(), std::move(message));
+  }
+
+  static std::string_view KindWord(const doc::Node& json) {
+    switch (json.kind()) {
+      case doc::Kind::kBool: return "bool";
+      case doc::Kind::kString: return "string";
+      case doc::Kind::kSequence: return "array";
+      case doc::Kind::kMapping: return "object";
+      default: return "number";
+    }
+  }
+
+  Status Decode(const doc::Node& json, const Type& type, bool pointer, GoValue& target,
+                const FieldPath& path) {
+    target.at = json.location();
+    if (pointer) {
+      GoPointer& p = target.As<GoPointer>();
+      if (json.is_null()) {
+        p.target.reset();
+        return Ok();
+      }
+      if (!p.target) p.target = std::make_unique<GoValue>();
+      return Decode(json, type, false, *p.target, path);
+    }
+    if (type.kind == Type::Kind::kCustomJson) return DecodeCustom(json, type, target, path);
+    if (type.kind == Type::Kind::kAny) {
+      target.As<GoInterface>().value = InterfaceValue(json);
+      return Ok();
+    }
+    switch (json.kind()) {
+      case doc::Kind::kNull:
+        if (type.kind == Type::Kind::kSlice || type.kind == Type::Kind::kMap) target.value = {};
+        return Ok();
+      case doc::Kind::kMapping:
+        if (type.kind == Type::Kind::kStruct) return DecodeStruct(json, type, target, path);
+        if (type.kind == Type::Kind::kMap) return DecodeMap(json, type, target, path);
+        break;
+      case doc::Kind::kSequence:
+        if (type.kind == Type::Kind::kSlice) return DecodeSlice(json, type, target, path);
+        break;
+      case doc::Kind::kString:
+        if (type.kind == Type::Kind::kString) {
+          target.As<std::string>() = CoerceUtf8(json.string_value());
+          return Ok();
+        }
+        break;
+      case doc::Kind::kBool:
+        if (type.kind == Type::Kind::kBool) {
+          target.As<bool>() = json.bool_value();
+          return Ok();
+        }
+        break;
+      case doc::Kind::kInt:
+      case doc::Kind::kFloat:
+        return DecodeNumber(json, type, target, path);
+    }
+    SaveTypeError(KindWord(json), type, json, path);
+    return Ok();
+  }
+
+  Status DecodeNumber(const doc::Node& json, const Type& type, GoValue& target,
+                      const FieldPath& path) {
+    Result<std::string> text = JsonNumberText(json);
+    if (!text) return Fatal(json, path, text.error().message);
+    const std::string& s = *text;
+    if (type.kind == Type::Kind::kFloat) {
+      if (type.name != "float64") {
+        return Fatal(json, path, "tjrender: no typed round trip for float type " + type.name);
+      }
+      target.As<double>() = std::strtod(s.c_str(), nullptr);  // Go's own text: always valid
+      return Ok();
+    }
+    if (type.kind != Type::Kind::kInt) {
+      SaveTypeError("number", type, json, path);
+      return Ok();
+    }
+    std::optional<IntShape> shape = ShapeOf(type.name);
+    if (!shape) return Fatal(json, path, "tjrender: no typed round trip for integer type " + type.name);
+    // strconv.ParseInt/ParseUint(s, 10, 64), then reflect's Overflow check.
+    const char* begin = s.data();
+    const char* end = s.data() + s.size();
+    bool ok;
+    if (shape->is_unsigned) {
+      std::uint64_t value = 0;
+      auto [ptr, ec] = std::from_chars(begin, end, value);
+      ok = ec == std::errc() && ptr == end &&
+           (shape->bits == 64 || value < (std::uint64_t{1} << shape->bits));
+      if (ok) target.As<std::uint64_t>() = value;
+    } else {
+      std::int64_t value = 0;
+      auto [ptr, ec] = std::from_chars(begin, end, value);
+      std::int64_t limit = shape->bits == 64 ? std::numeric_limits<std::int64_t>::max()
+                                             : (std::int64_t{1} << (shape->bits - 1)) - 1;
+      ok = ec == std::errc() && ptr == end && value <= limit && value >= -limit - 1;
+      if (ok) target.As<std::int64_t>() = value;
+    }
+    if (!ok) SaveTypeError("number " + s, type, json, path);
+    return Ok();
+  }
+
+  Status DecodeStruct(const doc::Node& json, const Type& type, GoValue& target,
+                      const FieldPath& path) {
+    GoStruct& st = target.As<GoStruct>();
+    if (st.fields.empty()) st.fields.resize(type.fields.size());
+    for (const doc::Field* member : SortedFields(json)) {
+      std::string key = CoerceUtf8(member->key);
+      std::optional<std::size_t> index = FindField(type, key);
+      if (!index) continue;
+      const schema::Field& field = type.fields[*index];
+      std::string saved_struct = struct_name_;
+      std::size_t saved_depth = field_stack_.size();
+      // Go >= 1.24 first pushes the Go name of each embedded struct a
+      // promoted field comes through ("VolumeSource" before "hostPath");
+      // schema::Field does not record it yet, so those paths lack it.
+      field_stack_.push_back(field.json_name);
+      struct_name_ = std::string(GoTypeName(type.name));
+      Status status = Decode(member->value, *field.type, field.pointer, st.fields[*index],
+                             path.Field(member->key));
+      if (!status.ok()) return status;
+      field_stack_.resize(saved_depth);
+      struct_name_ = std::move(saved_struct);
+    }
+    return Ok();
+  }
+
+  static std::optional<std::size_t> FindField(const Type& type, std::string_view key) {
+    for (std::size_t i = 0; i < type.fields.size(); ++i) {
+      if (type.fields[i].json_name == key) return i;
+    }
+    std::string folded = FoldName(key);
+    for (std::size_t i = 0; i < type.fields.size(); ++i) {
+      if (FoldName(type.fields[i].json_name) == folded) return i;
+    }
+    return std::nullopt;
+  }
+
+  Status DecodeMap(const doc::Node& json, const Type& type, GoValue& target,
+                   const FieldPath& path) {
+    GoMap& map = target.As<GoMap>();
+    map.nil = false;
+    for (const doc::Field* member : SortedFields(json)) {
+      GoValue element;  // each element starts from zero, never the old entry
+      Status status = Decode(member->value, *type.elem, false, element, path.Field(member->key));
+      if (!status.ok()) return status;
+      std::string key = CoerceUtf8(member->key);
+      auto it = std::lower_bound(map.entries.begin(), map.entries.end(), key,
+                                 [](const auto& entry, const std::string& k) { return entry.first < k; });
+      if (it != map.entries.end() && it->first == key) {
+        it->second = std::move(element);
+      } else {
+        map.entries.emplace(it, std::move(key), std::move(element));
+      }
+    }
+    return Ok();
+  }
+
+  Status DecodeSlice(const doc::Node& json, const Type& type, GoValue& target,
+                     const FieldPath& path) {
+    GoSlice& slice = target.As<GoSlice>();
+    slice.nil = false;
+    const std::vector<doc::Node>& items = json.items();
+    // Existing elements are decoded into, not replaced (encoding/json
+    // reuses the backing array), then the slice is cut to the new length.
+    if (slice.items.size() < items.size()) slice.items.resize(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      Status status = Decode(items[i], *type.elem, false, slice.items[i], path.Index(i));
+      if (!status.ok()) return status;
+    }
+    slice.items.resize(items.size());
+    return Ok();
+  }
+
+  Status DecodeCustom(const doc::Node& json, const Type& type, GoValue& target,
+                      const FieldPath& path) {
+    if (type.name == kQuantityType) {
+      Status status = target.As<Quantity>().UnmarshalJson(json);
+      if (!status.ok()) return Fatal(json, path, status.error().message);
+      return Ok();
+    }
+    if (type.name == kIntOrStringType) {
+      GoIntOrString& value = target.As<GoIntOrString>();
+      value.is_string = json.is_string();
+      if (json.is_string()) {
+        value.string_value = CoerceUtf8(json.string_value());
+        return Ok();
+      }
+      if (json.is_null()) return Ok();  // json.Unmarshal(null, &IntVal) keeps IntVal
+      // json.Unmarshal(raw, &IntVal): its error comes back through
+      // UnmarshalJSON and so stops decoding, with this field's context.
+      std::string what(KindWord(json));
+      if (json.is_int() || json.is_float()) {
+        Result<std::string> text = JsonNumberText(json);
+        if (!text) return Fatal(json, path, text.error().message);
+        std::int32_t parsed = 0;
+        auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), parsed);
+        if (ec == std::errc() && ptr == text->data() + text->size()) {
+          value.int_value = parsed;
+          return Ok();
+        }
+        what = "number " + *text;
+      }
+      return Fatal(json, path, TypeErrorText(what, "int32"));
+    }
+    if (type.name == kTimeType) {
+      GoTime& time = target.As<GoTime>();
+      if (json.is_null()) {
+        time = GoTime();
+        return Ok();
+      }
+      if (!json.is_string()) return Fatal(json, path, TypeErrorText(KindWord(json), "string"));
+      Result<GoTime> parsed = ParseRfc3339(CoerceUtf8(json.string_value()));
+      if (!parsed) return Fatal(json, path, parsed.error().message);
+      time = *parsed;
+      return Ok();
+    }
+    if (type.name == kFieldsV1Type) {
+      if (!json.is_null()) target.As<GoRawJson>().raw = InterfaceRaw(json);
+      else target.As<GoRawJson>();
+      return Ok();
+    }
+    return Fatal(json, path, "tjrender: no typed round trip for custom JSON type " + type.name);
+  }
+
+  // Raw JSON kept verbatim: as json.Marshal wrote it, which the unstructured
+  // value already is, bar UTF-8 repair and key order.
+  static doc::Node InterfaceRaw(const doc::Node& json) {
+    switch (json.kind()) {
+      case doc::Kind::kString:
+        return doc::Node::String(CoerceUtf8(json.string_value()), json.location());
+      case doc::Kind::kSequence: {
+        doc::Node out = doc::Node::Sequence(json.location());
+        for (const doc::Node& item : json.items()) out.push_back(InterfaceRaw(item));
+        return out;
+      }
+      case doc::Kind::kMapping: {
+        doc::Node out = doc::Node::Mapping(json.location());
+        for (const doc::Field* field : SortedFields(json)) {
+          out.Set(CoerceUtf8(field->key), InterfaceRaw(field->value), field->key_location);
+        }
+        return out;
+      }
+      default:
+        return json;
+    }
+  }
+};
+
+}  // namespace
+
+std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type, GoValue* out) {
+  return Decoder().Run(json, type, out);
+}
+
+}  // namespace tjr::typed

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <optional>
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+#include "schema/schema.h"
+#include "typed/go_value.h"
+
+namespace tjr::typed {
+
+/// json.Unmarshal(json.Marshal(value), &v) for a fresh v of `type`, as Go
+/// 1.24's encoding/json and the API types' own UnmarshalJSON methods do it:
+///
+/// * object keys are visited in json.Marshal's (sorted) order and matched
+///   to fields exactly, else case-insensitively; unknown keys are dropped;
+/// * null leaves non-pointer structs and scalars alone and nils pointers,
+///   slices and maps, but is handed to custom types (Quantity, Time, ...);
+/// * decoding into an existing value merges structs, reuses slice elements
+///   and keeps map entries, as happens when two keys match one field;
+/// * a value of the wrong JSON type is skipped and the first such
+///   UnmarshalTypeError is returned at the end, unless an error from a
+///   custom UnmarshalJSON (a bad quantity, a bad time) stops decoding first.
+///
+/// Returns that error, with Go's message, the location of the offending
+/// value and its field path; `out` is then unspecified.
+std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type, GoValue* out);
+
+}  // namespace tjr::typed
