@@ -6,6 +6,10 @@
 namespace tjr::cli {
 
 // One handler per command, each in its own command_<name>.cc.
+/// `tjrender conformance DIR... [--update] [--junit FILE]`: runs golden-file
+/// case folders (conformance/README.md); exit 0 when every case passes, 1
+/// when one fails, 2 for usage errors and cases that cannot be run.
+int RunConformance(const std::vector<std::string>& args);
 int RunFmt(const std::vector<std::string>& args);
 int RunMerge(const std::vector<std::string>& args);
 

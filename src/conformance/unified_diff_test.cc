@@ -42,7 +42,7 @@ TEST(UnifiedDiffTest, InsertionIntoEmptyTextNamesLineZero) {
 }
 
 TEST(UnifiedDiffTest, PrefersKeepingTheLongestCommonRun) {
-  // A minimal script keeps "key: 1" .. "key: 3" and moves one line.
+  // A minimal script keeps the run "- a", "- c" and moves "- b".
   EXPECT_EQ(UnifiedDiff("- b\n- a\n- c\n", "- a\n- c\n- b\n", "e", "a"),
             "--- e\n+++ a\n@@ -1,3 +1,3 @@\n-- b\n - a\n - c\n+- b\n");
 }

@@ -1,0 +1,22 @@
+#include "conformance/target.h"
+
+#include "conformance/merge_target.h"
+
+namespace tjr::conformance {
+
+const std::vector<Target>& Targets() {
+  static const std::vector<Target> targets = {
+      {"merge", "strategic merge of input/object.* with input/patch*.* in name order",
+       RunMergeTarget},
+  };
+  return targets;
+}
+
+const Target* FindTarget(std::string_view name) {
+  for (const Target& target : Targets()) {
+    if (target.name == name) return &target;
+  }
+  return nullptr;
+}
+
+}  // namespace tjr::conformance
