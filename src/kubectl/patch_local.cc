@@ -6,6 +6,7 @@
 #include "json/json.h"
 #include "schema/schema.h"
 #include "smp/strategic_merge.h"
+#include "yaml/printable.h"
 #include "yaml/reader.h"
 #include "yaml/writer.h"
 
@@ -33,6 +34,12 @@ std::string_view StringField(const doc::Node& object, std::string_view key) {
   const doc::Node* value = object.Find(key);
   return value != nullptr && value->is_string() ? std::string_view(value->string_value())
                                                 : std::string_view();
+}
+
+// kubectl's printers hide metadata.managedFields unless asked to show them.
+void HideManagedFields(doc::Node* object) {
+  doc::Node* metadata = object->FindMutable("metadata");
+  if (metadata != nullptr && metadata->is_mapping()) metadata->Erase("managedFields");
 }
 
 }  // namespace
@@ -79,9 +86,16 @@ Result<std::string> PatchLocal(std::string_view object_text, std::string_view ob
       if (!merged.ok()) return merged.take_error();
       patched = std::move(merged).value();
     }
+    // kubectl decodes the patched JSON again, which needs a kind.
+    if (StringField(patched, "kind").empty()) {
+      return MakeError(patch.location(), "kind", "Object 'Kind' is missing in the patched object");
+    }
+    HideManagedFields(&patched);
     if (options.output == OutputFormat::kJson) {
       out += json::Write(patched, /*pretty=*/true);
     } else {
+      Status printable = yaml::CheckKubectlPrintable(patched);
+      if (!printable.ok()) return printable.take_error();
       yaml::Write(patched, &out);
     }
   }
