@@ -3,6 +3,8 @@
 // or JSON documents.
 #include <boost/program_options.hpp>
 
+#include <time.h>
+
 #include <chrono>
 #include <cstdio>
 
@@ -24,9 +26,34 @@ const char kUsage[] =
     "Prints every document of the files ('-' for stdin) as kubectl prints objects.\n"
     "--timings reports read and write throughput on stderr.\n";
 
-double MegabytesPerSecond(std::size_t bytes, std::chrono::steady_clock::duration took) {
-  double seconds = std::chrono::duration<double>(took).count();
-  return seconds > 0 ? static_cast<double>(bytes) / 1e6 / seconds : 0;
+// Wall time and this thread's CPU time: on a shared machine the CPU time
+// is the steadier figure.
+struct Stopwatch {
+  std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
+  double cpu = CpuSeconds();
+
+  static double CpuSeconds() {
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
+  }
+};
+
+struct Elapsed {
+  double wall = 0;
+  double cpu = 0;
+
+  void Add(const Stopwatch& since) {
+    wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - since.wall).count();
+    cpu += Stopwatch::CpuSeconds() - since.cpu;
+  }
+};
+
+void PrintThroughput(const char* what, std::size_t bytes, const Elapsed& took) {
+  double megabytes = static_cast<double>(bytes) / 1e6;
+  std::fprintf(stderr, "%-5s %zu bytes: wall %.3f s (%.1f MB/s), cpu %.3f s (%.1f MB/s)\n", what,
+               bytes, took.wall, took.wall > 0 ? megabytes / took.wall : 0, took.cpu,
+               took.cpu > 0 ? megabytes / took.cpu : 0);
 }
 
 }  // namespace
@@ -62,10 +89,9 @@ int RunFmt(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
-  using Clock = std::chrono::steady_clock;
   std::vector<doc::Node> documents;
   std::size_t input_bytes = 0;
-  Clock::duration reading{};
+  Elapsed reading;
   for (const std::string& file : files) {
     auto text = ReadFile(file);
     if (!text.ok()) {
@@ -73,9 +99,9 @@ int RunFmt(const std::vector<std::string>& args) {
       return kExitUsage;
     }
     input_bytes += text->size();
-    auto start = Clock::now();
+    Stopwatch start;
     auto read = yaml::ReadStream(*text, file == "-" ? "<stdin>" : file);
-    reading += Clock::now() - start;
+    reading.Add(start);
     if (!read.ok()) {
       Report(read.error());
       return kExitUsage;
@@ -83,22 +109,19 @@ int RunFmt(const std::vector<std::string>& args) {
     for (doc::Node& document : *read) documents.push_back(std::move(document));
   }
 
-  auto start = Clock::now();
+  Stopwatch start;
+  Elapsed writing;
   std::string out;
   if (output == "json") {
     for (const doc::Node& document : documents) out += json::Write(document, /*pretty=*/true);
   } else {
     out = yaml::WriteStream(documents);
   }
-  Clock::duration writing = Clock::now() - start;
+  writing.Add(start);
   WriteStdout(out);
   if (timings) {
-    std::fprintf(stderr, "read  %zu bytes in %.3f s: %.1f MB/s\n", input_bytes,
-                 std::chrono::duration<double>(reading).count(),
-                 MegabytesPerSecond(input_bytes, reading));
-    std::fprintf(stderr, "write %zu bytes in %.3f s: %.1f MB/s\n", out.size(),
-                 std::chrono::duration<double>(writing).count(),
-                 MegabytesPerSecond(out.size(), writing));
+    PrintThroughput("read", input_bytes, reading);
+    PrintThroughput("write", out.size(), writing);
   }
   return kExitClean;
 }

@@ -6,18 +6,53 @@
 namespace tjr::doc {
 namespace detail {
 
-struct Rep {
-  Kind kind = Kind::kNull;
-  Location location;
-  union {
-    bool b;
-    std::int64_t i;
-    double f;
-  } scalar{};
-  std::string text;
-  std::vector<Node> items;
-  std::vector<Field> fields;
+const Location kNoLocation{};
+const std::vector<Node> kNoItems;
+const std::vector<Field> kNoFields;
+
+namespace {
+
+// A free list per thread, refilled from 64 KiB slabs that are never given
+// back: a block freed on another thread simply joins that thread's list.
+// The process-lifetime slabs suit a command-line tool; peak memory is the
+// peak number of live nodes.
+struct FreeBlock {
+  FreeBlock* next;
 };
+
+constexpr std::size_t kSlabBytes = std::size_t{64} << 10;
+thread_local FreeBlock* free_blocks = nullptr;
+
+void Refill() {
+  constexpr std::size_t kBlock = sizeof(Rep);
+  char* slab = static_cast<char*>(::operator new(kSlabBytes));
+  for (std::size_t offset = 0; offset + kBlock <= kSlabBytes; offset += kBlock) {
+    auto* block = reinterpret_cast<FreeBlock*>(slab + offset);
+    block->next = free_blocks;
+    free_blocks = block;
+  }
+}
+
+}  // namespace
+
+void* Rep::operator new(std::size_t size) {
+  if (size != sizeof(Rep)) return ::operator new(size);
+  if (free_blocks == nullptr) Refill();
+  FreeBlock* block = free_blocks;
+  free_blocks = block->next;
+  return block;
+}
+
+void Rep::operator delete(void* block, std::size_t size) noexcept {
+  if (block == nullptr) return;
+  if (size != sizeof(Rep)) {
+    ::operator delete(block);
+    return;
+  }
+  auto* free_block = static_cast<FreeBlock*>(block);
+  free_block->next = free_blocks;
+  free_blocks = free_block;
+}
 
 }  // namespace detail
 
@@ -25,15 +60,14 @@ using detail::Rep;
 
 namespace {
 
-const Location kNoLocation{};
 const std::string kEmptyString;
-const std::vector<Node> kNoItems;
-const std::vector<Field> kNoFields;
 
-std::shared_ptr<Rep> NewRep(Kind kind, Location at) {
-  auto rep = std::make_shared<Rep>();
+Rep* NewRep(Kind kind, Location at) {
+  Rep* rep = new Rep();
   rep->kind = kind;
   rep->location = at;
+  if (kind == Kind::kSequence) rep->payload.emplace<1>();
+  if (kind == Kind::kMapping) rep->payload.emplace<2>();
   return rep;
 }
 
@@ -52,52 +86,49 @@ std::string_view KindName(Kind kind) {
   return "unknown";
 }
 
-Node::Node() = default;
-
 Node Node::Null(Location at) { return Node(NewRep(Kind::kNull, at)); }
 
 Node Node::Bool(bool value, Location at) {
-  auto rep = NewRep(Kind::kBool, at);
+  Rep* rep = NewRep(Kind::kBool, at);
   rep->scalar.b = value;
-  return Node(std::move(rep));
+  return Node(rep);
 }
 
 Node Node::Int(std::int64_t value, Location at, std::string source_text) {
-  auto rep = NewRep(Kind::kInt, at);
+  Rep* rep = NewRep(Kind::kInt, at);
   rep->scalar.i = value;
-  rep->text = std::move(source_text);
-  return Node(std::move(rep));
+  rep->payload.emplace<0>(std::move(source_text));
+  return Node(rep);
 }
 
 Node Node::Float(double value, Location at, std::string source_text) {
-  auto rep = NewRep(Kind::kFloat, at);
+  Rep* rep = NewRep(Kind::kFloat, at);
   rep->scalar.f = value;
-  rep->text = std::move(source_text);
-  return Node(std::move(rep));
+  rep->payload.emplace<0>(std::move(source_text));
+  return Node(rep);
 }
 
 Node Node::String(std::string value, Location at) {
-  auto rep = NewRep(Kind::kString, at);
-  rep->text = std::move(value);
-  return Node(std::move(rep));
+  Rep* rep = NewRep(Kind::kString, at);
+  rep->payload.emplace<0>(std::move(value));
+  return Node(rep);
 }
 
 Node Node::Sequence(Location at) { return Node(NewRep(Kind::kSequence, at)); }
 Node Node::Mapping(Location at) { return Node(NewRep(Kind::kMapping, at)); }
 
-Kind Node::kind() const { return rep_ ? rep_->kind : Kind::kNull; }
-
-const Location& Node::location() const { return rep_ ? rep_->location : kNoLocation; }
-
 void Node::set_location(Location at) { Mutable().location = at; }
 
 Rep& Node::Mutable() {
-  if (!rep_) {
+  if (rep_ == nullptr) {
     rep_ = NewRep(Kind::kNull, {});
-  } else if (rep_.use_count() > 1) {
+  } else if (rep_->refs.load(std::memory_order_acquire) > 1) {
     // Shallow copy: children are shared handles and detach on their own
-    // mutation.
-    rep_ = std::make_shared<Rep>(*rep_);
+    // mutation. A count of one means no other handle, on any thread, can
+    // reach this representation, so changing it in place is safe.
+    Rep* copy = new Rep(*rep_);
+    Release();
+    rep_ = copy;
   }
   return *rep_;
 }
@@ -119,43 +150,25 @@ double Node::float_value() const {
 
 const std::string& Node::string_value() const {
   assert(is_string());
-  return rep_->text;
+  return std::get<0>(rep_->payload);
 }
 
-const std::string& Node::source_text() const { return rep_ ? rep_->text : kEmptyString; }
-
-std::size_t Node::size() const {
-  if (!rep_) return 0;
-  if (rep_->kind == Kind::kSequence) return rep_->items.size();
-  if (rep_->kind == Kind::kMapping) return rep_->fields.size();
-  return 0;
-}
-
-const std::vector<Node>& Node::items() const {
-  return is_sequence() ? rep_->items : kNoItems;
+const std::string& Node::source_text() const {
+  if (rep_ == nullptr) return kEmptyString;
+  const std::string* text = std::get_if<0>(&rep_->payload);
+  return text != nullptr ? *text : kEmptyString;
 }
 
 std::vector<Node>& Node::mutable_items() {
   assert(is_sequence());
-  return Mutable().items;
+  return std::get<1>(Mutable().payload);
 }
 
 void Node::push_back(Node item) { mutable_items().push_back(std::move(item)); }
 
-const std::vector<Field>& Node::fields() const {
-  return is_mapping() ? rep_->fields : kNoFields;
-}
-
 std::vector<Field>& Node::mutable_fields() {
   assert(is_mapping());
-  return Mutable().fields;
-}
-
-const Node* Node::Find(std::string_view key) const {
-  for (const Field& field : fields()) {
-    if (field.key == key) return &field.value;
-  }
-  return nullptr;
+  return std::get<2>(Mutable().payload);
 }
 
 Node* Node::FindMutable(std::string_view key) {

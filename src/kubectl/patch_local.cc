@@ -52,9 +52,8 @@ Result<std::string> PatchLocal(std::string_view object_text, std::string_view ob
   // kubectl converts only the first document of the patch file.
   doc::Node patch = patches->empty() ? doc::Node::Null() : patches->front();
   if (!patch.is_mapping() && !patch.is_null()) {
-    return MakeError(patch.location(), "",
-                     "json: cannot unmarshal " + std::string(doc::KindName(patch.kind())) +
-                         " into Go value of type map[string]interface {}");
+    // strategicpatch's handleUnmarshal turns any decode failure into ErrBadJSONDoc.
+    return MakeError(patch.location(), "", "invalid JSON document");
   }
 
   auto documents = yaml::ReadStream(object_text, object_name);

@@ -82,8 +82,10 @@ TEST(PatchLocalTest, MalformedInputIsAnInputErrorWithALocation) {
 TEST(PatchLocalTest, PatchMustBeAnObject) {
   auto out = PatchLocal("apiVersion: v1\nkind: Pod\n", "pod.yaml", "- a\n", "patch.yaml", {});
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.error().message,
-            "json: cannot unmarshal array into Go value of type map[string]interface {}");
+  EXPECT_EQ(out.error().message, "invalid JSON document");
+  auto number = PatchLocal("apiVersion: v1\nkind: Pod\n", "pod.yaml", "5\n", "patch.yaml", {});
+  ASSERT_FALSE(number.ok());
+  EXPECT_EQ(number.error().message, "invalid JSON document");
 }
 
 }  // namespace
