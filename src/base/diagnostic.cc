@@ -12,6 +12,14 @@ const char* SeverityName(Severity severity) {
   return "error";
 }
 
+// Paths into hostile documents (a thousand nested lists) would bury the
+// message; the ends of a path are what a reader needs.
+std::string Abbreviated(const std::string& path) {
+  constexpr std::size_t kLimit = 200;
+  if (path.size() <= kLimit) return path;
+  return path.substr(0, 120) + "..." + path.substr(path.size() - 60);
+}
+
 }  // namespace
 
 std::string Diagnostic::ToString() const {
@@ -19,7 +27,7 @@ std::string Diagnostic::ToString() const {
   if (location.known()) out += location.ToString() + ": ";
   out += SeverityName(severity);
   out += ": ";
-  if (!field_path.empty()) out += field_path + ": ";
+  if (!field_path.empty()) out += Abbreviated(field_path) + ": ";
   out += message;
   return out;
 }

@@ -19,6 +19,17 @@ TEST(DiagnosticTest, LeavesOutUnknownParts) {
   EXPECT_EQ(d.ToString(), "a.yaml: warning: no input");
 }
 
+TEST(DiagnosticTest, AbbreviatesVeryLongFieldPaths) {
+  std::string deep;
+  for (int i = 0; i < 1000; ++i) deep += "[0]";
+  Diagnostic d = MakeError({}, "a" + deep, "too deep");
+  std::string text = d.ToString();
+  EXPECT_LT(text.size(), 220u);
+  EXPECT_EQ(text.substr(0, 11), "error: a[0]");
+  EXPECT_NE(text.find("...[0]"), std::string::npos);
+  EXPECT_EQ(text.substr(text.size() - 13), "[0]: too deep");
+}
+
 TEST(DiagnosticTest, InterningReturnsTheSamePointer) {
   EXPECT_EQ(InternSourceName("x/y.yaml"), InternSourceName(std::string("x/y.yaml")));
   EXPECT_NE(InternSourceName("x/y.yaml"), InternSourceName("x/z.yaml"));
