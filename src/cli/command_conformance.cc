@@ -9,6 +9,7 @@
 
 #include "base/file.h"
 #include "cli/command.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "conformance/case.h"
 #include "conformance/junit.h"
@@ -73,24 +74,7 @@ int RunConformance(const std::vector<std::string>& args) {
   named.add_options()("help,h", "show this help")(
       "update", po::bool_switch(&update), "rewrite the expectations")(
       "junit", po::value(&junit_path), "write a JUnit XML report");
-  po::options_description hidden;
-  hidden.add_options()("dirs", po::value(&dirs));
-  po::options_description all;
-  all.add(named).add(hidden);
-  po::positional_options_description positional;
-  positional.add("dirs", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& error) {
-    ReportUsageError(error.what());
-    return kExitUsage;
-  }
-  if (vm.count("help")) {
-    WriteStdout(kUsage);
-    return kExitClean;
-  }
+  if (auto exit_code = ParseCommandLine(args, named, &dirs, kUsage)) return *exit_code;
   if (dirs.empty()) {
     ReportUsageError("conformance needs at least one DIR (see tjrender conformance --help)");
     return kExitUsage;

@@ -11,6 +11,7 @@
 #include "base/file.h"
 #include "cli/command.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "json/json.h"
 #include "yaml/reader.h"
@@ -66,24 +67,7 @@ int RunFmt(const std::vector<std::string>& args) {
   named.add_options()("help,h", "show this help")("output,o", po::value(&output),
                                                    "yaml (default) or json")(
       "timings", po::bool_switch(&timings), "report throughput on stderr");
-  po::options_description hidden;
-  hidden.add_options()("files", po::value(&files));
-  po::options_description all;
-  all.add(named).add(hidden);
-  po::positional_options_description positional;
-  positional.add("files", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& error) {
-    ReportUsageError(error.what());
-    return kExitUsage;
-  }
-  if (vm.count("help")) {
-    WriteStdout(kUsage);
-    return kExitClean;
-  }
+  if (auto exit_code = ParseCommandLine(args, named, &files, kUsage)) return *exit_code;
   if (files.empty() || (output != "yaml" && output != "json")) {
     ReportUsageError("fmt needs FILE... and -o yaml|json (see tjrender fmt --help)");
     return kExitUsage;

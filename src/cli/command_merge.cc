@@ -8,6 +8,7 @@
 #include "base/file.h"
 #include "cli/command.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "kubectl/patch_local.h"
 
@@ -78,24 +79,7 @@ int RunMerge(const std::vector<std::string>& args) {
       "output,o", po::value(&output), "yaml (default) or json")(
       "jobset-version", po::value(&jobset_version), "v0.10 (default) or v0.12")(
       "batch", po::value(&batch), "run every case listed in this file");
-  po::options_description hidden;
-  hidden.add_options()("files", po::value(&positional));
-  po::options_description all;
-  all.add(named).add(hidden);
-  po::positional_options_description files;
-  files.add("files", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(files).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& error) {
-    ReportUsageError(error.what());
-    return kExitUsage;
-  }
-  if (vm.count("help")) {
-    WriteStdout(kUsage);
-    return kExitClean;
-  }
+  if (auto exit_code = ParseCommandLine(args, named, &positional, kUsage)) return *exit_code;
   kubectl::PatchLocalOptions options;
   if (output == "json") {
     options.output = kubectl::OutputFormat::kJson;
