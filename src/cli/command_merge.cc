@@ -18,7 +18,7 @@ namespace po = boost::program_options;
 namespace {
 
 const char kUsage[] =
-    "usage: tjrender merge OBJECT PATCH [-o yaml|json] [--jobset-version v0.10|v0.12]\n"
+    "usage: tjrender merge OBJECT PATCH [-o yaml|json] [--jobset-version v0.10|v0.12] [--typed]\n"
     "       tjrender merge --batch LIST [-o yaml|json] [--jobset-version ...]\n\n"
     "Prints what `kubectl patch --local -f OBJECT --type strategic --patch-file PATCH -o yaml`\n"
     "prints, byte for byte, for Pod, PodTemplate, Job and JobSet objects.\n"
@@ -74,13 +74,15 @@ int RunMerge(const std::vector<std::string>& args) {
   std::string jobset_version = "v0.10";
   std::string batch;
   std::vector<std::string> positional;
+  kubectl::PatchLocalOptions options;
   po::options_description named("options");
   named.add_options()("help,h", "show this help")(
       "output,o", po::value(&output), "yaml (default) or json")(
       "jobset-version", po::value(&jobset_version), "v0.10 (default) or v0.12")(
-      "batch", po::value(&batch), "run every case listed in this file");
+      "batch", po::value(&batch), "run every case listed in this file")(
+      "typed", po::bool_switch(&options.typed),
+      "then decode into the Go type and encode again, as the Trainer controller does");
   if (auto exit_code = ParseCommandLine(args, named, &positional, kUsage)) return *exit_code;
-  kubectl::PatchLocalOptions options;
   if (output == "json") {
     options.output = kubectl::OutputFormat::kJson;
   } else if (output != "yaml") {

@@ -2,6 +2,7 @@
 
 #include "schema/schema.h"
 #include "smp/strategic_merge.h"
+#include "typed/round_trip.h"
 
 namespace tjr::conformance {
 namespace {
@@ -80,6 +81,10 @@ Result<MergeCommand> ParseMergeCommand(const std::vector<std::string>& command) 
   for (std::size_t i = 0; i < command.size(); ++i) {
     const std::string& argument = command[i];
     std::string value;
+    if (argument == "--typed") {
+      parsed.typed = true;
+      continue;
+    }
     if (argument == "--jobset-version") {
       if (i + 1 == command.size()) return CommandError("--jobset-version needs a value");
       value = command[++i];
@@ -87,7 +92,7 @@ Result<MergeCommand> ParseMergeCommand(const std::vector<std::string>& command) 
       value = argument.substr(std::string_view("--jobset-version=").size());
     } else {
       return CommandError("unknown option '" + argument +
-                          "' for target merge (known: --jobset-version v0.10|v0.12)");
+                          "' for target merge (known: --jobset-version v0.10|v0.12, --typed)");
     }
     if (value != "v0.10" && value != "v0.12") {
       return CommandError("--jobset-version must be v0.10 or v0.12, not '" + value + "'");
@@ -151,6 +156,14 @@ Result<TargetOutput> RunMergeTarget(const std::vector<InputFile>& inputs,
       return output;
     }
     merged = std::move(result).value();
+  }
+  if (options->typed) {
+    auto typed = typed::TypedRoundTrip(merged, *type);
+    if (!typed.ok()) {
+      output.diagnostics.push_back(typed.take_error());
+      return output;
+    }
+    merged = std::move(typed).value();
   }
   output.objects.push_back(std::move(merged));
   return output;

@@ -14,9 +14,12 @@ struct MergeCommand {
   /// "v0.10" or "v0.12" (`--jobset-version`); required for JobSet objects
   /// and refused for other kinds, so every case says which JobSet it means.
   std::string jobset_version;
+  /// `--typed`: after the merges, the typed round trip the Trainer
+  /// controller performs (typed::TypedRoundTrip).
+  bool typed = false;
 };
 
-/// Parses `--jobset-version v0.10|v0.12` (also `--jobset-version=...`).
+/// Parses `--jobset-version v0.10|v0.12` (also `--jobset-version=...`) and `--typed`.
 Result<MergeCommand> ParseMergeCommand(const std::vector<std::string>& command);
 
 /// The built-in policy sets that type an object of this apiVersion: JobSet

@@ -6,6 +6,7 @@
 #include "json/json.h"
 #include "schema/schema.h"
 #include "smp/strategic_merge.h"
+#include "typed/round_trip.h"
 #include "yaml/printable.h"
 #include "yaml/reader.h"
 #include "yaml/writer.h"
@@ -90,6 +91,11 @@ Result<std::string> PatchLocal(std::string_view object_text, std::string_view ob
       return MakeError(patch.location(), "kind", "Object 'Kind' is missing in the patched object");
     }
     HideManagedFields(&patched);
+    if (options.typed) {
+      auto typed = typed::TypedRoundTrip(patched, *type);
+      if (!typed.ok()) return typed.take_error();
+      patched = std::move(typed).value();
+    }
     if (options.output == OutputFormat::kJson) {
       out += json::Write(patched, /*pretty=*/true);
     } else {

@@ -15,6 +15,10 @@ struct PatchLocalOptions {
   /// (the strategic-merge tags are identical back to 1.32, kubectl's
   /// version here); JobSet uses the JobSet version named here.
   std::string jobset_version = "v0.10";
+  /// Not kubectl: after the merge, decode into the Go type and encode again,
+  /// as the Trainer controller does with a merged template (unknown fields
+  /// dropped, canonical quantities, Go field order).
+  bool typed = false;
 };
 
 /// Emulates `kubectl patch --local -f OBJECT --type strategic --patch-file
