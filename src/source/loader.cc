@@ -1,0 +1,243 @@
+#include "source/loader.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "base/file.h"
+#include "source/disk_tree.h"
+#include "source/walk.h"
+#include "yaml/reader.h"
+
+namespace tjr::source {
+namespace {
+
+Diagnostic InputError(const Location& at, std::string field, std::string message) {
+  return AsInputError(MakeError(at, std::move(field), std::move(message)));
+}
+
+Diagnostic Note(const Location& at, std::string field, std::string message) {
+  Diagnostic note = MakeError(at, std::move(field), std::move(message));
+  note.severity = Severity::kNote;
+  return note;
+}
+
+// The identity the API server keys objects by: the version is only an
+// encoding, so two versions of one kind and name are one object.
+struct StorageKey {
+  std::string group;
+  std::string kind;
+  std::string namespace_;
+  std::string name;
+  friend auto operator<=>(const StorageKey&, const StorageKey&) = default;
+};
+
+class Loader {
+ public:
+  Loader(const LoadOptions& options, ManifestSet* set) : options_(options), set_(set) {}
+
+  void LoadText(const std::string& text, const std::string& file) {
+    yaml::ReadOptions read_options;
+    read_options.max_document_bytes = options_.max_file_bytes;
+    Result<std::vector<doc::Node>> documents = yaml::ReadStream(text, file, read_options);
+    if (!documents.ok()) {
+      set_->diagnostics.push_back(AsInputError(documents.take_error()));
+      return;
+    }
+    for (const doc::Node& document : *documents) {
+      // One document at a time, so a bad List item costs only itself.
+      Result<std::vector<doc::Node>> objects = doc::FlattenLists({document});
+      if (!objects.ok()) {
+        set_->diagnostics.push_back(AsInputError(objects.take_error()));
+        continue;
+      }
+      for (doc::Node& object : *objects) Admit(std::move(object), file);
+    }
+  }
+
+ private:
+  // A required string field of the object's top level (kind, apiVersion).
+  const std::string* TypeField(const doc::Node& object, const char* field) {
+    const doc::Node* value = object.Find(field);
+    if (value == nullptr || value->is_null() ||
+        (value->is_string() && value->string_value().empty())) {
+      set_->diagnostics.push_back(
+          InputError(object.location(), field, "required: the object has no " + std::string(field)));
+      return nullptr;
+    }
+    if (!value->is_string()) {
+      set_->diagnostics.push_back(InputError(value->location(), field,
+                                             "must be a string, found " +
+                                                 std::string(doc::KindName(value->kind()))));
+      return nullptr;
+    }
+    return &value->string_value();
+  }
+
+  const ObjectType* FindType(const std::string& api_version, const std::string& kind) const {
+    auto match = std::find_if(options_.types.begin(), options_.types.end(),
+                              [&](const ObjectType& type) {
+                                return type.api_version == api_version && type.kind == kind;
+                              });
+    return match == options_.types.end() ? nullptr : &*match;
+  }
+
+  void Admit(doc::Node object, const std::string& file) {
+    const std::string* kind = TypeField(object, "kind");
+    const std::string* api_version = TypeField(object, "apiVersion");
+    if (kind == nullptr || api_version == nullptr) return;
+    const ObjectType* type = FindType(*api_version, *kind);
+    if (type == nullptr) {
+      NoteNearMiss(object, *api_version, *kind);
+      ++set_->ignored[{*api_version, *kind}];
+      return;
+    }
+    const ObjectType kept = *type;
+    Manifest manifest;
+    manifest.file = file;
+    manifest.id.api_version = *api_version;
+    manifest.id.kind = *kind;
+    if (!CheckMetadata(object, &manifest.id.name)) return;
+    if (!PlaceInNamespace(kept, &object, &manifest.id.namespace_)) return;
+    StorageKey key{ApiGroup(manifest.id.api_version), manifest.id.kind, manifest.id.namespace_,
+                   manifest.id.name};
+    auto [first, inserted] = first_seen_.try_emplace(std::move(key), object.location());
+    if (!inserted) {
+      std::string what = manifest.id.kind + " " +
+                         (manifest.id.namespace_.empty() ? "" : manifest.id.namespace_ + "/") +
+                         manifest.id.name;
+      set_->diagnostics.push_back(
+          InputError(object.location(), "",
+                     "duplicate " + what + ": already defined at " + first->second.ToString()));
+      return;
+    }
+    manifest.object = std::move(object);
+    set_->manifests.push_back(std::move(manifest));
+  }
+
+  // A kept kind under another apiVersion is most likely a typo or an old
+  // version: say why it was not rendered.
+  void NoteNearMiss(const doc::Node& object, const std::string& api_version,
+                    const std::string& kind) {
+    for (const ObjectType& type : options_.types) {
+      if (type.kind != kind) continue;
+      set_->diagnostics.push_back(Note(object.Find("apiVersion")->location(), "apiVersion",
+                                       "ignored: " + kind + " of apiVersion " + api_version +
+                                           " is not read (expected " + type.api_version + ")"));
+      return;
+    }
+  }
+
+  // metadata must be an object with a name; the namespace, when present, a
+  // string.
+  bool CheckMetadata(const doc::Node& object, std::string* name) {
+    const doc::Node* metadata = object.Find("metadata");
+    if (metadata != nullptr && !metadata->is_null() && !metadata->is_mapping()) {
+      set_->diagnostics.push_back(
+          InputError(metadata->location(), "metadata",
+                     "must be an object, found " + std::string(doc::KindName(metadata->kind()))));
+      return false;
+    }
+    const doc::Node* name_node = metadata != nullptr ? metadata->Find("name") : nullptr;
+    if (name_node != nullptr && !name_node->is_null() && !name_node->is_string()) {
+      set_->diagnostics.push_back(InputError(
+          name_node->location(), "metadata.name",
+          "must be a string, found " + std::string(doc::KindName(name_node->kind()))));
+      return false;
+    }
+    if (name_node == nullptr || !name_node->is_string() || name_node->string_value().empty()) {
+      bool generated = metadata != nullptr && metadata->Find("generateName") != nullptr;
+      set_->diagnostics.push_back(InputError(
+          object.location(), "metadata.name",
+          generated ? "required: generateName is not supported, the name is chosen by the "
+                      "API server and cannot be rendered offline"
+                    : "required: the object has no name"));
+      return false;
+    }
+    *name = name_node->string_value();
+    const doc::Node* namespace_node = metadata->Find("namespace");
+    if (namespace_node != nullptr && !namespace_node->is_null() && !namespace_node->is_string()) {
+      set_->diagnostics.push_back(InputError(
+          namespace_node->location(), "metadata.namespace",
+          "must be a string, found " + std::string(doc::KindName(namespace_node->kind()))));
+      return false;
+    }
+    return true;
+  }
+
+  // kubectl fills in the namespace of a namespaced object (and refuses a
+  // different one under an explicit --namespace); the API server clears the
+  // namespace of a cluster-scoped object (EnsureObjectNamespaceMatches-
+  // RequestNamespace), so the controller never sees one.
+  bool PlaceInNamespace(const ObjectType& type, doc::Node* object, std::string* namespace_) {
+    doc::Node* metadata = object->FindMutable("metadata");
+    const doc::Node* written = metadata->Find("namespace");
+    std::string value = written != nullptr && written->is_string() ? written->string_value() : "";
+    if (!type.namespaced) {
+      if (written != nullptr) {
+        if (!value.empty()) {
+          set_->diagnostics.push_back(Note(written->location(), "metadata.namespace",
+                                           type.kind + " is cluster-scoped: namespace \"" +
+                                               value + "\" is ignored, as the API server does"));
+        }
+        metadata->Erase("namespace");
+      }
+      namespace_->clear();
+      return true;
+    }
+    if (value.empty()) {
+      Location at = written != nullptr ? written->location() : metadata->location();
+      metadata->Set("namespace", doc::Node::String(options_.default_namespace, at), at);
+      *namespace_ = options_.default_namespace;
+      return true;
+    }
+    if (options_.enforce_namespace && value != options_.default_namespace) {
+      set_->diagnostics.push_back(InputError(
+          written->location(), "metadata.namespace",
+          "the namespace from the provided object \"" + value +
+              "\" does not match the namespace \"" + options_.default_namespace +
+              "\". You must pass '--namespace=" + value + "' to perform this operation."));
+      return false;
+    }
+    *namespace_ = value;
+    return true;
+  }
+
+  const LoadOptions& options_;
+  ManifestSet* set_;
+  std::map<StorageKey, Location> first_seen_;
+};
+
+}  // namespace
+
+bool ManifestSet::has_errors() const {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
+}
+
+ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& paths,
+                          const LoadOptions& options) {
+  ManifestSet set;
+  ExpandedPaths inputs = ExpandPaths(tree, paths, options.extensions);
+  set.diagnostics = std::move(inputs.diagnostics);
+  Loader loader(options, &set);
+  for (const InputFile& input : inputs.files) {
+    Result<std::string> text = input.is_stdin ? ReadFile("-", options.max_file_bytes)
+                                              : tree.Read(input.read_path, options.max_file_bytes);
+    if (!text.ok()) {
+      Diagnostic error = text.take_error();
+      // Name the file as the user knows it, not a link's target.
+      error.location = Location{InternSourceName(input.name)};
+      set.diagnostics.push_back(AsInputError(std::move(error)));
+      continue;
+    }
+    set.files.push_back(input.name);
+    loader.LoadText(*text, input.name);
+  }
+  return set;
+}
+
+ManifestSet LoadManifests(const std::vector<std::string>& paths, const LoadOptions& options) {
+  return LoadManifests(DiskTree(), paths, options);
+}
+
+}  // namespace tjr::source

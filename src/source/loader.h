@@ -1,0 +1,83 @@
+#pragma once
+
+#include <compare>
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+#include "doc/objects.h"
+#include "source/object_types.h"
+#include "source/tree.h"
+
+namespace tjr::source {
+
+struct LoadOptions {
+  /// The kinds to keep; the rest are counted in ManifestSet::ignored.
+  std::vector<ObjectType> types = TrainerObjectTypes();
+  /// Extensions read when searching a directory (kubectl's set).
+  std::vector<std::string> extensions = {".json", ".yaml", ".yml"};
+  /// The namespace of a namespaced object written without one
+  /// (`--namespace`, as `kubectl apply -n`).
+  std::string default_namespace = "default";
+  /// Set when the namespace was given explicitly: a namespaced object in
+  /// another namespace is then an error, as kubectl refuses it.
+  bool enforce_namespace = false;
+  /// Larger files (and stdin) are refused before they are parsed.
+  std::size_t max_file_bytes = std::size_t{64} << 20;
+};
+
+/// One kept object.
+struct Manifest {
+  /// The object as written, except metadata.namespace: set to the default
+  /// when a namespaced object has none, removed from a cluster-scoped one.
+  /// Every node keeps its FILE:LINE:COL.
+  doc::Node object;
+  /// apiVersion/kind/namespace/name, namespace as above.
+  doc::ObjectId id;
+  /// The file it was read from, as named in messages ("<stdin>" for "-").
+  std::string file;
+
+  const Location& location() const { return object.location(); }
+};
+
+/// apiVersion and kind of objects that were not kept.
+struct KindKey {
+  std::string api_version;
+  std::string kind;
+  friend auto operator<=>(const KindKey&, const KindKey&) = default;
+  friend bool operator==(const KindKey&, const KindKey&) = default;
+};
+
+/// Everything read from the inputs, including what went wrong: a bad file
+/// is reported and the others are still loaded.
+struct ManifestSet {
+  /// Kept objects in input order: files as ExpandPaths orders them, then
+  /// stream order within a file, List items in place of their List.
+  std::vector<Manifest> manifests;
+  /// The files read, in order.
+  std::vector<std::string> files;
+  /// How many objects of each other kind were ignored (for --verbose).
+  std::map<KindKey, std::size_t> ignored;
+  /// Errors, and notes on what was skipped; in the order found.
+  Diagnostics diagnostics;
+
+  bool has_errors() const;
+};
+
+/// Reads every manifest under `paths` from `tree` (see ExpandPaths for which
+/// files; "-" reads stdin). Per file: unreadable, too large or malformed ->
+/// one error, the file's objects are lost. Per document: not an object, no
+/// kind or apiVersion -> error. Per kept object: no metadata.name, a
+/// namespace outside an enforced one, or the same group/kind/namespace/name
+/// as an earlier object -> error and the object is dropped (the earlier one
+/// stays). Never throws.
+ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& paths,
+                          const LoadOptions& options = {});
+
+/// The same, from the local file system.
+ManifestSet LoadManifests(const std::vector<std::string>& paths, const LoadOptions& options = {});
+
+}  // namespace tjr::source

@@ -1,0 +1,163 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "source/loader.h"
+#include "source/loader_test_util.h"
+#include "source/scratch_dir.h"
+
+namespace tjr::source {
+namespace {
+
+TEST(LoadManifestsTest, MalformedFileDoesNotHideTheOthers) {
+  ScratchDir dir;
+  dir.Write("a.yaml", kJob);
+  dir.Write("b.yaml", "apiVersion: v1\nkind: [unclosed\n");
+  dir.Write("c.yaml", R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainingRuntime
+metadata: {name: torch}
+)");
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{
+                          "trainer.kubeflow.org/v1alpha1/TrainJob default/job",
+                          "trainer.kubeflow.org/v1alpha1/TrainingRuntime default/torch"}));
+  ASSERT_EQ(set.diagnostics.size(), 1u);
+  EXPECT_EQ(set.diagnostics[0].location.file, InternSourceName(dir.Path("b.yaml")));
+  EXPECT_GT(set.diagnostics[0].location.line, 0u);
+  EXPECT_EQ(set.diagnostics[0].category, Category::kInput);
+  EXPECT_EQ(set.files.size(), 3u);
+}
+
+TEST(LoadManifestsTest, DocumentsMustBeObjectsWithKindAndApiVersion) {
+  ScratchDir dir;
+  dir.Write("bad.yaml", R"(just a string
+---
+- a
+- list
+---
+kind: TrainJob
+metadata: {name: no-version}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+metadata: {name: no-kind}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: 7
+---
+apiVersion: v1
+kind: List
+items: [3]
+---
+)" + std::string(kJob));
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_EQ(Ids(set),
+            (std::vector<std::string>{"trainer.kubeflow.org/v1alpha1/TrainJob default/job"}));
+  const std::string f = dir.Path("bad.yaml");
+  EXPECT_EQ(Messages(set),
+            (std::vector<std::string>{
+                f + ":1:1: error: expected an object (a YAML mapping), found string",
+                f + ":3:1: error: expected an object (a YAML mapping), found array",
+                f + ":6:1: error: apiVersion: required: the object has no apiVersion",
+                f + ":9:1: error: kind: required: the object has no kind",
+                f + ":13:7: error: kind: must be a string, found integer",
+                f + ":17:9: error: expected an object (a YAML mapping), found integer"}));
+  for (const Diagnostic& d : set.diagnostics) EXPECT_EQ(d.category, Category::kInput);
+}
+
+TEST(LoadManifestsTest, KeptObjectsNeedAName) {
+  ScratchDir dir;
+  dir.Write("names.yaml", R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {generateName: job-}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: [x]}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: ok, namespace: 5}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: text
+---
+apiVersion: apps/v1
+kind: Deployment
+)");
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_TRUE(set.manifests.empty());
+  const std::string f = dir.Path("names.yaml");
+  EXPECT_EQ(Messages(set),
+            (std::vector<std::string>{
+                f + ":1:1: error: metadata.name: required: the object has no name",
+                f + ":4:1: error: metadata.name: required: generateName is not supported, the "
+                    "name is chosen by the API server and cannot be rendered offline",
+                f + ":10:18: error: metadata.name: must be a string, found array",
+                f + ":14:33: error: metadata.namespace: must be a string, found integer",
+                f + ":18:11: error: metadata: must be an object, found string"}));
+  // Other kinds are not checked beyond kind and apiVersion.
+  EXPECT_EQ(set.ignored, (std::map<KindKey, std::size_t>{{{"apps/v1", "Deployment"}, 1}}));
+}
+
+TEST(LoadManifestsTest, OversizedFileIsRefusedAndTheRestLoad) {
+  ScratchDir dir;
+  dir.Write("big.yaml", std::string(kJob) + "# " + std::string(300, 'x') + "\n");
+  dir.Write("small.yaml", R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainingRuntime
+metadata: {name: torch}
+)");
+  LoadOptions options;
+  options.max_file_bytes = 200;
+  ManifestSet set = LoadManifests({dir.root()}, options);
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{
+                          "trainer.kubeflow.org/v1alpha1/TrainingRuntime default/torch"}));
+  std::size_t size = std::string(kJob).size() + 303;
+  EXPECT_EQ(Messages(set), (std::vector<std::string>{
+                               dir.Path("big.yaml") + ": error: file is " + std::to_string(size) +
+                               " bytes, larger than the limit of 200"}));
+  EXPECT_EQ(set.diagnostics[0].category, Category::kInput);
+  EXPECT_EQ(set.files, (std::vector<std::string>{dir.Path("small.yaml")}));
+}
+
+TEST(LoadManifestsTest, UnreadableFileIsAnErrorAndTheRestLoad) {
+  if (RunningAsRoot()) GTEST_SKIP() << "permission bits do not stop root";
+  ScratchDir dir;
+  dir.Write("a.yaml", kJob);
+  dir.Write("b.yaml", kJob);
+  std::filesystem::permissions(dir.Path("b.yaml"), std::filesystem::perms::none);
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_EQ(set.manifests.size(), 1u);
+  EXPECT_EQ(Messages(set), (std::vector<std::string>{dir.Path("b.yaml") +
+                                                     ": error: cannot open: Permission denied"}));
+}
+
+TEST(LoadManifestsTest, HostileBytesGiveDiagnosticsNotCrashes) {
+  ScratchDir dir;
+  dir.Write("empty.yaml", "");
+  dir.Write("separators.yaml", "---\n---\n...\n");
+  dir.Write("binary.yaml", std::string("\0\xff\xfe\x01kind: \x80", 11));
+  dir.Write("deep.json", std::string(100000, '[') + std::string(100000, ']'));
+  dir.Write("alias.yaml", "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a]\n"
+                          "c: &c [*b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c]\n"
+                          "e: &e [*d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e]\n"
+                          "g: &g [*f, *f, *f, *f, *f, *f, *f]\nh: [*g, *g, *g, *g, *g, *g, *g]\n");
+  dir.Write("ok.yaml", kJob);
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_EQ(set.manifests.size(), 1u);
+  std::set<std::string> bad;
+  for (const Diagnostic& d : set.diagnostics) {
+    EXPECT_EQ(d.severity, Severity::kError) << d.ToString();
+    ASSERT_TRUE(d.location.known());
+    bad.insert(*d.location.file);
+  }
+  EXPECT_EQ(bad, (std::set<std::string>{dir.Path("alias.yaml"), dir.Path("binary.yaml"),
+                                        dir.Path("deep.json")}));
+}
+
+}  // namespace
+}  // namespace tjr::source

@@ -1,0 +1,302 @@
+#include "source/loader.h"
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "source/loader_test_util.h"
+#include "source/scratch_dir.h"
+
+namespace tjr::source {
+namespace {
+
+TEST(LoadManifestsTest, KeepsTrainerKindsWithFileAndLocation) {
+  ScratchDir dir;
+  dir.Write("all.yaml", std::string(kJob) + R"(---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainingRuntime
+metadata:
+  name: torch
+  namespace: team
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata: {name: torch}
+)");
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_TRUE(set.diagnostics.empty()) << testing::PrintToString(Messages(set));
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{
+                          "trainer.kubeflow.org/v1alpha1/TrainJob default/job",
+                          "trainer.kubeflow.org/v1alpha1/TrainingRuntime team/torch",
+                          "trainer.kubeflow.org/v1alpha1/ClusterTrainingRuntime torch"}));
+  EXPECT_EQ(set.files, (std::vector<std::string>{dir.Path("all.yaml")}));
+  ASSERT_EQ(set.manifests.size(), 3u);
+  EXPECT_EQ(set.manifests[1].file, dir.Path("all.yaml"));
+  EXPECT_EQ(set.manifests[1].location().ToString(), dir.Path("all.yaml") + ":9:1");
+  const doc::Node& runtime_ref = *set.manifests[0].object.Find("spec")->Find("runtimeRef");
+  EXPECT_EQ(runtime_ref.Find("name")->location().ToString(), dir.Path("all.yaml") + ":7:11");
+  EXPECT_TRUE(set.ignored.empty());
+  EXPECT_FALSE(set.has_errors());
+}
+
+TEST(LoadManifestsTest, ListsAreFlattenedAndJsonIsRead) {
+  ScratchDir dir;
+  dir.Write("list.json", R"({"apiVersion": "v1", "kind": "List", "items": [
+  {"apiVersion": "trainer.kubeflow.org/v1alpha1", "kind": "TrainJob", "metadata": {"name": "a"}},
+  {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}},
+  {"apiVersion": "v1", "kind": "List", "items": [
+    {"apiVersion": "trainer.kubeflow.org/v1alpha1", "kind": "TrainJob", "metadata": {"name": "b"}}]}
+]})");
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_TRUE(set.diagnostics.empty()) << testing::PrintToString(Messages(set));
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{
+                          "trainer.kubeflow.org/v1alpha1/TrainJob default/a",
+                          "trainer.kubeflow.org/v1alpha1/TrainJob default/b"}));
+  ASSERT_EQ(set.manifests.size(), 2u);
+  EXPECT_EQ(set.manifests[1].location().ToString(), dir.Path("list.json") + ":5:5");
+  EXPECT_EQ(set.ignored, (std::map<KindKey, std::size_t>{{{"v1", "ConfigMap"}, 1}}));
+}
+
+TEST(LoadManifestsTest, NamespacedObjectsGetTheDefaultNamespace) {
+  ScratchDir dir;
+  dir.Write("job.yaml", std::string(kJob) + R"(---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: other, namespace: ""}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: third, namespace: team}
+)");
+  ManifestSet set = LoadManifests({dir.root()});
+  ASSERT_EQ(set.manifests.size(), 3u);
+  EXPECT_EQ(NamespaceOf(set.manifests[0]), "default");
+  EXPECT_EQ(NamespaceOf(set.manifests[1]), "default");
+  EXPECT_EQ(NamespaceOf(set.manifests[2]), "team");
+  // The filled-in namespace points at the metadata it was added to.
+  EXPECT_EQ(set.manifests[0].object.Find("metadata")->Find("namespace")->location().ToString(),
+            dir.Path("job.yaml") + ":4:3");
+
+  LoadOptions options;
+  options.default_namespace = "ml";
+  set = LoadManifests({dir.root()}, options);
+  EXPECT_TRUE(set.diagnostics.empty());
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{
+                          "trainer.kubeflow.org/v1alpha1/TrainJob ml/job",
+                          "trainer.kubeflow.org/v1alpha1/TrainJob ml/other",
+                          "trainer.kubeflow.org/v1alpha1/TrainJob team/third"}));
+}
+
+TEST(LoadManifestsTest, AnExplicitNamespaceRefusesOthersAsKubectlDoes) {
+  ScratchDir dir;
+  dir.Write("job.yaml", std::string(kJob) + R"(---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: third, namespace: team}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata: {name: torch}
+)");
+  LoadOptions options;
+  options.default_namespace = "ml";
+  options.enforce_namespace = true;
+  ManifestSet set = LoadManifests({dir.root()}, options);
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{
+                          "trainer.kubeflow.org/v1alpha1/TrainJob ml/job",
+                          "trainer.kubeflow.org/v1alpha1/ClusterTrainingRuntime torch"}));
+  EXPECT_EQ(Messages(set),
+            (std::vector<std::string>{
+                dir.Path("job.yaml") +
+                ":11:36: error: metadata.namespace: the namespace from the provided object "
+                "\"team\" does not match the namespace \"ml\". You must pass '--namespace=team' "
+                "to perform this operation."}));
+  EXPECT_EQ(set.diagnostics[0].category, Category::kInput);
+}
+
+TEST(LoadManifestsTest, ClusterScopedObjectsLoseTheirNamespace) {
+  ScratchDir dir;
+  dir.Write("ctr.yaml", R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata:
+  name: torch
+  namespace: kubeflow
+  labels: {a: b}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata: {name: empty-ns, namespace: ""}
+)");
+  ManifestSet set = LoadManifests({dir.root()});
+  ASSERT_EQ(set.manifests.size(), 2u);
+  EXPECT_EQ(set.manifests[0].id.namespace_, "");
+  EXPECT_EQ(NamespaceOf(set.manifests[0]), "<none>");
+  EXPECT_EQ(NamespaceOf(set.manifests[1]), "<none>");
+  EXPECT_NE(set.manifests[0].object.Find("metadata")->Find("labels"), nullptr);
+  EXPECT_EQ(Messages(set),
+            (std::vector<std::string>{
+                dir.Path("ctr.yaml") +
+                ":5:14: note: metadata.namespace: ClusterTrainingRuntime is cluster-scoped: "
+                "namespace \"kubeflow\" is ignored, as the API server does"}));
+  EXPECT_FALSE(set.has_errors());
+}
+
+TEST(LoadManifestsTest, DuplicatesAcrossFilesNameBothPlaces) {
+  ScratchDir dir;
+  dir.Write("a.yaml", kJob);
+  dir.Write("b/c.yaml", R"(apiVersion: v1
+kind: ConfigMap
+metadata: {name: job}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: job, namespace: default}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: job, namespace: elsewhere}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainingRuntime
+metadata: {name: job}
+)");
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{
+                          "trainer.kubeflow.org/v1alpha1/TrainJob default/job",
+                          "trainer.kubeflow.org/v1alpha1/TrainJob elsewhere/job",
+                          "trainer.kubeflow.org/v1alpha1/TrainingRuntime default/job"}));
+  EXPECT_EQ(set.manifests[0].file, dir.Path("a.yaml"));
+  EXPECT_EQ(Messages(set), (std::vector<std::string>{
+                               dir.Path("b/c.yaml") +
+                               ":5:1: error: duplicate TrainJob default/job: already defined at " +
+                               dir.Path("a.yaml") + ":1:1"}));
+  EXPECT_TRUE(set.has_errors());
+}
+
+TEST(LoadManifestsTest, OtherKindsAreCountedByApiVersionAndKind) {
+  ScratchDir dir;
+  dir.Write("mixed.yaml", R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: a}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: b}
+---
+apiVersion: v1
+kind: ConfigMap
+---
+apiVersion: trainer.kubeflow.org/v1beta1
+kind: TrainJob
+metadata: {name: future}
+)");
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_TRUE(set.manifests.empty());
+  EXPECT_EQ(set.ignored, (std::map<KindKey, std::size_t>{
+                             {{"apps/v1", "Deployment"}, 2},
+                             {{"trainer.kubeflow.org/v1beta1", "TrainJob"}, 1},
+                             {{"v1", "ConfigMap"}, 1}}));
+  EXPECT_EQ(Messages(set),
+            (std::vector<std::string>{
+                dir.Path("mixed.yaml") +
+                ":12:13: note: apiVersion: ignored: TrainJob of apiVersion "
+                "trainer.kubeflow.org/v1beta1 is not read (expected "
+                "trainer.kubeflow.org/v1alpha1)"}));
+}
+
+TEST(LoadManifestsTest, TheRecognisedKindsAreAParameter) {
+  ScratchDir dir;
+  dir.Write("pt.yaml", R"(apiVersion: v1
+kind: PodTemplate
+metadata: {name: flyte}
+---
+)" + std::string(kJob));
+  LoadOptions options;
+  options.types = {{"v1", "PodTemplate", true}};
+  ManifestSet set = LoadManifests({dir.root()}, options);
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{"v1/PodTemplate default/flyte"}));
+  EXPECT_EQ(set.ignored,
+            (std::map<KindKey, std::size_t>{{{"trainer.kubeflow.org/v1alpha1", "TrainJob"}, 1}}));
+}
+
+TEST(LoadManifestsTest, OneObjectInTwoVersionsIsADuplicate) {
+  ScratchDir dir;
+  dir.Write("a.yaml", std::string(kJob) + R"(---
+apiVersion: trainer.kubeflow.org/v1beta1
+kind: TrainJob
+metadata: {name: job}
+)");
+  LoadOptions options;
+  options.types = TrainerObjectTypes();
+  options.types.push_back({"trainer.kubeflow.org/v1beta1", "TrainJob", true});
+  ManifestSet set = LoadManifests({dir.root()}, options);
+  EXPECT_EQ(Ids(set),
+            (std::vector<std::string>{"trainer.kubeflow.org/v1alpha1/TrainJob default/job"}));
+  EXPECT_EQ(Messages(set), (std::vector<std::string>{
+                               dir.Path("a.yaml") +
+                               ":9:1: error: duplicate TrainJob default/job: already defined at " +
+                               dir.Path("a.yaml") + ":1:1"}));
+}
+
+TEST(LoadManifestsTest, StdinIsReadForADash) {
+  std::istringstream input(kJob);
+  std::streambuf* saved = std::cin.rdbuf(input.rdbuf());
+  ManifestSet set = LoadManifests({"-"});
+  std::cin.rdbuf(saved);
+  EXPECT_TRUE(set.diagnostics.empty());
+  ASSERT_EQ(set.manifests.size(), 1u);
+  EXPECT_EQ(set.manifests[0].file, "<stdin>");
+  EXPECT_EQ(set.manifests[0].location().ToString(), "<stdin>:1:1");
+  EXPECT_EQ(set.files, (std::vector<std::string>{"<stdin>"}));
+}
+
+// The loader sees files only through Tree: an in-memory tree (as the Git
+// one will be) loads the same way.
+class MemoryTree final : public Tree {
+ public:
+  explicit MemoryTree(std::map<std::string, std::string> files) : files_(std::move(files)) {}
+
+  Result<EntryType> Stat(const std::string& path) const override {
+    if (files_.count(path) != 0) return EntryType::kFile;
+    if (path == "repo" || path == "repo/sub") return EntryType::kDirectory;
+    return MakeError(Location{InternSourceName(path)}, "", "not in the tree");
+  }
+  Result<std::vector<DirEntry>> List(const std::string& path) const override {
+    std::vector<DirEntry> entries;
+    for (const auto& [name, text] : files_) {
+      if (name.rfind(path + "/", 0) != 0) continue;
+      std::string rest = name.substr(path.size() + 1);
+      std::size_t slash = rest.find('/');
+      if (slash == std::string::npos) {
+        entries.push_back({rest, EntryType::kFile});
+      } else if (entries.empty() || entries.back().name != rest.substr(0, slash)) {
+        entries.push_back({rest.substr(0, slash), EntryType::kDirectory});
+      }
+    }
+    return entries;
+  }
+  Result<std::string> Resolve(const std::string& path) const override { return "/" + path; }
+  Result<std::string> Read(const std::string& path, std::size_t) const override {
+    return files_.at(path);
+  }
+
+ private:
+  std::map<std::string, std::string> files_;
+};
+
+TEST(LoadManifestsTest, LoadsThroughAnyTree) {
+  MemoryTree tree({{"repo/sub/b.yaml", std::string(kJob)},
+                   {"repo/a.yml", "apiVersion: v1\nkind: Secret\n"},
+                   {"repo/README.md", "# not read"}});
+  ManifestSet set = LoadManifests(tree, {"repo"});
+  EXPECT_TRUE(set.diagnostics.empty());
+  EXPECT_EQ(set.files, (std::vector<std::string>{"repo/a.yml", "repo/sub/b.yaml"}));
+  ASSERT_EQ(set.manifests.size(), 1u);
+  EXPECT_EQ(set.manifests[0].location().ToString(), "repo/sub/b.yaml:1:1");
+  EXPECT_EQ(set.ignored, (std::map<KindKey, std::size_t>{{{"v1", "Secret"}, 1}}));
+}
+
+}  // namespace
+}  // namespace tjr::source

@@ -1,0 +1,176 @@
+#include "source/walk.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <utility>
+
+namespace tjr::source {
+namespace {
+
+constexpr char kStdinName[] = "<stdin>";
+
+Diagnostic Note(const std::string& path, std::string message) {
+  Diagnostic note = MakeError(Location{InternSourceName(path)}, "", std::move(message));
+  note.severity = Severity::kNote;
+  return note;
+}
+
+// The directory as it will prefix its files: "./a/" -> "a", "." stays ".".
+std::string CleanDirectory(const std::string& path) {
+  std::string clean = std::filesystem::path(path).lexically_normal().generic_string();
+  while (clean.size() > 1 && clean.back() == '/') clean.pop_back();
+  return clean.empty() ? "." : clean;
+}
+
+std::string Join(const std::string& directory, const std::string& name) {
+  if (directory == ".") return name;
+  if (directory == "/") return "/" + name;
+  return directory + "/" + name;
+}
+
+bool Inside(const std::string& path, const std::string& directory) {
+  if (directory == "/") return true;
+  return path.size() > directory.size() && path.compare(0, directory.size(), directory) == 0 &&
+         path[directory.size()] == '/';
+}
+
+class Expander {
+ public:
+  Expander(const Tree& tree, const std::vector<std::string>& extensions)
+      : tree_(tree), extensions_(extensions) {}
+
+  void AddPath(const std::string& path) {
+    if (path == "-") {
+      Add({kStdinName, "-", true});
+      return;
+    }
+    Result<EntryType> type = tree_.Stat(path);
+    if (!type.ok()) {
+      out_.diagnostics.push_back(type.take_error());
+      return;
+    }
+    if (*type == EntryType::kDirectory) {
+      AddDirectory(path);
+    } else {
+      Add({path, path, false});
+    }
+  }
+
+  ExpandedPaths Take() { return std::move(out_); }
+
+ private:
+  bool Wanted(const std::string& path) const {
+    return std::find(extensions_.begin(), extensions_.end(), Extension(path)) !=
+           extensions_.end();
+  }
+
+  void Add(InputFile file) {
+    // The same file named twice (a directory and a file in it, say) would
+    // otherwise report each of its objects as its own duplicate.
+    std::string key = file.is_stdin
+                          ? file.read_path
+                          : std::filesystem::path(file.name).lexically_normal().generic_string();
+    if (seen_.insert(std::move(key)).second) out_.files.push_back(std::move(file));
+  }
+
+  void AddDirectory(const std::string& path) {
+    Result<std::string> root = tree_.Resolve(path);
+    if (!root.ok()) {
+      out_.diagnostics.push_back(root.take_error());
+      return;
+    }
+    std::vector<InputFile> found;
+    // An explicit stack: a hostile tree may nest deeper than the call stack.
+    std::vector<std::string> pending{CleanDirectory(path)};
+    while (!pending.empty()) {
+      std::string directory = std::move(pending.back());
+      pending.pop_back();
+      Result<std::vector<DirEntry>> entries = tree_.List(directory);
+      if (!entries.ok()) {
+        out_.diagnostics.push_back(entries.take_error());
+        continue;
+      }
+      for (const DirEntry& entry : *entries) {
+        std::string child = Join(directory, entry.name);
+        switch (entry.type) {
+          case EntryType::kDirectory:
+            pending.push_back(std::move(child));
+            break;
+          case EntryType::kFile:
+            if (Wanted(child)) found.push_back({child, child, false});
+            break;
+          case EntryType::kSymlink:
+            AddLink(child, *root, &found);
+            break;
+          case EntryType::kOther:
+            if (Wanted(child)) {
+              out_.diagnostics.push_back(Note(child, "skipped: not a regular file"));
+            }
+            break;
+        }
+      }
+    }
+    std::sort(found.begin(), found.end(),
+              [](const InputFile& a, const InputFile& b) { return a.name < b.name; });
+    for (InputFile& file : found) Add(std::move(file));
+  }
+
+  void AddLink(const std::string& link, const std::string& root, std::vector<InputFile>* found) {
+    Result<EntryType> target = tree_.Stat(link);
+    if (!target.ok()) {
+      // Broken links matter only where a file of that name would be read.
+      if (Wanted(link)) out_.diagnostics.push_back(target.take_error());
+      return;
+    }
+    if (*target == EntryType::kDirectory) {
+      out_.diagnostics.push_back(
+          Note(link, "skipped: symbolic link to a directory (not followed, so a tree cannot loop)"));
+      return;
+    }
+    if (!Wanted(link)) return;
+    if (*target != EntryType::kFile) {
+      out_.diagnostics.push_back(Note(link, "skipped: symbolic link to something not a regular file"));
+      return;
+    }
+    Result<std::string> resolved = tree_.Resolve(link);
+    if (!resolved.ok()) {
+      out_.diagnostics.push_back(resolved.take_error());
+      return;
+    }
+    if (!Inside(*resolved, root)) {
+      out_.diagnostics.push_back(AsInputError(MakeError(
+          Location{InternSourceName(link)}, "",
+          "symbolic link resolves to " + *resolved + ", outside the directory " + root +
+              " being read; name the file itself to read it")));
+      return;
+    }
+    // Reading the resolved path reads what was checked.
+    found->push_back({link, *resolved, false});
+  }
+
+  const Tree& tree_;
+  const std::vector<std::string>& extensions_;
+  std::set<std::string> seen_;
+  ExpandedPaths out_;
+};
+
+}  // namespace
+
+std::string Extension(const std::string& path) {
+  for (std::size_t i = path.size(); i > 0; --i) {
+    char c = path[i - 1];
+    if (c == '/') break;
+    if (c == '.') return path.substr(i - 1);
+  }
+  return std::string();
+}
+
+ExpandedPaths ExpandPaths(const Tree& tree, const std::vector<std::string>& paths,
+                          const std::vector<std::string>& extensions) {
+  Expander expander(tree, extensions);
+  for (const std::string& path : paths) expander.AddPath(path);
+  return expander.Take();
+}
+
+}  // namespace tjr::source

@@ -1,0 +1,207 @@
+#include "source/walk.h"
+
+#include <gtest/gtest.h>
+
+#include "source/disk_tree.h"
+#include "source/scratch_dir.h"
+
+namespace tjr::source {
+namespace {
+
+const std::vector<std::string> kExtensions = {".json", ".yaml", ".yml"};
+
+std::vector<std::string> Names(const ExpandedPaths& expanded) {
+  std::vector<std::string> names;
+  for (const InputFile& file : expanded.files) names.push_back(file.name);
+  return names;
+}
+
+std::vector<std::string> Messages(const ExpandedPaths& expanded) {
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : expanded.diagnostics) messages.push_back(d.ToString());
+  return messages;
+}
+
+TEST(ExtensionTest, IsGoFilepathExt) {
+  EXPECT_EQ(Extension("a/b.yaml"), ".yaml");
+  EXPECT_EQ(Extension("a/b.tar.yml"), ".yml");
+  EXPECT_EQ(Extension("a.d/b"), "");
+  EXPECT_EQ(Extension("a/.yaml"), ".yaml");
+  EXPECT_EQ(Extension("b."), ".");
+  EXPECT_EQ(Extension(""), "");
+}
+
+TEST(ExpandPathsTest, RecursesAndSortsByPathBytes) {
+  ScratchDir dir;
+  for (const char* name : {"z.yaml", "a.yaml", "a/b.yaml", "a/c/d.yml", "a-b.json", "B.yaml",
+                           "a/z/deep/er/x.yaml"}) {
+    dir.Write(name, "");
+  }
+  ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.root()}, kExtensions);
+  EXPECT_TRUE(expanded.diagnostics.empty());
+  const std::string r = dir.root() + "/";
+  // Bytes, not Go's per-directory walk: "-" (0x2d) < "." (0x2e) < "/" (0x2f)
+  // < "B" < "a".
+  EXPECT_EQ(Names(expanded),
+            (std::vector<std::string>{r + "B.yaml", r + "a-b.json", r + "a.yaml", r + "a/b.yaml",
+                                      r + "a/c/d.yml", r + "a/z/deep/er/x.yaml", r + "z.yaml"}));
+  for (const InputFile& file : expanded.files) {
+    EXPECT_EQ(file.read_path, file.name);
+    EXPECT_FALSE(file.is_stdin);
+  }
+}
+
+TEST(ExpandPathsTest, DirectoriesReadOnlyKubectlExtensions) {
+  ScratchDir dir;
+  for (const char* name : {"a.yaml", "b.yml", "c.json", "d.YAML", "e.txt", "f.yaml.bak", "yaml",
+                           "g.jsonl", "sub.yaml/h.yaml"}) {
+    dir.Write(name, "");
+  }
+  ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.root()}, kExtensions);
+  const std::string r = dir.root() + "/";
+  EXPECT_EQ(Names(expanded), (std::vector<std::string>{r + "a.yaml", r + "b.yml", r + "c.json",
+                                                       r + "sub.yaml/h.yaml"}));
+}
+
+TEST(ExpandPathsTest, NamedFilesAreReadWhateverTheirExtension) {
+  ScratchDir dir;
+  dir.Write("notes.txt", "");
+  dir.Write("b.yaml", "");
+  dir.Write("a.yaml", "");
+  // Command-line order is kept; only a directory's own files are sorted.
+  ExpandedPaths expanded =
+      ExpandPaths(DiskTree(), {dir.Path("notes.txt"), dir.Path("b.yaml"), dir.Path("a.yaml")},
+                  kExtensions);
+  EXPECT_EQ(Names(expanded), (std::vector<std::string>{dir.Path("notes.txt"), dir.Path("b.yaml"),
+                                                       dir.Path("a.yaml")}));
+}
+
+TEST(ExpandPathsTest, AFileReachedTwiceIsReadOnce) {
+  ScratchDir dir;
+  dir.Write("a.yaml", "");
+  dir.Write("b.yaml", "");
+  ExpandedPaths expanded = ExpandPaths(
+      DiskTree(), {dir.root() + "/./b.yaml", dir.root() + "/", dir.root(), "-", "-"}, kExtensions);
+  EXPECT_EQ(Names(expanded), (std::vector<std::string>{dir.root() + "/./b.yaml",
+                                                       dir.Path("a.yaml"), "<stdin>"}));
+  EXPECT_TRUE(expanded.files.back().is_stdin);
+  EXPECT_EQ(expanded.files.back().read_path, "-");
+}
+
+TEST(ExpandPathsTest, MissingPathIsAnErrorAndTheRestGoOn) {
+  ScratchDir dir;
+  dir.Write("a.yaml", "");
+  ExpandedPaths expanded =
+      ExpandPaths(DiskTree(), {dir.Path("missing"), dir.Path("a.yaml")}, kExtensions);
+  EXPECT_EQ(Names(expanded), (std::vector<std::string>{dir.Path("a.yaml")}));
+  EXPECT_EQ(Messages(expanded), (std::vector<std::string>{
+                                    dir.Path("missing") +
+                                    ": error: cannot stat: No such file or directory"}));
+}
+
+TEST(ExpandPathsTest, DirectoryLinksAreNotFollowedSoLoopsEnd) {
+  ScratchDir dir;
+  dir.Write("a/x.yaml", "");
+  dir.Link("a/loop", "..");
+  dir.Link("a/self.yaml", ".");
+  ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.root()}, kExtensions);
+  EXPECT_EQ(Names(expanded), (std::vector<std::string>{dir.Path("a/x.yaml")}));
+  ASSERT_EQ(expanded.diagnostics.size(), 2u);
+  for (const Diagnostic& d : expanded.diagnostics) {
+    EXPECT_EQ(d.severity, Severity::kNote);
+    EXPECT_EQ(d.message,
+              "skipped: symbolic link to a directory (not followed, so a tree cannot loop)");
+  }
+}
+
+TEST(ExpandPathsTest, ANamedLinkToADirectoryIsFollowed) {
+  ScratchDir dir;
+  dir.Write("real/x.yaml", "");
+  dir.Link("alias", "real");
+  ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.Path("alias")}, kExtensions);
+  EXPECT_TRUE(expanded.diagnostics.empty());
+  EXPECT_EQ(Names(expanded), (std::vector<std::string>{dir.Path("alias/x.yaml")}));
+}
+
+TEST(ExpandPathsTest, FileLinksAreReadOnlyInsideTheDirectory) {
+  ScratchDir outside;
+  outside.Write("secret.yaml", "");
+  ScratchDir dir;
+  dir.Write("real/x.yaml", "");
+  dir.Link("in.yaml", "real/x.yaml");
+  dir.Link("sub/up.yaml", "../real/x.yaml");
+  dir.Link("out.yaml", outside.Path("secret.yaml"));
+  dir.Link("out.txt", outside.Path("secret.yaml"));  // not a manifest name: not looked at
+  ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.root()}, kExtensions);
+  EXPECT_EQ(Names(expanded), (std::vector<std::string>{dir.Path("in.yaml"),
+                                                       dir.Path("real/x.yaml"),
+                                                       dir.Path("sub/up.yaml")}));
+  std::string real = *DiskTree().Resolve(dir.Path("real/x.yaml"));
+  EXPECT_EQ(expanded.files[0].read_path, real);
+  EXPECT_EQ(expanded.files[2].read_path, real);
+  std::string secret = *DiskTree().Resolve(outside.Path("secret.yaml"));
+  EXPECT_EQ(Messages(expanded),
+            (std::vector<std::string>{dir.Path("out.yaml") +
+                                      ": error: symbolic link resolves to " + secret +
+                                      ", outside the directory " + *DiskTree().Resolve(dir.root()) +
+                                      " being read; name the file itself to read it"}));
+  EXPECT_EQ(expanded.diagnostics[0].category, Category::kInput);
+
+  // Named on the command line, the same link is read.
+  ExpandedPaths named = ExpandPaths(DiskTree(), {dir.Path("out.yaml")}, kExtensions);
+  EXPECT_TRUE(named.diagnostics.empty());
+  EXPECT_EQ(Names(named), (std::vector<std::string>{dir.Path("out.yaml")}));
+}
+
+TEST(ExpandPathsTest, BrokenLinksMatterOnlyWithAManifestName) {
+  ScratchDir dir;
+  dir.Link("gone.yaml", "nowhere.yaml");
+  dir.Link("gone.txt", "nowhere.txt");
+  ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.root()}, kExtensions);
+  EXPECT_TRUE(expanded.files.empty());
+  EXPECT_EQ(Messages(expanded),
+            (std::vector<std::string>{dir.Path("gone.yaml") +
+                                      ": error: broken symbolic link: its target does not exist"}));
+}
+
+TEST(ExpandPathsTest, SpecialFilesAreSkippedNotOpened) {
+  ScratchDir dir;
+  dir.Fifo("pipe.yaml");  // opening it would block until a writer came
+  dir.Fifo("pipe.txt");
+  dir.Link("to-pipe.yaml", "pipe.yaml");
+  dir.Write("a.yaml", "");
+  ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.root()}, kExtensions);
+  EXPECT_EQ(Names(expanded), (std::vector<std::string>{dir.Path("a.yaml")}));
+  std::vector<std::string> messages = Messages(expanded);
+  std::sort(messages.begin(), messages.end());
+  EXPECT_EQ(messages, (std::vector<std::string>{
+                          dir.Path("pipe.yaml") + ": note: skipped: not a regular file",
+                          dir.Path("to-pipe.yaml") +
+                              ": note: skipped: symbolic link to something not a regular file"}));
+}
+
+TEST(ExpandPathsTest, UnlistableDirectoryIsAnErrorAndTheRestGoOn) {
+  if (RunningAsRoot()) GTEST_SKIP() << "permission bits do not stop root";
+  ScratchDir dir;
+  dir.Write("a.yaml", "");
+  dir.Write("locked/b.yaml", "");
+  std::filesystem::permissions(dir.Path("locked"), std::filesystem::perms::none);
+  ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.root()}, kExtensions);
+  std::filesystem::permissions(dir.Path("locked"), std::filesystem::perms::owner_all);
+  EXPECT_EQ(Names(expanded), (std::vector<std::string>{dir.Path("a.yaml")}));
+  EXPECT_EQ(Messages(expanded),
+            (std::vector<std::string>{dir.Path("locked") +
+                                      ": error: cannot list directory: Permission denied"}));
+}
+
+TEST(ExpandPathsTest, DeepTreesDoNotExhaustTheStack) {
+  ScratchDir dir;
+  std::string relative;
+  for (int i = 0; i < 200; ++i) relative += "d/";
+  dir.Write(relative + "x.yaml", "");
+  ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.root()}, kExtensions);
+  EXPECT_EQ(Names(expanded), (std::vector<std::string>{dir.Path(relative + "x.yaml")}));
+}
+
+}  // namespace
+}  // namespace tjr::source
