@@ -1,5 +1,6 @@
 #include "conformance/junit.h"
 
+#include "gocompat/utf8.h"
 
 namespace tjr::conformance {
 namespace {
@@ -13,37 +14,12 @@ struct CharSpan {
 
 // The UTF-8 sequence at `text[i]` and whether XML 1.0 may carry it.
 CharSpan NextChar(std::string_view text, std::size_t i) {
-  auto byte = [&](std::size_t k) -> unsigned {
-    return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0x100u;
-  };
-  auto continuation = [&](std::size_t k, unsigned lo, unsigned hi) {
-    unsigned b = byte(k);
-    return b >= lo && b <= hi;
-  };
-  constexpr CharSpan kBadByte{1, false};
-  unsigned lead = byte(0);
-  if (lead < 0x80) {
-    return {1, lead >= 0x20 || lead == '\t' || lead == '\n' || lead == '\r'};
-  }
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    return continuation(1, 0x80, 0xBF) ? CharSpan{2, true} : kBadByte;
-  }
-  if (lead >= 0xE0 && lead <= 0xEF) {
-    unsigned lo = lead == 0xE0 ? 0xA0 : 0x80;
-    unsigned hi = lead == 0xED ? 0x9F : 0xBF;  // 0xED 0xA0.. would be surrogates
-    if (!continuation(1, lo, hi) || !continuation(2, 0x80, 0xBF)) return kBadByte;
-    // U+FFFE and U+FFFF are well-formed but not XML characters.
-    bool nonchar = lead == 0xEF && byte(1) == 0xBF && (byte(2) == 0xBE || byte(2) == 0xBF);
-    return {3, !nonchar};
-  }
-  if (lead >= 0xF0 && lead <= 0xF4) {
-    unsigned lo = lead == 0xF0 ? 0x90 : 0x80;
-    unsigned hi = lead == 0xF4 ? 0x8F : 0xBF;
-    bool ok = continuation(1, lo, hi) && continuation(2, 0x80, 0xBF) &&
-              continuation(3, 0x80, 0xBF);
-    return ok ? CharSpan{4, true} : kBadByte;
-  }
-  return kBadByte;
+  const gocompat::Rune rune = gocompat::DecodeRune(text.substr(i));
+  if (gocompat::IsInvalid(rune)) return {1, false};
+  const char32_t c = rune.value;
+  if (c < 0x80) return {1, c >= 0x20 || c == '\t' || c == '\n' || c == '\r'};
+  // U+FFFE and U+FFFF are well-formed but not XML characters.
+  return {rune.size, c != 0xFFFE && c != 0xFFFF};
 }
 
 std::string Escape(std::string_view text, bool attribute) {

@@ -6,6 +6,7 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
+#include "gocompat/json_quote.h"
 
 namespace tjr::json {
 
@@ -33,9 +34,10 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
 /// (the readers never produce them).
 std::string Write(const doc::Node& root, bool pretty);
 
-/// Appends `value` as a Go encoding/json string literal (quotes included):
-/// HTML-safe escapes, short escapes for \b \f \n \r \t, \u00XX for other
-/// control bytes, U+2028/U+2029 escaped, invalid UTF-8 as \ufffd.
-void AppendQuoted(std::string_view value, std::string* out);
+/// Appends `value` as a Go encoding/json string literal (quotes included),
+/// as Write does for every string; gocompat::AppendJsonString has the rules.
+inline void AppendQuoted(std::string_view value, std::string* out) {
+  gocompat::AppendJsonString(value, out);
+}
 
 }  // namespace tjr::json

@@ -6,7 +6,6 @@
 #include <string>
 
 #include "json/number.h"
-#include "json/utf8.h"
 
 namespace tjr::json {
 namespace {
@@ -192,25 +191,6 @@ TEST(JsonWriteTest, CompactMatchesGoMarshal) {
   EXPECT_EQ(Write(doc::Node(), true), "null\n");
 }
 
-std::string Quoted(std::string_view s) {
-  std::string out;
-  AppendQuoted(s, &out);
-  return out;
-}
-
-TEST(JsonWriteTest, StringEscapingMatchesGo) {
-  EXPECT_EQ(Quoted("plain"), "\"plain\"");
-  EXPECT_EQ(Quoted("<a href=\"x\">&</a>"), R"("\u003ca href=\"x\"\u003e\u0026\u003c/a\u003e")");
-  EXPECT_EQ(Quoted("\b\f\n\r\t"), R"("\b\f\n\r\t")");
-  EXPECT_EQ(Quoted(std::string("\x00\x01\x1f\x7f", 4)), "\"\\u0000\\u0001\\u001f\x7f\"");
-  EXPECT_EQ(Quoted("\\ /"), R"("\\ /")");
-  EXPECT_EQ(Quoted("\xe2\x80\xa8\xe2\x80\xa9"), R"("\u2028\u2029")");
-  EXPECT_EQ(Quoted("\xc3\xa9\xf0\x9f\x98\x80"), "\"\xc3\xa9\xf0\x9f\x98\x80\"");
-  // Invalid UTF-8: each offending byte becomes \ufffd; valid U+FFFD stays raw.
-  EXPECT_EQ(Quoted("a\xff\xe2\x82z\xef\xbf\xbd"), "\"a\\ufffd\\ufffd\\ufffdz\xef\xbf\xbd\"");
-  EXPECT_EQ(Quoted("\xed\xa0\x80"), R"("\ufffd\ufffd\ufffd")");  // UTF-8 encoded surrogate
-}
-
 // Bytes from `kubectl patch --local -f w1.json --type merge -p '{}' -o json`
 // (kubectl v1.32.4), a fixed point of kubectl's read/print cycle: reading
 // it and writing it pretty must give the same bytes back.
@@ -302,30 +282,6 @@ TEST(JsonWriteTest, FloatsUseGoSpelling) {
 
 // --- Helpers.
 
-TEST(JsonNumberTest, ParseDecimalFloat) {
-  EXPECT_EQ(ParseDecimalFloat("1.5"), 1.5);
-  EXPECT_EQ(ParseDecimalFloat("+.5"), 0.5);
-  EXPECT_EQ(ParseDecimalFloat("5."), 5.0);
-  EXPECT_EQ(ParseDecimalFloat("-1e-400"), -0.0);
-  EXPECT_TRUE(std::signbit(*ParseDecimalFloat("-1e-400")));
-  EXPECT_EQ(ParseDecimalFloat("1e400"), std::nullopt);
-  EXPECT_EQ(ParseDecimalFloat("0.000001e314"), 1e308);
-  EXPECT_EQ(ParseDecimalFloat("inf"), std::nullopt);
-  EXPECT_EQ(ParseDecimalFloat("0x10"), std::nullopt);
-  EXPECT_EQ(ParseDecimalFloat("."), std::nullopt);
-  EXPECT_EQ(ParseDecimalFloat("1e"), std::nullopt);
-  EXPECT_EQ(ParseDecimalFloat("1_0"), std::nullopt);
-}
-
-TEST(JsonNumberTest, ParseDecimalInt64) {
-  EXPECT_EQ(ParseDecimalInt64("+5"), 5);
-  EXPECT_EQ(ParseDecimalInt64("-5"), -5);
-  EXPECT_EQ(ParseDecimalInt64("+-5"), std::nullopt);
-  EXPECT_EQ(ParseDecimalInt64("9223372036854775808"), std::nullopt);
-  EXPECT_EQ(ParseDecimalInt64("1.0"), std::nullopt);
-  EXPECT_EQ(ParseDecimalInt64(""), std::nullopt);
-}
-
 TEST(JsonNumberTest, IntegralFloatAsInt64) {
   EXPECT_EQ(IntegralFloatAsInt64(3.0), 3);
   EXPECT_EQ(IntegralFloatAsInt64(-0.0), 0);
@@ -333,15 +289,6 @@ TEST(JsonNumberTest, IntegralFloatAsInt64) {
   EXPECT_EQ(IntegralFloatAsInt64(-9223372036854775808.0), INT64_MIN);
   EXPECT_EQ(IntegralFloatAsInt64(9223372036854775808.0), std::nullopt);
   EXPECT_EQ(IntegralFloatAsInt64(1.5), std::nullopt);
-}
-
-TEST(JsonUtf8Test, DecodeRuneFollowsGo) {
-  EXPECT_EQ(DecodeRune("\xc3\xa9").value, 0xE9u);
-  EXPECT_EQ(DecodeRune("\xc0\x80").size, 1);       // overlong
-  EXPECT_EQ(DecodeRune("\xf4\x90\x80\x80").size, 1);  // above U+10FFFF
-  EXPECT_EQ(DecodeRune("\xf0\x9f\x98\x80").value, 0x1F600u);
-  EXPECT_TRUE(IsValidUtf8("a\xc3\xa9"));
-  EXPECT_FALSE(IsValidUtf8("a\xc3"));
 }
 
 }  // namespace

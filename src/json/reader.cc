@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
+#include "gocompat/strconv.h"
+#include "gocompat/utf8.h"
 #include "json/json.h"
 #include "json/locator.h"
-#include "json/number.h"
-#include "json/utf8.h"
 
 namespace tjr::json {
 namespace {
@@ -89,8 +89,8 @@ class TrackingStream {
 
 std::string ToString(const char* s, rapidjson::SizeType n) {
   std::string_view text(s, n);
-  if (IsValidUtf8(text)) return std::string(text);
-  return CoerceToValidUtf8(text);
+  if (gocompat::IsValidUtf8(text)) return std::string(text);
+  return gocompat::CoerceToValidUtf8(text);
 }
 
 // Builds doc::Node trees from SAX events.
@@ -105,8 +105,8 @@ class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeB
   bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
     const std::string_view text(s, n);
     const Location at = Here();
-    if (auto i = ParseDecimalInt64(text)) return Add(doc::Node::Int(*i, at, std::string(text)));
-    if (auto f = ParseDecimalFloat(text)) return Add(doc::Node::Float(*f, at, std::string(text)));
+    if (auto i = gocompat::ParseInt(text, 10)) return Add(doc::Node::Int(*i, at, std::string(text)));
+    if (auto f = gocompat::ParseDecimalFloat(text)) return Add(doc::Node::Float(*f, at, std::string(text)));
     return Fail(at, "number " + std::string(text) + " is out of the range of a 64-bit float");
   }
 

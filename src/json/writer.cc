@@ -6,18 +6,11 @@
 #include <vector>
 
 #include "doc/number_format.h"
+#include "gocompat/json_quote.h"
 #include "json/json.h"
-#include "json/utf8.h"
 
 namespace tjr::json {
 namespace {
-
-constexpr char kHex[] = "0123456789abcdef";
-
-// Bytes that encoding/json (with HTML escaping on) copies unchanged.
-bool IsSafeAscii(unsigned char c) {
-  return c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&';
-}
 
 class Writer {
  public:
@@ -29,7 +22,7 @@ class Writer {
       case doc::Kind::kBool: out_ += node.bool_value() ? "true" : "false"; break;
       case doc::Kind::kInt: out_ += std::to_string(node.int_value()); break;
       case doc::Kind::kFloat: out_ += doc::FormatFloatJson(node.float_value()); break;
-      case doc::Kind::kString: AppendQuoted(node.string_value(), &out_); break;
+      case doc::Kind::kString: gocompat::AppendJsonString(node.string_value(), &out_); break;
       case doc::Kind::kSequence: Sequence(node, depth); break;
       case doc::Kind::kMapping: Mapping(node, depth); break;
     }
@@ -74,7 +67,7 @@ class Writer {
     for (std::size_t i = 0; i < sorted.size(); ++i) {
       if (i > 0) out_ += ',';
       Newline(depth + 1);
-      AppendQuoted(sorted[i]->key, &out_);
+      gocompat::AppendJsonString(sorted[i]->key, &out_);
       out_ += pretty_ ? ": " : ":";
       Value(sorted[i]->value, depth + 1);
     }
@@ -87,55 +80,6 @@ class Writer {
 };
 
 }  // namespace
-
-void AppendQuoted(std::string_view value, std::string* out) {
-  out->push_back('"');
-  std::size_t start = 0;
-  std::size_t i = 0;
-  while (i < value.size()) {
-    const auto c = static_cast<unsigned char>(value[i]);
-    if (c < 0x80) {
-      if (IsSafeAscii(c)) {
-        ++i;
-        continue;
-      }
-      out->append(value.substr(start, i - start));
-      switch (c) {
-        case '"': *out += "\\\""; break;
-        case '\\': *out += "\\\\"; break;
-        case '\b': *out += "\\b"; break;
-        case '\f': *out += "\\f"; break;
-        case '\n': *out += "\\n"; break;
-        case '\r': *out += "\\r"; break;
-        case '\t': *out += "\\t"; break;
-        default:
-          *out += "\\u00";
-          out->push_back(kHex[c >> 4]);
-          out->push_back(kHex[c & 0xF]);
-      }
-      start = ++i;
-      continue;
-    }
-    const Rune rune = DecodeRune(value.substr(i));
-    if (rune.value == kReplacementChar && rune.size == 1) {
-      out->append(value.substr(start, i - start));
-      *out += "\\ufffd";
-      start = ++i;
-      continue;
-    }
-    if (rune.value == 0x2028 || rune.value == 0x2029) {
-      out->append(value.substr(start, i - start));
-      *out += "\\u202";
-      out->push_back(kHex[rune.value & 0xF]);
-      i += static_cast<std::size_t>(rune.size);
-      start = i;
-      continue;
-    }
-    i += static_cast<std::size_t>(rune.size);
-  }
-  out->append(value.substr(start));
-  out->push_back('"');
-}
 
 std::string Write(const doc::Node& root, bool pretty) {
   std::string out;

@@ -68,6 +68,12 @@ struct Field {
   bool omitzero = false;  ///< json tag option (Go 1.24 encoding/json)
 };
 
+/// The field of `fields` encoding/json decodes the JSON key `key` into: the
+/// one named exactly `key`, or else the first (in source order) whose name
+/// equals `key` under its case folding (gocompat::JsonNameEqualFold).
+/// nullptr when none matches. Type::LookupPatchField over a field list.
+const Field* MatchJsonField(const std::vector<Field>& fields, std::string_view key);
+
 /// All Go types of one set of upstream API versions (for example Kubernetes
 /// 1.34 together with JobSet v0.10.1), loaded from policies/ data.
 class Schema {

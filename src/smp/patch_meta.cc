@@ -1,5 +1,6 @@
 #include "smp/patch_meta.h"
 
+#include "gocompat/type_name.h"
 #include "smp/go_value.h"
 
 namespace tjr::smp {
@@ -9,15 +10,6 @@ using schema::Type;
 
 bool IsStruct(const Type& type) {
   return type.kind == Type::Kind::kStruct || type.kind == Type::Kind::kCustomJson;
-}
-
-// The last component of a Go type name: "k8s.io/api/core/v1.PodSpec" -> "PodSpec".
-std::string_view BaseName(std::string_view name) {
-  const std::size_t slash = name.rfind('/');
-  if (slash != std::string_view::npos) name.remove_prefix(slash + 1);
-  const std::size_t dot = name.find('.');
-  if (dot != std::string_view::npos) name.remove_prefix(dot + 1);
-  return name;
 }
 
 // reflect.Kind.String() of a non-pointer type.
@@ -85,49 +77,11 @@ const std::vector<schema::Field>& GoOnlyFields(const Type& type) {
   return kNone;
 }
 
-bool AsciiLetter(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-
-bool StartsWith(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
 }  // namespace
 
 std::string TypeRef::KindName() const {
   if (pointer) return "ptr";
   return type == nullptr ? "invalid" : ReflectKindName(*type);
-}
-
-bool JsonNameMatchesFolded(std::string_view field_name, std::string_view json_name) {
-  for (char c : field_name) {
-    if (static_cast<unsigned char>(c) >= 0x80) {
-      // Go would use full Unicode folding; struct JSON names are ASCII in
-      // every API this tool knows, so only the exact match is kept here.
-      return field_name == json_name;
-    }
-  }
-  std::string_view rest = json_name;
-  for (char field_char : field_name) {
-    const auto s = static_cast<unsigned char>(field_char);
-    if (rest.empty()) return false;
-    const auto t = static_cast<unsigned char>(rest.front());
-    if (t < 0x80) {
-      if (s != t) {
-        if (!AsciiLetter(s) || (s & 0xDF) != (t & 0xDF)) return false;
-      }
-      rest.remove_prefix(1);
-      continue;
-    }
-    // 'k' and 's' also fold to the Kelvin sign and the long s.
-    if ((s == 's' || s == 'S') && StartsWith(rest, "\xC5\xBF")) {
-      rest.remove_prefix(2);
-    } else if ((s == 'k' || s == 'K') && StartsWith(rest, "\xE2\x84\xAA")) {
-      rest.remove_prefix(3);
-    } else {
-      return false;
-    }
-  }
-  return rest.empty();
 }
 
 LookupResult LookupPatchMetadataForStruct(const TypeRef& parent, std::string_view json_name) {
@@ -136,17 +90,10 @@ LookupResult LookupPatchMetadataForStruct(const TypeRef& parent, std::string_vie
     return LookupResult::Fail("merging an object in json but data type is not struct, instead is: " +
            ReflectKindName(type));
   }
-  const schema::Field* found = nullptr;
-  for (const schema::Field& field : GoOnlyFields(type)) {
-    if (field.json_name == json_name) {
-      found = &field;
-      break;
-    }
-    if (found == nullptr && JsonNameMatchesFolded(field.json_name, json_name)) found = &field;
-  }
+  const schema::Field* found = schema::MatchJsonField(GoOnlyFields(type), json_name);
   if (found == nullptr) {
     return LookupResult::Fail("unable to find api field in struct " +
-                              std::string(BaseName(type.name)) + " for the json field " +
+                              std::string(gocompat::GoTypeName(type.name)) + " for the json field " +
                               GoQuote(json_name));
   }
   return PatchLookup{TypeRef{found->type, found->pointer},

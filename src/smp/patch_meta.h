@@ -44,9 +44,4 @@ LookupResult LookupPatchMetadataForStruct(const TypeRef& parent, std::string_vie
 /// yields the pointee itself, as upstream does).
 LookupResult LookupPatchMetadataForSlice(const TypeRef& parent, std::string_view json_name);
 
-/// The JSON-name match of encoding/json: equal, or equal under Unicode simple
-/// case folding as bytes.EqualFold sees it for an ASCII field name (which
-/// includes the Kelvin sign for 'k' and the long s for 's').
-bool JsonNameMatchesFolded(std::string_view field_name, std::string_view json_name);
-
 }  // namespace tjr::smp

@@ -6,6 +6,7 @@
 #include <regex>
 
 #include "doc/number_format.h"
+#include "gocompat/utf8.h"
 
 namespace tjr::smp::testing {
 namespace {
@@ -152,16 +153,7 @@ class Parser {
             const unsigned long code =
                 std::strtoul(std::string(text_.substr(pos_ + 1, 4)).c_str(), nullptr, 16);
             for (int i = 0; i < 4; ++i) Advance();
-            if (code < 0x80) {
-              out += static_cast<char>(code);
-            } else if (code < 0x800) {
-              out += static_cast<char>(0xC0 | (code >> 6));
-              out += static_cast<char>(0x80 | (code & 0x3F));
-            } else {
-              out += static_cast<char>(0xE0 | (code >> 12));
-              out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-              out += static_cast<char>(0x80 | (code & 0x3F));
-            }
+            gocompat::AppendUtf8(static_cast<char32_t>(code), &out);
             break;
           }
           default: out += e; break;

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "typed/go_text.h"
+#include "gocompat/utf8.h"
 
 namespace tjr::typed {
 namespace {
@@ -27,19 +27,19 @@ std::string Quote(std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out = "\"";
   while (!s.empty()) {
-    DecodedRune decoded = DecodeRune(s);
-    if (decoded.rune >= 0x80 || decoded.rune < ' ') {
-      for (std::size_t i = 0; i < decoded.width; ++i) {
+    const gocompat::Rune decoded = gocompat::DecodeRune(s);
+    if (decoded.value >= 0x80 || decoded.value < ' ') {
+      for (std::size_t i = 0; i < decoded.size; ++i) {
         auto byte = static_cast<unsigned char>(s[i]);
         out += "\\x";
         out += kHex[byte >> 4];
         out += kHex[byte & 0xF];
       }
     } else {
-      if (decoded.rune == '"' || decoded.rune == '\\') out += '\\';
-      out += static_cast<char>(decoded.rune);
+      if (decoded.value == '"' || decoded.value == '\\') out += '\\';
+      out += static_cast<char>(decoded.value);
     }
-    s.remove_prefix(decoded.width);
+    s.remove_prefix(decoded.size);
   }
   return out + "\"";
 }

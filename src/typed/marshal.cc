@@ -1,11 +1,11 @@
 #include "typed/marshal.h"
 
-#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
 
 #include "doc/number_format.h"
+#include "gocompat/strconv.h"
 
 namespace tjr::typed {
 namespace {
@@ -34,10 +34,8 @@ bool NilPointer(const GoValue& value) {
 
 // A JSON number as util/json reads it back: an int64 literal is an int.
 doc::Node NumberNode(const std::string& text, Location at) {
-  if (text.find_first_of(".eE") == std::string::npos) {
-    std::int64_t value = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec == std::errc() && ptr == text.data() + text.size()) return doc::Node::Int(value, at);
+  if (std::optional<std::int64_t> value = gocompat::ParseInt(text, 10)) {
+    return doc::Node::Int(*value, at);
   }
   return doc::Node::Float(std::strtod(text.c_str(), nullptr), at);
 }

@@ -4,6 +4,8 @@
 #include <limits>
 #include <optional>
 
+#include "gocompat/json_quote.h"
+#include "gocompat/strconv.h"
 #include "typed/go_text.h"
 
 namespace tjr::typed {
@@ -110,18 +112,9 @@ std::optional<SuffixMeaning> Interpret(std::string_view suffix) {
   }
   if (suffix.size() > 1 && (suffix[0] == 'e' || suffix[0] == 'E')) {
     // strconv.ParseInt(s, 10, 64), then Go's int32 conversion truncates.
-    std::string_view digits = suffix.substr(1);
-    bool negative = false;
-    if (digits[0] == '+' || digits[0] == '-') {
-      negative = digits[0] == '-';
-      digits.remove_prefix(1);
-    }
-    if (digits.empty()) return std::nullopt;
-    std::uint64_t magnitude = 0;
-    auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude);
-    if (ec != std::errc() || ptr != digits.data() + digits.size()) return std::nullopt;
-    if (magnitude > (negative ? kMaxInt64 + 1 : kMaxInt64)) return std::nullopt;
-    std::uint64_t bits = negative ? 0 - magnitude : magnitude;
+    std::optional<std::int64_t> exponent = gocompat::ParseInt(suffix.substr(1), 10);
+    if (!exponent) return std::nullopt;
+    const auto bits = static_cast<std::uint64_t>(*exponent);
     return SuffixMeaning{10, static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)),
                          QuantityFormat::kDecimalExponent};
   }
@@ -250,7 +243,7 @@ Status Quantity::UnmarshalJson(const doc::Node& value) {
       exponent_ = 0;
       return Ok();
     case doc::Kind::kString:
-      if (JsonStringHasEscapes(value.string_value())) return QuantityError(kQuantityFormatWrong);
+      if (gocompat::JsonStringHasEscapes(value.string_value())) return QuantityError(kQuantityFormatWrong);
       raw = std::string(TrimUnicodeSpace(value.string_value()));
       break;
     case doc::Kind::kInt:

@@ -1,13 +1,16 @@
 #include "typed/unmarshal.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "base/field_path.h"
+#include "gocompat/strconv.h"
+#include "gocompat/type_name.h"
+#include "gocompat/utf8.h"
 #include "typed/go_text.h"
 
 namespace tjr::typed {
@@ -55,7 +58,7 @@ doc::Node InterfaceValue(const doc::Node& json) {
     case doc::Kind::kInt:
       return doc::Node::Float(static_cast<double>(json.int_value()), json.location());
     case doc::Kind::kString:
-      return doc::Node::String(CoerceUtf8(json.string_value()), json.location());
+      return doc::Node::String(gocompat::CoerceToValidUtf8(json.string_value()), json.location());
     case doc::Kind::kSequence: {
       doc::Node out = doc::Node::Sequence(json.location());
       for (const doc::Node& item : json.items()) out.push_back(InterfaceValue(item));
@@ -64,7 +67,7 @@ doc::Node InterfaceValue(const doc::Node& json) {
     case doc::Kind::kMapping: {
       doc::Node out = doc::Node::Mapping(json.location());
       for (const doc::Field* field : SortedFields(json)) {
-        out.Set(CoerceUtf8(field->key), InterfaceValue(field->value), field->key_location);
+        out.Set(gocompat::CoerceToValidUtf8(field->key), InterfaceValue(field->value), field->key_location);
       }
       return out;
     }
@@ -105,7 +108,7 @@ class Decoder {
   void SaveTypeError(std::string_view what, const Type& type, const doc::Node& json,
                      const FieldPath& path) {
     if (saved_) return;
-    saved_ = MakeError(json.location(), path.Upstream(), TypeErrorText(what, GoTypeString(type.name)));
+    saved_ = MakeError(json.location(), path.Upstream(), TypeErrorText(what, gocompat::GoTypeString(type.name)));
   }
 
   static Diagnostic Fatal(const doc::Node& json, const FieldPath& path, std::string message) {
@@ -152,7 +155,7 @@ class Decoder {
         break;
       case doc::Kind::kString:
         if (type.kind == Type::Kind::kString) {
-          target.As<std::string>() = CoerceUtf8(json.string_value());
+          target.As<std::string>() = gocompat::CoerceToValidUtf8(json.string_value());
           return Ok();
         }
         break;
@@ -189,22 +192,17 @@ class Decoder {
     std::optional<IntShape> shape = ShapeOf(type.name);
     if (!shape) return Fatal(json, path, "tjrender: no typed round trip for integer type " + type.name);
     // strconv.ParseInt/ParseUint(s, 10, 64), then reflect's Overflow check.
-    const char* begin = s.data();
-    const char* end = s.data() + s.size();
     bool ok;
     if (shape->is_unsigned) {
-      std::uint64_t value = 0;
-      auto [ptr, ec] = std::from_chars(begin, end, value);
-      ok = ec == std::errc() && ptr == end &&
-           (shape->bits == 64 || value < (std::uint64_t{1} << shape->bits));
-      if (ok) target.As<std::uint64_t>() = value;
+      std::optional<std::uint64_t> value = gocompat::ParseUint(s, 10);
+      ok = value && (shape->bits == 64 || *value < (std::uint64_t{1} << shape->bits));
+      if (ok) target.As<std::uint64_t>() = *value;
     } else {
-      std::int64_t value = 0;
-      auto [ptr, ec] = std::from_chars(begin, end, value);
+      std::optional<std::int64_t> value = gocompat::ParseInt(s, 10);
       std::int64_t limit = shape->bits == 64 ? std::numeric_limits<std::int64_t>::max()
                                              : (std::int64_t{1} << (shape->bits - 1)) - 1;
-      ok = ec == std::errc() && ptr == end && value <= limit && value >= -limit - 1;
-      if (ok) target.As<std::int64_t>() = value;
+      ok = value && *value <= limit && *value >= -limit - 1;
+      if (ok) target.As<std::int64_t>() = *value;
     }
     if (!ok) SaveTypeError("number " + s, type, json, path);
     return Ok();
@@ -215,7 +213,7 @@ class Decoder {
     GoStruct& st = target.As<GoStruct>();
     if (st.fields.empty()) st.fields.resize(type.fields.size());
     for (const doc::Field* member : SortedFields(json)) {
-      std::string key = CoerceUtf8(member->key);
+      std::string key = gocompat::CoerceToValidUtf8(member->key);
       std::optional<std::size_t> index = FindField(type, key);
       if (!index) continue;
       const schema::Field& field = type.fields[*index];
@@ -225,7 +223,7 @@ class Decoder {
       // promoted field comes through ("VolumeSource" before "hostPath");
       // schema::Field does not record it yet, so those paths lack it.
       field_stack_.push_back(field.json_name);
-      struct_name_ = std::string(GoTypeName(type.name));
+      struct_name_ = std::string(gocompat::GoTypeName(type.name));
       Status status = Decode(member->value, *field.type, field.pointer, st.fields[*index],
                              path.Field(member->key));
       if (!status.ok()) return status;
@@ -236,14 +234,9 @@ class Decoder {
   }
 
   static std::optional<std::size_t> FindField(const Type& type, std::string_view key) {
-    for (std::size_t i = 0; i < type.fields.size(); ++i) {
-      if (type.fields[i].json_name == key) return i;
-    }
-    std::string folded = FoldName(key);
-    for (std::size_t i = 0; i < type.fields.size(); ++i) {
-      if (FoldName(type.fields[i].json_name) == folded) return i;
-    }
-    return std::nullopt;
+    const schema::Field* field = schema::MatchJsonField(type.fields, key);
+    if (field == nullptr) return std::nullopt;
+    return static_cast<std::size_t>(field - type.fields.data());
   }
 
   Status DecodeMap(const doc::Node& json, const Type& type, GoValue& target,
@@ -254,7 +247,7 @@ class Decoder {
       GoValue element;  // each element starts from zero, never the old entry
       Status status = Decode(member->value, *type.elem, false, element, path.Field(member->key));
       if (!status.ok()) return status;
-      std::string key = CoerceUtf8(member->key);
+      std::string key = gocompat::CoerceToValidUtf8(member->key);
       auto it = std::lower_bound(map.entries.begin(), map.entries.end(), key,
                                  [](const auto& entry, const std::string& k) { return entry.first < k; });
       if (it != map.entries.end() && it->first == key) {
@@ -293,7 +286,7 @@ class Decoder {
       GoIntOrString& value = target.As<GoIntOrString>();
       value.is_string = json.is_string();
       if (json.is_string()) {
-        value.string_value = CoerceUtf8(json.string_value());
+        value.string_value = gocompat::CoerceToValidUtf8(json.string_value());
         return Ok();
       }
       if (json.is_null()) return Ok();  // json.Unmarshal(null, &IntVal) keeps IntVal
@@ -303,10 +296,11 @@ class Decoder {
       if (json.is_int() || json.is_float()) {
         Result<std::string> text = JsonNumberText(json);
         if (!text) return Fatal(json, path, text.error().message);
-        std::int32_t parsed = 0;
-        auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), parsed);
-        if (ec == std::errc() && ptr == text->data() + text->size()) {
-          value.int_value = parsed;
+        // strconv.ParseInt(s, 10, 32).
+        std::optional<std::int64_t> parsed = gocompat::ParseInt(*text, 10);
+        if (parsed && *parsed >= std::numeric_limits<std::int32_t>::min() &&
+            *parsed <= std::numeric_limits<std::int32_t>::max()) {
+          value.int_value = static_cast<std::int32_t>(*parsed);
           return Ok();
         }
         what = "number " + *text;
@@ -320,7 +314,7 @@ class Decoder {
         return Ok();
       }
       if (!json.is_string()) return Fatal(json, path, TypeErrorText(KindWord(json), "string"));
-      Result<GoTime> parsed = ParseRfc3339(CoerceUtf8(json.string_value()));
+      Result<GoTime> parsed = ParseRfc3339(gocompat::CoerceToValidUtf8(json.string_value()));
       if (!parsed) return Fatal(json, path, parsed.error().message);
       time = *parsed;
       return Ok();
@@ -338,7 +332,7 @@ class Decoder {
   static doc::Node InterfaceRaw(const doc::Node& json) {
     switch (json.kind()) {
       case doc::Kind::kString:
-        return doc::Node::String(CoerceUtf8(json.string_value()), json.location());
+        return doc::Node::String(gocompat::CoerceToValidUtf8(json.string_value()), json.location());
       case doc::Kind::kSequence: {
         doc::Node out = doc::Node::Sequence(json.location());
         for (const doc::Node& item : json.items()) out.push_back(InterfaceRaw(item));
@@ -347,7 +341,7 @@ class Decoder {
       case doc::Kind::kMapping: {
         doc::Node out = doc::Node::Mapping(json.location());
         for (const doc::Field* field : SortedFields(json)) {
-          out.Set(CoerceUtf8(field->key), InterfaceRaw(field->value), field->key_location);
+          out.Set(gocompat::CoerceToValidUtf8(field->key), InterfaceRaw(field->value), field->key_location);
         }
         return out;
       }

@@ -1,27 +1,14 @@
 #pragma once
 
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
-// Go standard library parsers that goyaml v2's scalar resolution relies on,
-// reproduced for the inputs it gives them.
+// Go standard library functions that only goyaml v2's scalar resolution
+// uses, reproduced for the inputs it gives them. The number parsers it
+// shares with other modules are in gocompat/strconv.h, and its timestamp
+// check is timestamp.h's.
 namespace tjr::yaml::input {
-
-/// strconv.ParseUint(text, base, 64) without underscore support; `base` 0
-/// means Go's prefixes (0x, 0o, 0b, or a leading 0 for octal).
-std::optional<std::uint64_t> GoParseUint(std::string_view text, int base);
-
-/// strconv.ParseInt(text, base, 64): an optional sign, then as GoParseUint.
-std::optional<std::int64_t> GoParseInt(std::string_view text, int base);
-
-/// strconv.ParseFloat(text, 64) for decimal text, with Go's rule for
-/// underscores (only between digits); nullopt on bad syntax or overflow.
-std::optional<double> GoParseDecimalFloat(std::string_view text);
-
-/// goyaml's parseTimestamp: time.Parse with one of its four layouts.
-bool ParsesAsYamlTimestamp(std::string_view text);
 
 /// base64.StdEncoding.DecodeString (padding required; CR and LF ignored).
 std::optional<std::string> DecodeBase64(std::string_view text);

@@ -5,59 +5,6 @@
 namespace tjr::yaml::input {
 namespace {
 
-TEST(GoParseTest, ParseIntWithBasePrefixes) {
-  EXPECT_EQ(GoParseInt("0x1F", 0), 31);
-  EXPECT_EQ(GoParseInt("0X1f", 0), 31);
-  EXPECT_EQ(GoParseInt("-0x10", 0), -16);
-  EXPECT_EQ(GoParseInt("+0o17", 0), 15);
-  EXPECT_EQ(GoParseInt("0123", 0), 83);
-  EXPECT_EQ(GoParseInt("0B101", 0), 5);
-  EXPECT_EQ(GoParseInt("0", 0), 0);
-  EXPECT_EQ(GoParseInt("00", 0), 0);
-  EXPECT_EQ(GoParseInt("-9223372036854775808", 0), INT64_MIN);
-  EXPECT_EQ(GoParseInt("9223372036854775808", 0), std::nullopt);
-  EXPECT_EQ(GoParseInt("08", 0), std::nullopt);  // octal
-  EXPECT_EQ(GoParseInt("0x", 0), std::nullopt);
-  EXPECT_EQ(GoParseInt("", 0), std::nullopt);
-  EXPECT_EQ(GoParseInt("+", 0), std::nullopt);
-  EXPECT_EQ(GoParseInt("1.0", 0), std::nullopt);
-  EXPECT_EQ(GoParseInt("-101", 2), -5);
-}
-
-TEST(GoParseTest, ParseUint) {
-  EXPECT_EQ(GoParseUint("18446744073709551615", 0), UINT64_MAX);
-  EXPECT_EQ(GoParseUint("0xFFFFFFFFFFFFFFFF", 0), UINT64_MAX);
-  EXPECT_EQ(GoParseUint("18446744073709551616", 0), std::nullopt);
-  EXPECT_EQ(GoParseUint("+1", 0), std::nullopt);  // no sign at all
-  EXPECT_EQ(GoParseUint("z", 36), 35u);
-}
-
-TEST(GoParseTest, DecimalFloatUnderscores) {
-  EXPECT_EQ(GoParseDecimalFloat("1_000.5"), 1000.5);
-  EXPECT_EQ(GoParseDecimalFloat(".5_0"), 0.5);
-  EXPECT_EQ(GoParseDecimalFloat("._5"), std::nullopt);
-  EXPECT_EQ(GoParseDecimalFloat("1__0"), std::nullopt);
-  EXPECT_EQ(GoParseDecimalFloat("1_"), std::nullopt);
-  EXPECT_EQ(GoParseDecimalFloat(".5e999"), std::nullopt);
-}
-
-TEST(GoParseTest, YamlTimestamps) {
-  EXPECT_TRUE(ParsesAsYamlTimestamp("2001-12-14"));
-  EXPECT_TRUE(ParsesAsYamlTimestamp("2001-1-2"));
-  EXPECT_TRUE(ParsesAsYamlTimestamp("2001-12-14t21:59:43.10-05:00"));
-  EXPECT_TRUE(ParsesAsYamlTimestamp("2001-12-14T21:59:43Z"));
-  EXPECT_TRUE(ParsesAsYamlTimestamp("2001-12-14 21:59:43.10"));
-  EXPECT_TRUE(ParsesAsYamlTimestamp("2000-02-29"));
-  EXPECT_TRUE(ParsesAsYamlTimestamp("2001-12-14  21:59:43,5"));  // runs of spaces, comma
-  EXPECT_TRUE(ParsesAsYamlTimestamp("2001-12-14T1:2:3+24:00"));
-  EXPECT_FALSE(ParsesAsYamlTimestamp("2001-02-29"));
-  EXPECT_FALSE(ParsesAsYamlTimestamp("2001-12-14 21:59:43.10 -5"));  // time.Parse cannot
-  EXPECT_FALSE(ParsesAsYamlTimestamp("2001-13-01"));
-  EXPECT_FALSE(ParsesAsYamlTimestamp("2001-12-14T24:00:00Z"));
-  EXPECT_FALSE(ParsesAsYamlTimestamp("12001-01-01"));
-  EXPECT_FALSE(ParsesAsYamlTimestamp("2001-12-14T21:59:43"));  // zone required after T
-}
-
 TEST(GoParseTest, Base64LikeStdEncoding) {
   EXPECT_EQ(DecodeBase64("aGVsbG8="), "hello");
   EXPECT_EQ(DecodeBase64("aGVs\nbG8=\n"), "hello");

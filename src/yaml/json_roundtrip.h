@@ -9,12 +9,6 @@ namespace tjr::yaml::detail {
 /// and goyaml (sigs.k8s.io/yaml's JSONToYAML); never for ASCII.
 bool ChangedByJsonRoundTrip(std::string_view s);
 
-/// Go's utf8.ValidString.
-bool IsValidUtf8(std::string_view s);
-
-/// encoding/json's treatment of invalid UTF-8: each bad byte becomes U+FFFD.
-std::string ReplaceInvalidUtf8(std::string_view s);
-
 /// The string goyaml holds after encoding/json wrote `s` and goyaml read
 /// that JSON back: each byte of invalid UTF-8 becomes U+FFFD, and a raw NEL
 /// (U+0085, which encoding/json does not escape) is a line break inside the

@@ -4,7 +4,8 @@
 #include <string>
 
 #include "base/field_path.h"
-#include "yaml/json_roundtrip.h"
+#include "gocompat/json_quote.h"
+#include "gocompat/utf8.h"
 #include "yaml/utf8_bytes.h"
 
 namespace tjr::yaml {
@@ -14,8 +15,6 @@ constexpr std::string_view kControl = "yaml: control characters are not allowed"
 constexpr std::string_view kDocumentMarker = "yaml: found unexpected document indicator";
 constexpr std::string_view kBrokenKey = "yaml: did not find expected ',' or '}'";
 constexpr std::size_t kMaxKeyJsonChars = 1022;
-constexpr std::string_view kShortEscapes = "\"\\\b\f\n\r\t";
-constexpr std::string_view kHtmlEscapes = "<>&";
 
 // Characters goyaml's reader rejects that encoding/json does not escape.
 bool RejectedByReader(char32_t c) {
@@ -43,31 +42,6 @@ std::string_view ProblemInValid(std::string_view s) {
     i += width;
   }
   return {};
-}
-
-// Characters encoding/json writes for `s` (HTML-safe escaping, Go 1.22+
-// short escapes), counting each character once as goyaml's scanner does.
-std::size_t JsonTextChars(std::string_view s) {
-  std::size_t chars = 0;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      if (kShortEscapes.find(static_cast<char>(c)) != std::string_view::npos) {
-        chars += 2;  // \" \\ \b \f \n \r \t
-      } else if (c < 0x20 || kHtmlEscapes.find(static_cast<char>(c)) != std::string_view::npos) {
-        chars += 6;  // \u00XX
-      } else {
-        chars += 1;
-      }
-      ++i;
-      continue;
-    }
-    const std::size_t width = detail::CharWidth(c);
-    const char32_t rune = detail::DecodeAt(s, i);
-    chars += rune == 0x2028 || rune == 0x2029 ? 6 : 1;
-    i += width;
-  }
-  return chars;
 }
 
 Status Check(const doc::Node& node, const FieldPath& path) {
@@ -117,23 +91,19 @@ std::string_view KubectlStringProblem(std::string_view s) {
     if (static_cast<unsigned char>(c) >= 0x80) ascii = false;
   }
   if (ascii) return {};
-  if (!detail::IsValidUtf8(s)) return ProblemInValid(detail::ReplaceInvalidUtf8(s));
+  if (!gocompat::IsValidUtf8(s)) return ProblemInValid(gocompat::CoerceToValidUtf8(s));
   return ProblemInValid(s);
 }
 
 std::string_view KubectlKeyProblem(std::string_view key) {
   std::string_view problem = KubectlStringProblem(key);
   if (!problem.empty()) return problem;
-  if (detail::IsValidUtf8(key)) {
-    if (key.find("\xC2\x85") != std::string_view::npos) return kBrokenKey;
-    if (JsonTextChars(key) > kMaxKeyJsonChars) return kBrokenKey;
-    return {};
-  }
-  const std::string valid = detail::ReplaceInvalidUtf8(key);
-  if (valid.find("\xC2\x85") != std::string::npos) return kBrokenKey;
-  // Each replaced byte is written as the six characters \ufffd.
-  const std::size_t replaced = (valid.size() - key.size()) / 2;
-  if (JsonTextChars(valid) + 5 * replaced > kMaxKeyJsonChars) return kBrokenKey;
+  // A NEL stays raw in encoding/json's text and splits the key; replacing
+  // invalid bytes never makes or breaks one.
+  if (key.find("\xC2\x85") != std::string_view::npos) return kBrokenKey;
+  // goyaml's scanner counts the characters of that text (an invalid byte is
+  // the six characters \ufffd there).
+  if (gocompat::JsonStringChars(key) > kMaxKeyJsonChars) return kBrokenKey;
   return {};
 }
 

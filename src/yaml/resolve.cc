@@ -4,10 +4,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <system_error>
+#include <optional>
 
 #include "doc/number_format.h"
-#include "yaml/go_parse.h"
+#include "gocompat/strconv.h"
 #include "yaml/timestamp.h"
 
 namespace tjr::yaml::detail {
@@ -122,7 +122,7 @@ bool PlainKeepsString(std::string_view s) {
   if (!sign_or_digit && !word && hint != '.') return !IsBase60Float(s);
   if (s.size() <= 5 && InResolveMap(s)) return false;  // the longest spelling is "-.inf"
   if (word) return true;
-  if (hint == '.') return !input::GoParseDecimalFloat(s).has_value();
+  if (hint == '.') return !gocompat::ParseDecimalFloatUnderscored(s).has_value();
 
   if (IsYamlTimestamp(s)) return false;
   // goyaml parses the text with every underscore removed.
@@ -134,15 +134,15 @@ bool PlainKeepsString(std::string_view s) {
     }
     p = without_underscores;
   }
-  if (input::GoParseInt(p, 0) || input::GoParseUint(p, 0)) return false;
-  if (MatchesYamlStyleFloat(p) && input::GoParseDecimalFloat(p)) return false;
+  if (gocompat::ParseInt(p, 0) || gocompat::ParseUint(p, 0)) return false;
+  if (MatchesYamlStyleFloat(p) && gocompat::ParseDecimalFloatUnderscored(p)) return false;
   if (p.size() >= 2 && p[0] == '0' && p[1] == 'b') {
     std::string_view rest = p.substr(2);
-    if (input::GoParseInt(rest, 2) || input::GoParseUint(rest, 2)) return false;
+    if (gocompat::ParseInt(rest, 2) || gocompat::ParseUint(rest, 2)) return false;
   } else if (p.size() >= 3 && p[0] == '-' && p[1] == '0' && p[2] == 'b') {
     std::string negated = "-";
     negated.append(p.substr(3));
-    if (input::GoParseInt(negated, 2)) return false;
+    if (gocompat::ParseInt(negated, 2)) return false;
   }
   return !IsBase60Float(s);
 }
@@ -158,18 +158,12 @@ std::string FloatText(double value) {
     }
   }
   if (integer_text) {
-    std::int64_t as_int = 0;
-    auto result = std::from_chars(json.data(), json.data() + json.size(), as_int);
-    if (result.ec == std::errc() && result.ptr == json.data() + json.size()) {
+    if (std::optional<std::int64_t> as_int = gocompat::ParseInt(json, 10)) {
       char buffer[24];
-      auto end = std::to_chars(buffer, buffer + sizeof buffer, as_int).ptr;
+      auto end = std::to_chars(buffer, buffer + sizeof buffer, *as_int).ptr;
       return std::string(buffer, end);
     }
-    if (json[0] != '-') {
-      std::uint64_t as_uint = 0;
-      result = std::from_chars(json.data(), json.data() + json.size(), as_uint);
-      if (result.ec == std::errc() && result.ptr == json.data() + json.size()) return json;
-    }
+    if (json[0] != '-' && gocompat::ParseUint(json, 10)) return json;
   }
   return doc::FormatFloatShortestG(value);
 }

@@ -6,13 +6,11 @@
 #include <limits>
 #include <string>
 
-#include "yaml/timestamp.h"
-
 namespace tjr::yaml::detail {
 namespace {
 
 // goyaml's resolve() plus its base-60 check; the Go number parsers
-// underneath are go_parse.h's, tested with the reader.
+// underneath are gocompat/strconv.h's.
 TEST(ResolveTest, PlainKeepsString) {
   for (const char* quoted : {"",
                              "~",
@@ -50,19 +48,6 @@ TEST(ResolveTest, PlainKeepsString) {
   // Binary: 64 digits fit uint64; 65 fit nothing, so the text stays a string.
   EXPECT_FALSE(PlainKeepsString("0b" + std::string(64, '1')));
   EXPECT_TRUE(PlainKeepsString("0b" + std::string(65, '1')));
-}
-
-TEST(ResolveTest, Timestamps) {
-  EXPECT_TRUE(IsYamlTimestamp("2000-02-29"));
-  EXPECT_TRUE(IsYamlTimestamp("2001-12-14T21:59:43.123456789123+05:30"));
-  EXPECT_TRUE(IsYamlTimestamp("2001-12-14   21:59:43,5"));  // a layout space matches a run
-  EXPECT_TRUE(IsYamlTimestamp("2001-12-14T1:2:3-24:60"));
-  EXPECT_FALSE(IsYamlTimestamp("1900-02-29"));
-  EXPECT_FALSE(IsYamlTimestamp("2001-12-14T21:59:43+24:61"));
-  EXPECT_FALSE(IsYamlTimestamp("2001-12-14T21:59:43+0530"));
-  EXPECT_FALSE(IsYamlTimestamp("2001-12-14T21:59:43. Z"));
-  EXPECT_FALSE(IsYamlTimestamp("2001-12-14 "));
-  EXPECT_FALSE(IsYamlTimestamp("201-12-14"));
 }
 
 // Non-finite floats never reach kubectl's printer (encoding/json refuses

@@ -7,9 +7,10 @@
 #include <utility>
 
 #include "doc/number_format.h"
-#include "json/number.h"
-#include "json/utf8.h"
+#include "gocompat/strconv.h"
+#include "gocompat/utf8.h"
 #include "yaml/go_parse.h"
+#include "yaml/timestamp.h"
 
 namespace tjr::yaml::input {
 namespace {
@@ -173,36 +174,36 @@ bool ResolveNumber(std::string_view in, std::string_view* tag, GoScalar* out) {
     }
     plain = plain_storage;
   }
-  if (auto i = GoParseInt(plain, 0)) {
+  if (auto i = gocompat::ParseInt(plain, 0)) {
     *tag = TagName::kInt;
     SetInt(*i, out);
     return true;
   }
-  if (auto u = GoParseUint(plain, 0)) {
+  if (auto u = gocompat::ParseUint(plain, 0)) {
     *tag = TagName::kInt;
     SetUint(*u, out);
     return true;
   }
   if (IsYamlStyleFloat(plain)) {
-    if (auto f = json::ParseDecimalFloat(plain)) {
+    if (auto f = gocompat::ParseDecimalFloat(plain)) {
       *tag = TagName::kFloat;
       SetFloat(*f, out);
       return true;
     }
   }
   if (plain.substr(0, 2) == "0b") {
-    if (auto i = GoParseInt(plain.substr(2), 2)) {
+    if (auto i = gocompat::ParseInt(plain.substr(2), 2)) {
       *tag = TagName::kInt;
       SetInt(*i, out);
       return true;
     }
-    if (auto u = GoParseUint(plain.substr(2), 2)) {
+    if (auto u = gocompat::ParseUint(plain.substr(2), 2)) {
       *tag = TagName::kInt;
       SetUint(*u, out);
       return true;
     }
   } else if (plain.substr(0, 3) == "-0b") {
-    if (auto i = GoParseInt("-" + std::string(plain.substr(3)), 2)) {
+    if (auto i = gocompat::ParseInt("-" + std::string(plain.substr(3)), 2)) {
       *tag = TagName::kInt;
       SetInt(*i, out);
       return true;
@@ -219,7 +220,7 @@ std::string_view ResolveUnchecked(std::string_view tag, std::string_view in, GoS
     if (LookupFixed(in, &rtag, out)) return rtag;
     switch (hint) {
       case '.':
-        if (auto f = GoParseDecimalFloat(in)) {
+        if (auto f = gocompat::ParseDecimalFloatUnderscored(in)) {
           SetFloat(*f, out);
           return TagName::kFloat;
         }
@@ -228,7 +229,7 @@ std::string_view ResolveUnchecked(std::string_view tag, std::string_view in, GoS
       case 'S':
         // Timestamps are tried first, but only an explicit !!timestamp can
         // tell: untagged, a timestamp is kept as its text anyway.
-        if (tag == TagName::kTimestamp && ParsesAsYamlTimestamp(in)) {
+        if (tag == TagName::kTimestamp && detail::IsYamlTimestamp(in)) {
           out->type = GoScalar::Type::kString;
           out->string_value = std::string(in);
           return TagName::kTimestamp;
@@ -277,7 +278,7 @@ bool ResolveScalar(const ScalarInput& scalar, GoScalar* out, std::string* error)
         return false;
       }
       // encoding/json later replaces what is not UTF-8.
-      out->string_value = json::CoerceToValidUtf8(*data);
+      out->string_value = gocompat::CoerceToValidUtf8(*data);
     } else {
       out->string_value = std::string(scalar.value);
     }
@@ -346,7 +347,7 @@ bool ToJsonValue(GoScalar&& scalar, Location at, std::string_view source_text, d
       }
       // encoding/json prints shortest digits (zero-padded in 'f' form);
       // util/json takes that text as an int64 when it can.
-      if (std::optional<std::int64_t> i = json::ParseDecimalInt64(doc::FormatFloatJson(v))) {
+      if (std::optional<std::int64_t> i = gocompat::ParseInt(doc::FormatFloatJson(v), 10)) {
         *out = doc::Node::Int(*i, at, std::string(source_text));
       } else {
         *out = doc::Node::Float(v, at, std::string(source_text));

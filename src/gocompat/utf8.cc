@@ -1,6 +1,6 @@
-#include "json/utf8.h"
+#include "gocompat/utf8.h"
 
-namespace tjr::json {
+namespace tjr::gocompat {
 namespace {
 
 bool IsContinuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
@@ -8,8 +8,8 @@ bool IsContinuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
 }  // namespace
 
 Rune DecodeRune(std::string_view text) {
+  if (text.empty()) return {kReplacementChar, 0};
   const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-  const std::size_t n = text.size();
   const unsigned char b0 = s[0];
   if (b0 < 0x80) return {b0, 1};
   const Rune invalid{kReplacementChar, 1};
@@ -17,7 +17,7 @@ Rune DecodeRune(std::string_view text) {
   // rules out overlong forms, surrogates and values above U+10FFFF.
   unsigned char lo = 0x80;
   unsigned char hi = 0xBF;
-  int size = 0;
+  std::size_t size = 0;
   char32_t value = 0;
   if (b0 >= 0xC2 && b0 <= 0xDF) {
     size = 2;
@@ -35,14 +35,26 @@ Rune DecodeRune(std::string_view text) {
   } else {
     return invalid;
   }
-  if (n < static_cast<std::size_t>(size)) return invalid;
+  if (text.size() < size) return invalid;
   if (s[1] < lo || s[1] > hi) return invalid;
   value = (value << 6) | (s[1] & 0x3F);
-  for (int i = 2; i < size; ++i) {
+  for (std::size_t i = 2; i < size; ++i) {
     if (!IsContinuation(s[i])) return invalid;
     value = (value << 6) | (s[i] & 0x3F);
   }
   return {value, size};
+}
+
+Rune DecodeLastRune(std::string_view text) {
+  if (text.empty()) return {kReplacementChar, 0};
+  // A sequence is at most four bytes: look back over continuation bytes no
+  // further than that, then decode forwards; it must end exactly at the end.
+  std::size_t start = text.size() - 1;
+  const std::size_t limit = text.size() >= 4 ? text.size() - 4 : 0;
+  while (start > limit && IsContinuation(static_cast<unsigned char>(text[start]))) --start;
+  const Rune rune = DecodeRune(text.substr(start));
+  if (start + rune.size != text.size()) return {kReplacementChar, 1};
+  return rune;
 }
 
 bool IsValidUtf8(std::string_view text) {
@@ -52,9 +64,9 @@ bool IsValidUtf8(std::string_view text) {
       ++i;
       continue;
     }
-    Rune rune = DecodeRune(text.substr(i));
-    if (rune.value == kReplacementChar && rune.size == 1) return false;
-    i += static_cast<std::size_t>(rune.size);
+    const Rune rune = DecodeRune(text.substr(i));
+    if (IsInvalid(rune)) return false;
+    i += rune.size;
   }
   return true;
 }
@@ -68,13 +80,13 @@ std::string CoerceToValidUtf8(std::string_view text) {
       out += text[i++];
       continue;
     }
-    Rune rune = DecodeRune(text.substr(i));
-    if (rune.value == kReplacementChar && rune.size == 1) {
+    const Rune rune = DecodeRune(text.substr(i));
+    if (IsInvalid(rune)) {
       AppendUtf8(kReplacementChar, &out);
     } else {
-      out.append(text.substr(i, static_cast<std::size_t>(rune.size)));
+      out.append(text.substr(i, rune.size));
     }
-    i += static_cast<std::size_t>(rune.size);
+    i += rune.size;
   }
   return out;
 }
@@ -97,4 +109,4 @@ void AppendUtf8(char32_t cp, std::string* out) {
   }
 }
 
-}  // namespace tjr::json
+}  // namespace tjr::gocompat

@@ -1,0 +1,47 @@
+#include "gocompat/utf8.h"
+
+#include <gtest/gtest.h>
+
+namespace tjr::gocompat {
+namespace {
+
+TEST(Utf8Test, DecodeRuneFollowsGo) {
+  EXPECT_EQ(DecodeRune("\xc3\xa9").value, 0xE9u);
+  EXPECT_EQ(DecodeRune("\xc0\x80").size, 1u);          // overlong
+  EXPECT_EQ(DecodeRune("\xf4\x90\x80\x80").size, 1u);  // above U+10FFFF
+  EXPECT_EQ(DecodeRune("\xf0\x9f\x98\x80").value, 0x1F600u);
+  EXPECT_EQ(DecodeRune("\xed\xa0\x80").size, 1u);      // UTF-16 surrogate
+  EXPECT_EQ(DecodeRune("").size, 0u);
+  EXPECT_TRUE(IsInvalid(DecodeRune("\xe2\x82")));      // truncated
+  EXPECT_FALSE(IsInvalid(DecodeRune("\xef\xbf\xbd")));  // a literal U+FFFD
+  EXPECT_TRUE(IsValidUtf8("a\xc3\xa9"));
+  EXPECT_FALSE(IsValidUtf8("a\xc3"));
+}
+
+TEST(Utf8Test, DecodeLastRuneFollowsGo) {
+  EXPECT_EQ(DecodeLastRune("a\xc3\xa9").value, 0xE9u);
+  EXPECT_EQ(DecodeLastRune("a\xc3\xa9").size, 2u);
+  EXPECT_EQ(DecodeLastRune("\xf0\x9f\x98\x80").size, 4u);
+  EXPECT_TRUE(IsInvalid(DecodeLastRune("1\xff")));
+  EXPECT_TRUE(IsInvalid(DecodeLastRune("\xa9")));  // a lone continuation byte
+  EXPECT_EQ(DecodeLastRune("").size, 0u);
+}
+
+TEST(Utf8Test, CoerceReplacesEachBadByte) {
+  EXPECT_EQ(CoerceToValidUtf8("plain"), "plain");
+  EXPECT_EQ(CoerceToValidUtf8("a\xff" "b"), "a\xef\xbf\xbd" "b");
+  // Overlong NUL and a UTF-16 surrogate are invalid byte by byte in Go.
+  EXPECT_EQ(CoerceToValidUtf8("\xc0\x80"), "\xef\xbf\xbd\xef\xbf\xbd");
+  EXPECT_EQ(CoerceToValidUtf8("\xed\xa0\x80"), "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+  EXPECT_EQ(CoerceToValidUtf8("\xe2\x82"), "\xef\xbf\xbd\xef\xbf\xbd");  // truncated
+  EXPECT_EQ(CoerceToValidUtf8("\xf0\x9f\x98\x80"), "\xf0\x9f\x98\x80");
+}
+
+TEST(Utf8Test, AppendUtf8EncodesEveryLength) {
+  std::string out;
+  for (char32_t cp : {U'A', U'\u00e9', U'\u20ac', U'\U0001F600'}) AppendUtf8(cp, &out);
+  EXPECT_EQ(out, "A\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80");
+}
+
+}  // namespace
+}  // namespace tjr::gocompat
