@@ -1,0 +1,39 @@
+// CoScheduling (plugins/coscheduling/coscheduling.go at v2.1.0; spec §1.5.4).
+#include "render/plugins.h"
+#include "render/tree.h"
+
+namespace tjr::render {
+namespace {
+
+const doc::Node* Policy(const Info& info) {
+  const doc::Node* p = info.pod_group_policy.is_null() ? nullptr : info.pod_group_policy.Find("coscheduling");
+  return p != nullptr && !p->is_null() ? p : nullptr;
+}
+
+}  // namespace
+
+void EnforceCoScheduling(Info* info, const doc::Node& trainjob) {
+  if (Policy(*info) == nullptr) return;
+  info->pod_labels["scheduling.x-k8s.io/pod-group"] = GetString(trainjob, {"metadata", "name"});
+}
+
+doc::Node BuildCoSchedulingPodGroup(const Info& info, const doc::Node& trainjob) {
+  const doc::Node* policy = Policy(info);
+  if (policy == nullptr) return {};
+  std::int64_t members = 0;
+  ResourceList resources;
+  PodGroupTotals(info, &members, &resources);
+  doc::Node spec = doc::Node::Mapping();
+  spec.Set("minMember", doc::Node::Int(members));
+  spec.Set("minResources", ResourceListToJson(resources));
+  // Upstream dereferences the pointer (CRD default 60); absent would panic.
+  const doc::Node* timeout = policy->Find("scheduleTimeoutSeconds");
+  spec.Set("scheduleTimeoutSeconds", timeout != nullptr && timeout->is_int() ? *timeout : doc::Node::Int(60));
+  doc::Node meta = ObjectMetaFor(trainjob, GetString(trainjob, {"metadata", "name"}));
+  meta.Set("ownerReferences", OwnerReferences(trainjob));
+  doc::Node pod_group = ObjectSkeleton("scheduling.x-k8s.io/v1alpha1", "PodGroup", std::move(meta));
+  pod_group.Set("spec", std::move(spec));
+  return pod_group;
+}
+
+}  // namespace tjr::render

@@ -1,0 +1,90 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+#include "render/quantity_math.h"
+
+namespace tjr::render {
+
+/// Go maps of strings; std::map keeps json.Marshal's sorted key order.
+using StringMap = std::map<std::string, std::string, std::less<>>;
+
+/// runtime.Container: the lists plugins upsert into, later synced into the
+/// JobSet by the builder (sequences, never null).
+struct PodSetContainer {
+  std::string name;
+  doc::Node env;
+  doc::Node ports;
+  doc::Node volume_mounts;
+};
+
+/// runtime.PodSet, one per replicated job in order (spec §1.3 step 4).
+struct PodSet {
+  std::string name;
+  std::optional<std::string> ancestor;  ///< trainjob-ancestor-step label
+  std::int32_t count = 1;
+  std::vector<PodSetContainer> init_containers;
+  std::vector<PodSetContainer> containers;
+  doc::Node volumes;
+  /// PodRequests of the merged typed pod spec (runtime requests only).
+  ResourceList single_pod_requests;
+  std::vector<std::string> endpoints;  ///< filled by the pod-network phase
+};
+
+/// runtime.Info: what the plugins read and write.
+struct Info {
+  StringMap labels;       ///< JobSet metadata labels (runtime template, TrainJob wins)
+  StringMap annotations;  ///< JobSet metadata annotations
+  doc::Node ml_policy;    ///< runtime spec.mlPolicy (null when absent)
+  doc::Node pod_group_policy;  ///< runtime spec.podGroupPolicy (null when absent)
+  StringMap pod_labels;        ///< Scheduler.PodLabels
+  std::optional<StringMap> pod_annotations;  ///< Scheduler.PodAnnotations (nil by default)
+  /// The JobSetSpec apply configuration: the merged template in typed form
+  /// with nulls removed (what JSON of the apply configuration holds).
+  doc::Node jobset_spec;
+  std::vector<PodSet> pod_sets;
+
+  PodSet* FindPodSetByAncestor(std::string_view ancestor);
+  PodSet* FindPodSetByName(std::string_view name);
+  /// The container `name` of the first PodSet with `ancestor`, or nullptr.
+  PodSetContainer* FindContainer(std::string_view ancestor, std::string_view name);
+};
+
+inline constexpr std::string_view kAncestorLabel = "trainer.kubeflow.org/trainjob-ancestor-step";
+inline constexpr std::string_view kAncestorTrainer = "trainer";
+inline constexpr std::string_view kDatasetInitializer = "dataset-initializer";
+inline constexpr std::string_view kModelInitializer = "model-initializer";
+inline constexpr std::string_view kNode = "node";
+inline constexpr std::string_view kLauncher = "launcher";
+
+/// newRuntimeInfo (spec §1.3): labels/annotations, podTemplateOverrides,
+/// the typed JobSetSpec, PodSets with counts and single-pod requests.
+/// `trainjob` and `runtime` are API-defaulted objects.
+Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime);
+
+/// Removes null values from mappings and sequences, recursively, as the
+/// apply configuration's pointer fields do with the nulls of
+/// runtime.DefaultUnstructuredConverter output.
+doc::Node DropNulls(const doc::Node& node);
+
+/// The resources GetNumGPUPerNode/getNumCPUPerNode read: the TrainJob's
+/// resourcesPerNode if set, else ExtractResourcePerNodeFromRuntime (spec
+/// §1.5.2). Fields: requests, limits (empty when absent).
+struct NodeResources {
+  ResourceList requests;
+  ResourceList limits;
+};
+Result<NodeResources> TrainerResources(const Info& info, const doc::Node& trainjob);
+
+/// GetNumGPUPerNode: the first resource (in sorted name order — Go iterates
+/// the map randomly) whose name contains "gpu" case-insensitively, Value()
+/// rounded up; requests first, then limits.
+std::int64_t GpuCount(const NodeResources& resources);
+
+}  // namespace tjr::render

@@ -1,0 +1,162 @@
+// MPI (plugins/mpi/mpi.go at v2.1.0; spec §1.5.3).
+#include <algorithm>
+#include <string>
+
+#include "render/plugins.h"
+#include "render/tree.h"
+#include "render/upsert.h"
+
+namespace tjr::render {
+namespace {
+
+doc::Node KeyToPath(std::string key, std::string path) {
+  doc::Node item = doc::Node::Mapping();
+  item.Set("key", doc::Node::String(std::move(key)));
+  item.Set("path", doc::Node::String(std::move(path)));
+  return item;
+}
+
+doc::Node One(doc::Node item) {
+  doc::Node list = doc::Node::Sequence();
+  list.push_back(std::move(item));
+  return list;
+}
+
+doc::Node SshAuthVolume(const std::string& trainjob_name) {
+  doc::Node items = doc::Node::Sequence();
+  items.push_back(KeyToPath("ssh-privatekey", "id_rsa"));
+  items.push_back(KeyToPath("ssh-publickey", "id_rsa.pub"));
+  items.push_back(KeyToPath("ssh-publickey", "authorized_keys"));
+  doc::Node secret = doc::Node::Mapping();
+  secret.Set("secretName", doc::Node::String(trainjob_name + "-mpi-ssh-auth"));
+  secret.Set("items", std::move(items));
+  doc::Node volume = doc::Node::Mapping();
+  volume.Set("name", doc::Node::String("mpi-ssh-auth"));
+  volume.Set("secret", std::move(secret));
+  return volume;
+}
+
+doc::Node HostfileVolume(const std::string& trainjob_name) {
+  doc::Node item = KeyToPath("hostfile", "hostfile");
+  item.Set("mode", doc::Node::Int(0444));
+  doc::Node config_map = doc::Node::Mapping();
+  config_map.Set("name", doc::Node::String(trainjob_name + "-mpi-hostfile"));
+  config_map.Set("items", One(std::move(item)));
+  doc::Node volume = doc::Node::Mapping();
+  volume.Set("name", doc::Node::String("mpi-hostfile"));
+  volume.Set("configMap", std::move(config_map));
+  return volume;
+}
+
+doc::Node Mount(std::string name, std::string path) {
+  doc::Node mount = doc::Node::Mapping();
+  mount.Set("name", doc::Node::String(std::move(name)));
+  mount.Set("mountPath", doc::Node::String(std::move(path)));
+  return mount;
+}
+
+bool RunLauncherAsNode(const doc::Node& mpi) {
+  const doc::Node* v = mpi.Find("runLauncherAsNode");
+  return v != nullptr && v->is_bool() && v->bool_value();
+}
+
+std::int64_t NumProcPerNode(const doc::Node& mpi) {
+  const doc::Node* v = mpi.Find("numProcPerNode");
+  return v != nullptr && v->is_int() ? v->int_value() : 1;
+}
+
+// intstr.IntOrString.IntValue(): strings go through strconv.Atoi, 0 on error.
+std::int64_t IntValue(const doc::Node& value) {
+  if (value.is_int()) return value.int_value();
+  if (!value.is_string()) return 0;
+  const std::string& s = value.string_value();
+  std::size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
+  if (i == s.size() || s.find_first_not_of("0123456789", i) != std::string::npos) return 0;
+  try {
+    return std::stoll(s);
+  } catch (...) {
+    return 0;
+  }
+}
+
+}  // namespace
+
+Status EnforceMPI(Info* info, const doc::Node& trainjob) {
+  if (info->ml_policy.is_null()) return Ok();
+  const doc::Node* mpi_node = info->ml_policy.Find("mpi");
+  if (mpi_node == nullptr || mpi_node->is_null()) return Ok();
+  doc::Node mpi = *mpi_node;
+
+  const doc::Node* trainer = Get(trainjob, {"spec", "trainer"});
+  if (trainer != nullptr && trainer->is_null()) trainer = nullptr;
+  if (trainer != nullptr) {
+    if (const doc::Node* n = trainer->Find("numNodes"); n != nullptr && n->is_int()) {
+      if (PodSet* node = info->FindPodSetByName(kNode)) {
+        node->count = RunLauncherAsNode(mpi) ? static_cast<std::int32_t>(std::max<std::int64_t>(n->int_value() - 1, 1))
+                                             : static_cast<std::int32_t>(n->int_value());
+      }
+    }
+  }
+  const doc::Node* trainer_npp = trainer != nullptr ? trainer->Find("numProcPerNode") : nullptr;
+  if (trainer_npp != nullptr && !trainer_npp->is_null()) {
+    // IntValue() is truncated to int32 upstream.
+    mpi.Set("numProcPerNode", doc::Node::Int(static_cast<std::int32_t>(IntValue(*trainer_npp))));
+  } else if (NumProcPerNode(mpi) == 1) {
+    Result<NodeResources> resources = TrainerResources(*info, trainjob);
+    if (!resources.ok()) return resources.take_error();
+    if (std::int64_t gpu = GpuCount(*resources); gpu > 1) mpi.Set("numProcPerNode", doc::Node::Int(gpu));
+  }
+  info->ml_policy.Set("mpi", mpi);
+
+  const std::string name = GetString(trainjob, {"metadata", "name"});
+  const std::string implementation = GetString(mpi, {"mpiImplementation"});
+  const std::string ssh_path = GetString(mpi, {"sshAuthMountPath"}, "/root/.ssh");
+  for (PodSet& ps : info->pod_sets) {
+    if (ps.name != kNode && ps.name != kLauncher) continue;
+    UpsertVolumes(&ps.volumes, One(SshAuthVolume(name)));
+    if (ps.name == kLauncher) UpsertVolumes(&ps.volumes, One(HostfileVolume(name)));
+    for (PodSetContainer& c : ps.containers) {
+      if (c.name != kNode) continue;
+      UpsertVolumeMounts(&c.volume_mounts, One(Mount("mpi-ssh-auth", ssh_path)));
+      if (ps.name != kLauncher) continue;
+      UpsertVolumeMounts(&c.volume_mounts, One(Mount("mpi-hostfile", "/etc/mpi")));
+      if (implementation != "OpenMPI") {
+        // Upstream prints the *string pointer's address here (%v).
+        return MakeError({}, "", "MPI implementation for " + implementation + " doesn't supported");
+      }
+      doc::Node env = doc::Node::Sequence();
+      env.push_back(EnvValue("OMPI_MCA_orte_default_hostfile", "/etc/mpi/hostfile"));
+      env.push_back(EnvValue("OMPI_MCA_orte_keep_fqdn_hostnames", "true"));
+      env.push_back(EnvValue("OMPI_MCA_orte_set_default_slots", std::to_string(NumProcPerNode(mpi))));
+      env.push_back(EnvValue("OMPI_MCA_plm_rsh_args", "-o ConnectionAttempts=10"));
+      UpsertEnvVars(&c.env, env);
+    }
+  }
+  return Ok();
+}
+
+doc::Node BuildMPIHostfile(const Info& info, const doc::Node& trainjob) {
+  if (info.ml_policy.is_null()) return {};
+  const doc::Node* mpi = info.ml_policy.Find("mpi");
+  if (mpi == nullptr || mpi->is_null()) return {};
+  const bool launcher_as_node = RunLauncherAsNode(*mpi);
+  const std::int64_t slots = NumProcPerNode(*mpi);
+  std::string hostfile;
+  for (const PodSet& ps : info.pod_sets) {
+    if (!((launcher_as_node && ps.name == kLauncher) || ps.name == kNode)) continue;
+    if (GetString(*mpi, {"mpiImplementation"}) != "OpenMPI") continue;
+    for (const std::string& endpoint : ps.endpoints) {
+      hostfile += endpoint + " slots=" + std::to_string(slots) + "\n";
+    }
+  }
+  const std::string name = GetString(trainjob, {"metadata", "name"});
+  doc::Node meta = ObjectMetaFor(trainjob, name + "-mpi-hostfile");
+  meta.Set("ownerReferences", OwnerReferences(trainjob));
+  doc::Node config_map = ObjectSkeleton("v1", "ConfigMap", std::move(meta));
+  doc::Node data = doc::Node::Mapping();
+  data.Set("hostfile", doc::Node::String(std::move(hostfile)));
+  config_map.Set("data", std::move(data));
+  return config_map;
+}
+
+}  // namespace tjr::render

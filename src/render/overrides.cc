@@ -1,0 +1,165 @@
+#include "render/overrides.h"
+
+#include <string>
+#include <string_view>
+
+#include "render/go_types.h"
+#include "render/tree.h"
+#include "smp/strategic_merge.h"
+#include "typed/round_trip.h"
+
+namespace tjr::render {
+namespace {
+
+// Decodes `value` into the Go type of `owner`'s field `field` and encodes it
+// again; the result is what the typed TrainJob field holds.
+Result<doc::Node> AsField(const doc::Node& value, const schema::Type& owner, std::string_view field) {
+  const schema::Field* f = owner.FindField(field);
+  if (f == nullptr || f->type == nullptr) {
+    return MakeError(value.location(), "", "schema lacks field " + std::string(field) + " of " + owner.name);
+  }
+  return typed::TypedRoundTrip(value, *f->type);
+}
+
+// Copies `from[key]` into `to` as the typed field would marshal it with
+// `omitempty`: null and (for maps and slices) empty values are left out.
+Status CopyOmitEmpty(const doc::Node& from, std::string_view key, const schema::Type& owner, doc::Node* to) {
+  const doc::Node* value = from.Find(key);
+  if (value == nullptr || value->is_null()) return Ok();
+  Result<doc::Node> typed_value = AsField(*value, owner, key);
+  if (!typed_value.ok()) return typed_value.take_error();
+  if (IsEmptyCollection(&*typed_value)) return Ok();
+  to->Set(std::string(key), *std::move(typed_value));
+  return Ok();
+}
+
+// ContainerOverride: name (omitempty), env, volumeMounts.
+Result<doc::Node> ReduceContainer(const doc::Node& item, const GoTypes& types) {
+  doc::Node out = doc::Node::Mapping(item.location());
+  if (!item.is_mapping()) return out;  // a null element decodes to the zero struct
+  const doc::Node* name = item.Find("name");
+  if (name != nullptr && name->is_string() && !name->string_value().empty()) out.Set("name", *name);
+  for (std::string_view key : {"env", "volumeMounts"}) {
+    if (Status s = CopyOmitEmpty(item, key, *types.container, &out); !s.ok()) return s.take_error();
+  }
+  return out;
+}
+
+Result<doc::Node> ReduceContainers(const doc::Node& list, const GoTypes& types) {
+  doc::Node out = doc::Node::Sequence(list.location());
+  for (const doc::Node& item : list.items()) {
+    Result<doc::Node> reduced = ReduceContainer(item, types);
+    if (!reduced.ok()) return reduced;
+    out.push_back(*std::move(reduced));
+  }
+  return out;
+}
+
+// PodTemplateSpecOverride, in its Go field order.
+Result<doc::Node> ReduceSpec(const doc::Node& spec, const GoTypes& types) {
+  doc::Node out = doc::Node::Mapping(spec.location());
+  const schema::Type& pod_spec = *types.pod_spec;
+  // serviceAccountName is a *string: an explicit "" survives omitempty.
+  if (const doc::Node* sa = spec.Find("serviceAccountName"); sa != nullptr && !sa->is_null()) {
+    Result<doc::Node> typed_sa = AsField(*sa, pod_spec, "serviceAccountName");
+    if (!typed_sa.ok()) return typed_sa;
+    out.Set("serviceAccountName", *std::move(typed_sa));
+  }
+  if (Status s = CopyOmitEmpty(spec, "nodeSelector", pod_spec, &out); !s.ok()) return s.take_error();
+  // affinity is a pointer: `{}` is kept, only null is omitted.
+  if (const doc::Node* affinity = spec.Find("affinity"); affinity != nullptr && !affinity->is_null()) {
+    Result<doc::Node> typed_affinity = AsField(*affinity, pod_spec, "affinity");
+    if (!typed_affinity.ok()) return typed_affinity;
+    out.Set("affinity", *std::move(typed_affinity));
+  }
+  for (std::string_view key : {"tolerations", "volumes"}) {
+    if (Status s = CopyOmitEmpty(spec, key, pod_spec, &out); !s.ok()) return s.take_error();
+  }
+  for (std::string_view key : {"initContainers", "containers"}) {
+    const doc::Node* list = spec.Find(key);
+    if (list == nullptr || !list->is_sequence() || list->empty()) continue;
+    Result<doc::Node> reduced = ReduceContainers(*list, types);
+    if (!reduced.ok()) return reduced;
+    out.Set(std::string(key), *std::move(reduced));
+  }
+  for (std::string_view key : {"schedulingGates", "imagePullSecrets"}) {
+    if (Status s = CopyOmitEmpty(spec, key, pod_spec, &out); !s.ok()) return s.take_error();
+  }
+  return out;
+}
+
+bool Targets(const doc::Node& override_entry, std::string_view job_name) {
+  const doc::Node* targets = override_entry.Find("targetJobs");
+  if (targets == nullptr) return false;
+  for (const doc::Node& target : targets->items()) {
+    if (GetString(target, {"name"}) == job_name) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Result<doc::Node> OverridePatch(const doc::Node& override_entry) {
+  Result<const GoTypes*> types = LoadGoTypes();
+  if (!types.ok()) return types.take_error();
+  doc::Node patch = doc::Node::Mapping(override_entry.location());
+  if (const doc::Node* meta = override_entry.Find("metadata"); meta != nullptr && meta->is_mapping()) {
+    doc::Node metadata = doc::Node::Mapping(meta->location());
+    // Upstream copies a map whenever it is non-nil: `labels: {}` is kept.
+    for (std::string_view key : {"labels", "annotations"}) {
+      const doc::Node* value = meta->Find(key);
+      if (value == nullptr || value->is_null()) continue;
+      Result<doc::Node> typed_value = AsField(*value, *(*types)->object_meta, key);
+      if (!typed_value.ok()) return typed_value;
+      metadata.Set(std::string(key), *std::move(typed_value));
+    }
+    if (!metadata.empty()) patch.Set("metadata", std::move(metadata));
+  }
+  if (const doc::Node* spec = override_entry.Find("spec"); spec != nullptr && spec->is_mapping()) {
+    Result<doc::Node> reduced = ReduceSpec(*spec, **types);
+    if (!reduced.ok()) return reduced;
+    patch.Set("spec", *std::move(reduced));
+  }
+  return patch;
+}
+
+Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc::Node& jobset_spec) {
+  const doc::Node* overrides = Get(trainjob, {"spec", "podTemplateOverrides"});
+  if (overrides == nullptr || overrides->empty()) return jobset_spec;
+  Result<const GoTypes*> types = LoadGoTypes();
+  if (!types.ok()) return types.take_error();
+  const schema::Type& template_type = *(*types)->pod_template_spec;
+
+  doc::Node merged = jobset_spec;  // copy-on-write: only targeted jobs are copied
+  const doc::Node* jobs = merged.Find("replicatedJobs");
+  if (jobs == nullptr || !jobs->is_sequence()) return merged;
+  const std::size_t job_count = jobs->size();
+  for (const doc::Node& entry : overrides->items()) {
+    doc::Node patch;
+    bool have_patch = false;
+    for (std::size_t i = 0; i < job_count; ++i) {
+      const doc::Node& job = merged.Find("replicatedJobs")->items()[i];
+      if (!Targets(entry, GetString(job, {"name"}))) continue;
+      if (!have_patch) {
+        Result<doc::Node> built = OverridePatch(entry);
+        if (!built.ok()) return built;
+        patch = *std::move(built);
+        have_patch = true;
+      }
+      // The controller marshals its typed template, patches, and decodes the
+      // result back into corev1.PodTemplateSpec.
+      const doc::Node* current = Get(job, {"template", "spec", "template"});
+      Result<doc::Node> source = typed::TypedRoundTrip(current != nullptr ? *current : doc::Node(), template_type);
+      if (!source.ok()) return source;
+      Result<doc::Node> patched = smp::StrategicMerge(*source, patch, template_type);
+      if (!patched.ok()) return patched;
+      Result<doc::Node> decoded = typed::TypedRoundTrip(*patched, template_type);
+      if (!decoded.ok()) return decoded;
+      doc::Node& job_slot = merged.FindMutable("replicatedJobs")->mutable_items()[i];
+      ChildPath(&job_slot, {"template", "spec"}).Set("template", *std::move(decoded));
+    }
+  }
+  return merged;
+}
+
+}  // namespace tjr::render

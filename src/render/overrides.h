@@ -1,0 +1,26 @@
+#pragma once
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+
+namespace tjr::render {
+
+/// Trainer v2.1.0's mergePodTemplateOverrides (spec §2.2): for each entry of
+/// `trainjob.spec.podTemplateOverrides` in list order, and for each
+/// replicated job of `jobset_spec` (in runtime order) that the entry names in
+/// `targetJobs`, the patch {metadata: {labels?, annotations?}, spec?} is
+/// strategic-merged into the job's `template.spec.template` as a
+/// core/v1.PodTemplateSpec, and the result is decoded into that Go type.
+///
+/// The override is first reduced to what the typed TrainJob holds (the
+/// fields of PodTemplateSpecOverride and ContainerOverride, each value
+/// decoded into its core/v1 type); other keys are dropped, as the API server
+/// prunes them. Targeted pod templates come out in typed form (Go field
+/// order, canonical quantities); untouched jobs are returned as given.
+Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc::Node& jobset_spec);
+
+/// The patch one override contributes (exposed for tests): the JSON that
+/// json.Marshal gives for upstream's `podTemplatePatch` map.
+Result<doc::Node> OverridePatch(const doc::Node& override_entry);
+
+}  // namespace tjr::render

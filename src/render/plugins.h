@@ -1,0 +1,58 @@
+#pragma once
+
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+#include "render/info.h"
+
+namespace tjr::render {
+
+// The framework plugins of Trainer v2.1.0 (spec §1.4-§1.6), one file each.
+// `trainjob` is API-defaulted, with trainer/initializer env and
+// resourcesPerNode already in typed form (see render.cc). Each plugin gates
+// itself on the runtime policy exactly as upstream does.
+
+/// PlainML EnforceMLPolicy (§1.5.1): runs when the runtime has neither
+/// torch nor mpi.
+void EnforcePlainML(Info* info, const doc::Node& trainjob);
+
+/// Torch EnforceMLPolicy (§1.5.2). May rewrite `spec.trainer.command` of
+/// `*trainjob` (TorchTune), as upstream mutates the TrainJob in memory.
+Status EnforceTorch(Info* info, doc::Node* trainjob);
+
+/// MPI EnforceMLPolicy (§1.5.3); updates info->ml_policy.mpi.numProcPerNode.
+Status EnforceMPI(Info* info, const doc::Node& trainjob);
+/// MPI Build: the hostfile ConfigMap (the SSH Secret is random and not
+/// rendered). Null node when the runtime has no mpi policy.
+doc::Node BuildMPIHostfile(const Info& info, const doc::Node& trainjob);
+
+/// CoScheduling EnforcePodGroupPolicy and Build (§1.5.4).
+void EnforceCoScheduling(Info* info, const doc::Node& trainjob);
+doc::Node BuildCoSchedulingPodGroup(const Info& info, const doc::Node& trainjob);
+
+/// Volcano EnforcePodGroupPolicy and Build (§1.5.5).
+void EnforceVolcano(Info* info, const doc::Node& trainjob);
+doc::Node BuildVolcanoPodGroup(const Info& info, const doc::Node& trainjob);
+
+/// JobSet IdentifyPodNetwork (§1.5.6): PodSet endpoints.
+void IdentifyPodNetwork(Info* info, const doc::Node& trainjob);
+/// JobSet Build (§1.5.6): the JobSet object.
+doc::Node BuildJobSet(const Info& info, const doc::Node& trainjob);
+
+// Shared by the builders.
+
+/// metadata {name, namespace?} of an object named after the TrainJob;
+/// namespace only when the TrainJob has one.
+doc::Node ObjectMetaFor(const doc::Node& trainjob, std::string name);
+/// [{apiVersion, kind, name, uid?, controller, blockOwnerDeletion}] pointing
+/// at the TrainJob; uid only when the TrainJob manifest has one.
+doc::Node OwnerReferences(const doc::Node& trainjob);
+/// {kind, apiVersion, metadata, ...} skeleton in apply-configuration order.
+doc::Node ObjectSkeleton(std::string_view api_version, std::string_view kind, doc::Node metadata);
+/// The Σ count and Σ SinglePodRequests×count over all PodSets.
+void PodGroupTotals(const Info& info, std::int64_t* members, ResourceList* resources);
+/// A StringMap as a mapping node (sorted keys).
+doc::Node StringMapNode(const StringMap& map);
+
+}  // namespace tjr::render

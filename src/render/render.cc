@@ -1,0 +1,97 @@
+#include "render/render.h"
+
+#include <string>
+
+#include "render/go_types.h"
+#include "render/info.h"
+#include "render/plugins.h"
+#include "render/tree.h"
+#include "typed/quantity.h"
+#include "typed/round_trip.h"
+
+namespace tjr::render {
+namespace {
+
+// The TrainJob fields the plugins copy, in the form the typed TrainJob
+// holds them: env lists decoded as []corev1.EnvVar, resourcesPerNode
+// quantities canonical (a present empty map stays: it is non-nil in Go).
+Status TypeEnv(doc::Node* section, const GoTypes& types) {
+  doc::Node* env = section->FindMutable("env");
+  if (env == nullptr || env->is_null()) return Ok();
+  Result<doc::Node> typed_env = typed::TypedRoundTrip(*env, *types.container->FindField("env")->type);
+  if (!typed_env.ok()) return typed_env.take_error();
+  *env = *std::move(typed_env);
+  return Ok();
+}
+
+Status TypeResources(doc::Node* rpn) {
+  for (std::string_view key : {"limits", "requests"}) {
+    doc::Node* list = rpn->FindMutable(key);
+    if (list == nullptr || !list->is_mapping()) continue;
+    for (doc::Field& f : list->mutable_fields()) {
+      typed::Quantity q;
+      if (Status s = q.UnmarshalJson(f.value); !s.ok()) return s.take_error();
+      f.value = doc::Node::String(q.String(), f.value.location());
+    }
+  }
+  return Ok();
+}
+
+Result<doc::Node> PrepareTrainJob(const doc::Node& trainjob, const GoTypes& types) {
+  doc::Node out = trainjob;
+  doc::Node* spec = out.FindMutable("spec");
+  if (spec == nullptr) return out;
+  if (doc::Node* trainer = spec->FindMutable("trainer"); trainer != nullptr && trainer->is_mapping()) {
+    if (Status s = TypeEnv(trainer, types); !s.ok()) return s.take_error();
+    if (doc::Node* rpn = trainer->FindMutable("resourcesPerNode"); rpn != nullptr && rpn->is_mapping()) {
+      if (Status s = TypeResources(rpn); !s.ok()) return s.take_error();
+    }
+  }
+  if (doc::Node* init = spec->FindMutable("initializer"); init != nullptr && init->is_mapping()) {
+    for (std::string_view key : {"dataset", "model"}) {
+      doc::Node* section = init->FindMutable(key);
+      if (section == nullptr || !section->is_mapping()) continue;
+      if (Status s = TypeEnv(section, types); !s.ok()) return s.take_error();
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& runtime, const RenderOptions&) {
+  Result<const GoTypes*> types = LoadGoTypes();
+  if (!types.ok()) return types.take_error();
+  Result<doc::Node> prepared = PrepareTrainJob(trainjob_in, **types);
+  if (!prepared.ok()) return prepared.take_error();
+  doc::Node trainjob = *std::move(prepared);
+
+  Result<Info> built = BuildInfo(trainjob, runtime);
+  if (!built.ok()) return built.take_error();
+  Info& info = *built;
+
+  EnforcePlainML(&info, trainjob);
+  if (Status s = EnforceTorch(&info, &trainjob); !s.ok()) return s.take_error();
+  if (Status s = EnforceMPI(&info, trainjob); !s.ok()) return s.take_error();
+  EnforceCoScheduling(&info, trainjob);
+  EnforceVolcano(&info, trainjob);
+  IdentifyPodNetwork(&info, trainjob);
+
+  RenderedObjects out;
+  for (doc::Node object : {BuildCoSchedulingPodGroup(info, trainjob), BuildVolcanoPodGroup(info, trainjob)}) {
+    if (!object.is_null()) out.objects.push_back(std::move(object));
+  }
+  if (doc::Node config_map = BuildMPIHostfile(info, trainjob); !config_map.is_null()) {
+    const std::string name = GetString(trainjob, {"metadata", "name"});
+    Diagnostic note = MakeError(trainjob.location(), "",
+                                "Secret " + name + "-mpi-ssh-auth is not rendered: the Trainer controller "
+                                "creates it with a freshly generated random SSH key");
+    note.severity = Severity::kNote;
+    out.notes.push_back(std::move(note));
+    out.objects.push_back(std::move(config_map));
+  }
+  out.objects.push_back(BuildJobSet(info, trainjob));
+  return out;
+}
+
+}  // namespace tjr::render
