@@ -1,0 +1,58 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// apimachinery v0.34.1 field.Error and its aggregation (ToAggregate and
+// utilerrors' aggregate.Error), the text every Kubernetes validation error
+// is made of.
+namespace tjr::validate {
+
+/// field.ErrorType as printed by ErrorType.String().
+enum class ErrorType { kInvalid, kRequired, kForbidden, kDuplicate, kInternal, kNotSupported };
+
+/// A field.Error's BadValue, reduced to how ErrorBody prints it.
+struct BadValue {
+  enum class Form {
+    kOmit,    ///< no value printed (Required, Forbidden, Internal)
+    kPlain,   ///< int32/int64/float/bool: `%v`
+    kQuoted,  ///< string: `%q`
+    kText,    ///< already rendered (JSON of a complex value, Go syntax)
+  };
+  Form form = Form::kOmit;
+  std::string text;
+
+  static BadValue Omit() { return {}; }
+  static BadValue Int(std::int64_t value) { return {Form::kPlain, std::to_string(value)}; }
+  static BadValue Bool(bool value) { return {Form::kPlain, value ? "true" : "false"}; }
+  static BadValue String(std::string_view value);
+  /// A value json.Marshal renders (`rendered` is that JSON).
+  static BadValue Json(std::string rendered) { return {Form::kText, std::move(rendered)}; }
+};
+
+/// One field.Error.
+struct FieldError {
+  ErrorType type = ErrorType::kInvalid;
+  /// field.Path.String(); "<nil>" for the root of a CRD object.
+  std::string field;
+  BadValue value;
+  std::string detail;
+
+  /// ErrorBody(): "Invalid value: <v>: <detail>", "Forbidden: <detail>"...
+  std::string Body() const;
+  /// Error(): "<field>: <body>".
+  std::string Error() const;
+};
+
+/// Go's strconv.Quote (what `%q` prints for a string). Non-ASCII code points
+/// count as printable except the C1 controls, U+00AD, U+2028/U+2029 and
+/// U+FEFF (Go consults the full Unicode tables; see the report).
+std::string GoQuote(std::string_view value);
+
+/// field.ErrorList.ToAggregate().Error(): exact duplicates dropped (first
+/// kept), one message as itself, several as "[m1, m2, ...]"; "" when empty.
+std::string AggregateMessages(const std::vector<std::string>& messages);
+
+}  // namespace tjr::validate

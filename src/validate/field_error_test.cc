@@ -1,0 +1,49 @@
+// apimachinery v0.34.1 field/errors.go formatting and aggregation.
+#include "validate/field_error.h"
+
+#include <gtest/gtest.h>
+
+namespace tjr::validate {
+namespace {
+
+TEST(FieldError, InvalidPrintsQuotedStringsPlainIntsAndJsonAsIs) {
+  EXPECT_EQ((FieldError{ErrorType::kInvalid, "spec.x", BadValue::String("a\"b"), "bad"}).Error(),
+            "spec.x: Invalid value: \"a\\\"b\": bad");
+  EXPECT_EQ((FieldError{ErrorType::kInvalid, "spec.n", BadValue::Int(2), "must be 1"}).Error(),
+            "spec.n: Invalid value: 2: must be 1");
+  EXPECT_EQ((FieldError{ErrorType::kInvalid, "spec.r", BadValue::Json("{\"name\":\"x\"}"), "d"}).Error(),
+            "spec.r: Invalid value: {\"name\":\"x\"}: d");
+}
+
+TEST(FieldError, RequiredForbiddenAndInternalNeverPrintTheValue) {
+  EXPECT_EQ((FieldError{ErrorType::kRequired, "spec.runtimeRef", BadValue::String("x"), ""}).Error(),
+            "spec.runtimeRef: Required value");
+  EXPECT_EQ((FieldError{ErrorType::kForbidden, "spec.p", BadValue::Omit(), "no"}).Error(), "spec.p: Forbidden: no");
+  EXPECT_EQ((FieldError{ErrorType::kInternal, "spec.p", BadValue::Omit(), "boom"}).Error(),
+            "spec.p: Internal error: boom");
+}
+
+TEST(FieldError, DuplicateWithoutDetail) {
+  EXPECT_EQ((FieldError{ErrorType::kDuplicate, "spec.trainer.env[1]", BadValue::Json("{\"name\":\"A\"}"), ""}).Error(),
+            "spec.trainer.env[1]: Duplicate value: {\"name\":\"A\"}");
+}
+
+TEST(GoQuote, MatchesStrconvQuote) {
+  EXPECT_EQ(GoQuote(""), "\"\"");
+  EXPECT_EQ(GoQuote("a\"b\\c\n\t"), "\"a\\\"b\\\\c\\n\\t\"");
+  EXPECT_EQ(GoQuote(std::string("\x01\x7f", 2)), "\"\\x01\\x7f\"");
+  EXPECT_EQ(GoQuote("\xff"), "\"\\xff\"");
+  EXPECT_EQ(GoQuote("caf\xc3\xa9"), "\"caf\xc3\xa9\"");
+  EXPECT_EQ(GoQuote("\xc2\x85"), "\"\\u0085\"");
+  EXPECT_EQ(GoQuote("<&>"), "\"<&>\"");
+}
+
+TEST(Aggregate, OneAsItselfSeveralBracketedDuplicatesDropped) {
+  EXPECT_EQ(AggregateMessages({}), "");
+  EXPECT_EQ(AggregateMessages({"a: x"}), "a: x");
+  EXPECT_EQ(AggregateMessages({"a: x", "a: x"}), "a: x");
+  EXPECT_EQ(AggregateMessages({"a: x", "b: y", "a: x", "c: z"}), "[a: x, b: y, c: z]");
+}
+
+}  // namespace
+}  // namespace tjr::validate

@@ -1,0 +1,129 @@
+// The JobSet plugin's Validate (plugins/jobset/jobset.go:86-186 at v2.1.0),
+// run against the runtime template after podTemplateOverrides are merged.
+#include <map>
+#include <set>
+#include <string>
+
+#include "validate/go_json.h"
+#include "validate/rules.h"
+
+namespace tjr::validate {
+namespace {
+
+constexpr std::string_view kDatasetInitializer = "dataset-initializer";
+constexpr std::string_view kModelInitializer = "model-initializer";
+constexpr std::string_view kNode = "node";
+
+using ContainerSets = std::map<std::string, std::set<std::string>, std::less<>>;
+
+// Job name -> names of its initContainers and containers. A repeated job
+// name starts its set afresh, as the upstream map assignment does.
+ContainerSets ContainerNamesByJob(const doc::Node& jobset_spec) {
+  ContainerSets sets;
+  for (const doc::Node& job : Items(At(&jobset_spec, "replicatedJobs"))) {
+    std::set<std::string>& names = sets[StringAt(&job, "name")];
+    names.clear();
+    const doc::Node* pod_spec = At(At(At(At(&job, "template"), "spec"), "template"), "spec");
+    for (std::string_view list : {"initContainers", "containers"}) {
+      for (const doc::Node& container : Items(At(pod_spec, list))) names.insert(StringAt(&container, "name"));
+    }
+  }
+  return sets;
+}
+
+void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::string_view job,
+                      std::string_view config, Report* report) {
+  const doc::Node* spec = At(info.trainjob, "spec");
+  const doc::Node* section = At(At(spec, "initializer"), job == kDatasetInitializer ? "dataset" : "model");
+  if (section == nullptr) return;
+  const doc::Node* runtime_ref = At(spec, "runtimeRef");
+  const BadValue value = BadValue::Json(RuntimeRefJson(runtime_ref));
+  auto found = sets.find(job);
+  std::string detail;
+  if (found == sets.end()) {
+    detail = "must have " + std::string(job) + " job when trainJob is configured with input " + std::string(config);
+  } else if (found->second.count(std::string(job)) == 0) {
+    detail = "must have container with name - " + std::string(job) + " in the " + std::string(job) + " job";
+  } else {
+    return;
+  }
+  report->Add({ErrorType::kInvalid, "spec.runtimeRef", value, detail}, Either(runtime_ref, section));
+}
+
+// Changes to the overrides, compared as the typed values they decode to
+// (equality.Semantic.DeepEqual: nil and empty alike, quantities by value).
+bool OverridesChanged(const doc::Node* old_spec, const doc::Node* new_spec) {
+  const doc::Node* old_overrides = At(old_spec, "podTemplateOverrides");
+  const doc::Node* new_overrides = At(new_spec, "podTemplateOverrides");
+  return PodTemplateOverridesJson(old_overrides != nullptr ? *old_overrides : doc::Node()) !=
+         PodTemplateOverridesJson(new_overrides != nullptr ? *new_overrides : doc::Node());
+}
+
+void CheckImmutability(const WebhookInfo& info, Report* report) {
+  if (info.old == nullptr) return;
+  const doc::Node* spec = At(info.trainjob, "spec");
+  if (!OverridesChanged(At(info.old, "spec"), spec)) return;
+  const doc::Node* at = Either(At(spec, "podTemplateOverrides"), spec);
+  const doc::Node* suspend = At(spec, "suspend");
+  if (suspend == nullptr || !suspend->is_bool() || !suspend->bool_value()) {
+    report->Add({ErrorType::kForbidden, "spec.podTemplateOverrides", BadValue::Omit(),
+                 "PodTemplateOverrides can only be modified when the TrainJob is suspended"},
+                at);
+    return;
+  }
+  const doc::Node* statuses = At(At(info.options->existing_jobset, "status"), "replicatedJobsStatus");
+  for (const doc::Node& status : Items(statuses)) {
+    const doc::Node* active = At(&status, "active");
+    if (active != nullptr && active->is_int() && active->int_value() > 0) {
+      report->Add({ErrorType::kForbidden, "spec.podTemplateOverrides", BadValue::Omit(),
+                   "PodTemplateOverrides cannot be modified when the JobSet's ReplicatedJob " + StringAt(&status, "name") +
+                       " is still active"},
+                  at);
+    }
+  }
+}
+
+}  // namespace
+
+void CheckJobSetPlugin(const WebhookInfo& info, Report* report) {
+  const ContainerSets sets = ContainerNamesByJob(info.jobset_spec);
+  CheckInitializer(info, sets, kDatasetInitializer, "datasetConfig", report);
+  CheckInitializer(info, sets, kModelInitializer, "modelConfig", report);
+  CheckImmutability(info, report);
+
+  const doc::Node* overrides = At(At(info.trainjob, "spec"), "podTemplateOverrides");
+  if (overrides == nullptr) return;
+  // Every error carries the whole list, rendered once.
+  const BadValue value = BadValue::Json(PodTemplateOverridesJson(*overrides));
+  auto add = [&](std::string detail, const doc::Node* at) {
+    report->Add({ErrorType::kInvalid, "spec.podTemplateOverrides", value, std::move(detail)}, at);
+  };
+  static const std::set<std::string> kNoContainers;
+  for (const doc::Node& entry : Items(overrides)) {
+    const doc::Node* override_spec = At(&entry, "spec");
+    for (const doc::Node& target : Items(At(&entry, "targetJobs"))) {
+      const std::string job = StringAt(&target, "name");
+      auto found = sets.find(job);
+      if (found == sets.end()) add("must not have targetJob that doesn't exist in the runtime job template", &target);
+      const std::set<std::string>& containers = found != sets.end() ? found->second : kNoContainers;
+      if (override_spec == nullptr) continue;
+      for (const doc::Node& container : Items(At(override_spec, "initContainers"))) {
+        if (containers.count(StringAt(&container, "name")) == 0) {
+          add("must not have initContainer that doesn't exist in the runtime job " + job, &container);
+        }
+      }
+      for (const doc::Node& container : Items(At(override_spec, "containers"))) {
+        const std::string name = StringAt(&container, "name");
+        if (containers.count(name) == 0) {
+          add("must not have container that doesn't exist in the runtime job " + job, &container);
+        } else if (!Items(At(&container, "env")).empty() &&
+                   (name == kDatasetInitializer || name == kModelInitializer || name == kNode)) {
+          add("must not have envs for the dataset-initializer, model-initializer, node containers",
+              At(&container, "env"));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace tjr::validate

@@ -1,0 +1,282 @@
+// The ML-policy and pod-group plugins' Validate at Trainer v2.1.0:
+// plugins/torch/torch.go:55-94 + torchtune.go:35-125, plugins/mpi/mpi.go:86-105,
+// plugins/volcano/volcano.go:87-128.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "typed/quantity.h"
+#include "validate/go_json.h"
+#include "validate/rules.h"
+
+namespace tjr::validate {
+namespace {
+
+const doc::Node* Trainer(const WebhookInfo& info) { return At(At(info.trainjob, "spec"), "trainer"); }
+
+// resource.Quantity.Value(): the amount rounded up to an integer.
+std::int64_t CeilValue(const doc::Node& quantity) {
+  std::string text;
+  if (quantity.is_string()) {
+    text = quantity.string_value();
+  } else if (quantity.is_int()) {
+    return quantity.int_value();
+  } else {
+    return 0;
+  }
+  Result<typed::Quantity> parsed = typed::Quantity::Parse(text);
+  if (!parsed.ok()) return 0;
+  const std::string canonical = parsed->String();
+  std::size_t end = 0;
+  while (end < canonical.size() && (std::isdigit(static_cast<unsigned char>(canonical[end])) || canonical[end] == '-' ||
+                                    canonical[end] == '+' || canonical[end] == '.')) {
+    ++end;
+  }
+  long double amount = std::strtold(canonical.substr(0, end).c_str(), nullptr);
+  const std::string suffix = canonical.substr(end);
+  static const std::pair<std::string_view, long double> kSuffixes[] = {
+      {"n", 1e-9L}, {"u", 1e-6L},  {"m", 1e-3L},   {"k", 1e3L},  {"M", 1e6L},  {"G", 1e9L},
+      {"T", 1e12L}, {"P", 1e15L},  {"E", 1e18L},   {"Ki", 1024.0L}, {"Mi", 1048576.0L},
+      {"Gi", 1073741824.0L}, {"Ti", 1099511627776.0L}, {"Pi", 1125899906842624.0L},
+      {"Ei", 1152921504606846976.0L}};
+  if (!suffix.empty() && (suffix[0] == 'e' || suffix[0] == 'E') && suffix.size() > 1) {
+    amount *= std::pow(10.0L, std::strtold(suffix.c_str() + 1, nullptr));
+  } else {
+    for (const auto& [name, scale] : kSuffixes) {
+      if (suffix == name) amount *= scale;
+    }
+  }
+  return static_cast<std::int64_t>(std::ceil(amount));
+}
+
+// numGPU: the first resource whose name contains "gpu" (any case). Go
+// ranges over the map in random order; this takes the first in key order.
+int NumGpu(const doc::Node* list) {
+  std::vector<const doc::Field*> fields;
+  if (list != nullptr) {
+    for (const doc::Field& field : list->fields()) fields.push_back(&field);
+  }
+  std::sort(fields.begin(), fields.end(), [](const doc::Field* a, const doc::Field* b) { return a->key < b->key; });
+  for (const doc::Field* field : fields) {
+    std::string lower = field->key;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower.find("gpu") != std::string::npos) return static_cast<int>(CeilValue(field->value));
+  }
+  return 0;
+}
+
+int GpuPerNode(const doc::Node* resources) {
+  if (resources == nullptr) return 0;
+  const int requested = NumGpu(At(resources, "requests"));
+  const int limited = NumGpu(At(resources, "limits"));
+  return requested == 0 && limited > 0 ? limited : requested;
+}
+
+// ExtractResourcePerNodeFromRuntime: the first job named `node` or labelled
+// ancestor `trainer` that has a container `node`; that container's resources
+// (always present in the typed template, if only as {}).
+const doc::Node* RuntimeResources(const WebhookInfo& info, bool* found) {
+  *found = false;
+  for (const doc::Node& job : Items(At(&info.jobset_spec, "replicatedJobs"))) {
+    const doc::Node* labels = At(At(At(&job, "template"), "metadata"), "labels");
+    if (StringAt(&job, "name") != "node" && StringAt(labels, "trainer.kubeflow.org/trainjob-ancestor-step") != "trainer") {
+      continue;
+    }
+    const doc::Node* pod_spec = At(At(At(At(&job, "template"), "spec"), "template"), "spec");
+    for (const doc::Node& container : Items(At(pod_spec, "containers"))) {
+      if (StringAt(&container, "name") == "node") {
+        *found = true;
+        return At(&container, "resources");
+      }
+    }
+  }
+  return nullptr;
+}
+
+// getModelFromRuntimeRef.
+std::string ModelOf(const std::string& runtime_name) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t dash = runtime_name.find('-', start);
+    parts.push_back(runtime_name.substr(start, dash == std::string::npos ? dash : dash - start));
+    if (dash == std::string::npos) break;
+    start = dash + 1;
+  }
+  if (parts.size() != 3) return "";
+  std::replace(parts[1].begin(), parts[1].end(), '.', '_');
+  for (char& c : parts[2]) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return parts[1] + "/" + parts[2];
+}
+
+bool AnyArgContains(const doc::Node* args, std::string_view needle) {
+  for (const doc::Node& arg : Items(args)) {
+    if (arg.is_string() && arg.string_value().find(needle) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// isUseQLoraFinetune: quantize_base without use_dora (the first use_dora
+// argument ends the scan).
+bool UsesQLora(const doc::Node* args) {
+  bool quantize = false;
+  for (const doc::Node& arg : Items(args)) {
+    if (!arg.is_string()) continue;
+    if (arg.string_value().find("model.use_dora") != std::string::npos) return false;
+    if (arg.string_value().find("model.quantize_base") != std::string::npos) quantize = true;
+  }
+  return quantize;
+}
+
+// The config suffix getRecipeAndConfig chooses.
+std::string ConfigSuffix(std::int64_t num_nodes, const doc::Node& npp, int gpu, const doc::Node* args) {
+  const bool npp_is_one = npp.is_int() && npp.int_value() == 1;
+  if (num_nodes == 1 && (npp_is_one || gpu == 1)) {
+    if (UsesQLora(args)) return "_qlora_single_device";
+    if (AnyArgContains(args, "model.lora_attn_modules")) return "_lora_single_device";
+    return "_full_single_device";
+  }
+  if (num_nodes == 1 && UsesQLora(args)) return "_qlora";
+  if (num_nodes == 1 && AnyArgContains(args, "model.lora_attn_modules")) return "_lora";
+  if (num_nodes > 1) return "_full_multinode";
+  return "_full";
+}
+
+void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, const doc::Node& npp, Report* report) {
+  const doc::Node* runtime_ref = At(At(info.trainjob, "spec"), "runtimeRef");
+  const doc::Node* runtime_name = At(runtime_ref, "name");
+  const std::string name = StringAt(runtime_ref, "name");
+  const std::string model = ModelOf(name);
+  static const std::set<std::string> kSupported = {"llama3_2/1B", "llama3_2/3B", "llama3_3/70B", "qwen2_5/1.5B"};
+  if (kSupported.count(model) == 0) {
+    report->Add({ErrorType::kInvalid, "spec.runtimeRef.name", BadValue::String(name),
+                 "must have a supported pretrained model, invalid model configured: " + model},
+                Either(runtime_name, runtime_ref));
+  }
+  const doc::Node* num_nodes_node = At(&trainer, "numNodes");
+  if (num_nodes_node == nullptr || !num_nodes_node->is_int()) {
+    // `*newObj.Spec.Trainer.NumNodes` on a nil pointer: the webhook panics and
+    // controller-runtime answers with the recovered panic alone.
+    report->Panic("panic: runtime error: invalid memory address or nil pointer dereference [recovered]", &trainer);
+    return;
+  }
+  const std::int64_t num_nodes = num_nodes_node->int_value();
+  if (num_nodes > 1 && model != "llama3_3/70B") {
+    report->Add({ErrorType::kInvalid, "spec.trainer.numNodes", BadValue::Int(num_nodes),
+                 "must be 1 for " + model + " model"},
+                num_nodes_node);
+  }
+  const doc::Node* own_resources = At(&trainer, "resourcesPerNode");
+  bool found = false;
+  const doc::Node* resources = own_resources != nullptr ? own_resources : RuntimeResources(info, &found);
+  const std::string config = model + ConfigSuffix(num_nodes, npp, GpuPerNode(resources), At(&trainer, "args"));
+  if (config.find("_qlora") == std::string::npos) return;
+  if (model == "qwen2_5/1.5B") {
+    report->Add({ErrorType::kInvalid, "spec.runtimeRef.name", BadValue::String(name),
+                 "QLoRA is not supported for " + model + " model"},
+                Either(runtime_name, runtime_ref));
+  }
+  if (config.find("_qlora_single_device") == std::string::npos &&
+      (model == "llama3_2/1B" || model == "llama3_2/3B")) {
+    report->Add({ErrorType::kInvalid, "spec.trainer.numProcPerNode", BadValue::Json(IntOrStringJson(npp)),
+                 "must be auto or 1 for " + model + " model when using QLoRA"},
+                &npp);
+    report->Add({ErrorType::kInvalid, "spec.trainer.resourcesPerNode", BadValue::Json(ResourcesJson(own_resources)),
+                 "must have gpu resource with value 1 for " + model + " model when using QLoRA"},
+                Either(own_resources, &trainer));
+  }
+}
+
+}  // namespace
+
+void CheckTorchPlugin(const WebhookInfo& info, Report* report) {
+  const doc::Node* trainer = Trainer(info);
+  const doc::Node* npp = At(trainer, "numProcPerNode");
+  if (At(info.ml_policy, "torch") == nullptr || npp == nullptr) return;
+  if (npp->is_string()) {
+    const std::string& value = npp->string_value();
+    if (value != "auto" && value != "cpu" && value != "gpu") {
+      report->Add({ErrorType::kInvalid, "spec.trainer.numProcPerNode", BadValue::Json(IntOrStringJson(*npp)),
+                   "must have an int value or [auto cpu gpu]"},
+                  npp);
+    }
+  }
+  static const std::set<std::string> kReserved = {"PET_NNODES", "PET_NPROC_PER_NODE", "PET_NODE_RANK",
+                                                  "PET_MASTER_ADDR", "PET_MASTER_PORT"};
+  const doc::Node* env = At(trainer, "env");
+  std::set<std::string> used;
+  const doc::Node* first_reserved = nullptr;
+  for (const doc::Node& var : Items(env)) {
+    if (kReserved.count(StringAt(&var, "name")) != 0) {
+      used.insert(StringAt(&var, "name"));
+      if (first_reserved == nullptr) first_reserved = &var;
+    }
+  }
+  if (!used.empty()) {
+    std::string names = "[";
+    for (const std::string& name : used) names += (names.size() > 1 ? " " : "") + name;
+    report->Add({ErrorType::kInvalid, "spec.trainer.env", BadValue::Json(EnvListJson(*env)),
+                 "must not have reserved envs, invalid envs configured: " + names + "]"},
+                first_reserved);
+  }
+  const std::vector<doc::Node>& command = Items(At(trainer, "command"));
+  if (command.size() == 2 && command[0].is_string() && command[0].string_value() == "tune" &&
+      command[1].is_string() && command[1].string_value() == "run") {
+    CheckTorchTune(info, *trainer, *npp, report);
+  }
+}
+
+void CheckMpiPlugin(const WebhookInfo& info, Report* report) {
+  const doc::Node* mpi = At(info.ml_policy, "mpi");
+  if (mpi == nullptr) return;
+  const doc::Node* trainer = Trainer(info);
+  if (const doc::Node* npp = At(trainer, "numProcPerNode"); npp != nullptr && !npp->is_int()) {
+    report->Add({ErrorType::kInvalid, "spec.trainer.numProcPerNode", BadValue::Json(IntOrStringJson(*npp)),
+                 "must have an int value for MPI TrainJob"},
+                npp);
+  }
+  if (trainer == nullptr) return;
+  const doc::Node* num_nodes = At(trainer, "numNodes");
+  const std::int64_t nodes = num_nodes != nullptr && num_nodes->is_int() ? num_nodes->int_value() : 1;
+  const doc::Node* as_node = At(mpi, "runLauncherAsNode");
+  const bool launcher_as_node = as_node != nullptr && as_node->is_bool() && as_node->bool_value();
+  if (nodes >= 2 && launcher_as_node && (!info.HasPodSet("launcher") || !info.HasPodSet("node"))) {
+    report->Add({ErrorType::kInvalid, "spec.trainer.numNodes", BadValue::Json(std::to_string(nodes)),
+                 "must have 1 when MPI trainingRuntime with enabled runLauncherAsNode does not have either launcher "
+                 "and node"},
+                num_nodes);
+  }
+}
+
+void CheckVolcanoPlugin(const WebhookInfo& info, Report* report) {
+  if (At(info.pod_group_policy, "volcano") == nullptr) return;
+  constexpr std::string_view kQueue = "scheduling.volcano.sh/queue-name";
+  for (const auto& [key, value] : info.annotations) {
+    if (key == kQueue && value.empty()) {
+      const doc::Node* at = At(At(At(info.trainjob, "spec"), "annotations"), kQueue);
+      report->Add({ErrorType::kInvalid, "spec.annotations[" + std::string(kQueue) + "]", BadValue::String(""),
+                   "Volcano queue name must not be empty"},
+                  Either(at, info.trainjob));
+    }
+  }
+  if (!info.options->priority_classes.has_value()) return;
+  const std::vector<std::string>& known = *info.options->priority_classes;
+  for (const doc::Node& job : Items(At(&info.jobset_spec, "replicatedJobs"))) {
+    const doc::Node* pod_spec = At(At(At(At(&job, "template"), "spec"), "template"), "spec");
+    const doc::Node* pc = At(pod_spec, "priorityClassName");
+    if (pc == nullptr || !pc->is_string()) continue;
+    const std::string& name = pc->string_value();
+    if (name == "system-cluster-critical" || name == "system-node-critical") return;
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    const std::string client_error =
+        name.empty() ? "resource name may not be empty" : "priorityclasses.scheduling.k8s.io \"" + name + "\" not found";
+    report->Add({ErrorType::kInvalid, "spec.templateSpec.priorityClassName", BadValue::String(name),
+                 "PriorityClass " + GoQuote(name) + " doesn't exist: " + client_error},
+                pc);
+  }
+}
+
+}  // namespace tjr::validate

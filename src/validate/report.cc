@@ -1,0 +1,53 @@
+#include "validate/report.h"
+
+namespace tjr::validate {
+
+void Report::Add(const FieldError& error, const doc::Node* at) {
+  Diagnostic d;
+  d.severity = Severity::kError;
+  if (at != nullptr) d.location = at->location();
+  d.field_path = error.field;
+  d.message = error.Error();
+  diagnostics_.push_back(std::move(d));
+}
+
+void Report::Warn(std::string message, const doc::Node* at) {
+  Diagnostic d;
+  d.severity = Severity::kWarning;
+  if (at != nullptr) d.location = at->location();
+  d.message = std::move(message);
+  diagnostics_.push_back(std::move(d));
+}
+
+void Report::Append(Diagnostics more) {
+  for (Diagnostic& d : more) diagnostics_.push_back(std::move(d));
+}
+
+void Report::Panic(std::string message, const doc::Node* at) {
+  diagnostics_.clear();
+  panicked_ = true;
+  Diagnostic d;
+  if (at != nullptr) d.location = at->location();
+  d.message = std::move(message);
+  diagnostics_.push_back(std::move(d));
+}
+
+const doc::Node* At(const doc::Node* node, std::string_view key) {
+  if (node == nullptr || !node->is_mapping()) return nullptr;
+  const doc::Node* value = node->Find(key);
+  return value != nullptr && !value->is_null() ? value : nullptr;
+}
+
+std::string StringAt(const doc::Node* node, std::string_view key) {
+  const doc::Node* value = At(node, key);
+  return value != nullptr && value->is_string() ? value->string_value() : std::string();
+}
+
+const std::vector<doc::Node>& Items(const doc::Node* list) {
+  static const std::vector<doc::Node> kNone;
+  return list != nullptr && list->is_sequence() ? list->items() : kNone;
+}
+
+const doc::Node* Either(const doc::Node* a, const doc::Node* b) { return a != nullptr ? a : b; }
+
+}  // namespace tjr::validate

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <string>
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+#include "validate/field_error.h"
+
+namespace tjr::validate {
+
+/// Collects findings as Diagnostics carrying the upstream message.
+class Report {
+ public:
+  /// Adds `error`, located at `at` (the node the error is about).
+  void Add(const FieldError& error, const doc::Node* at);
+  void Warn(std::string message, const doc::Node* at);
+  void Append(Diagnostics more);
+  /// The webhook panicked (controller-runtime recovers and answers with this
+  /// message alone): everything reported so far is replaced.
+  void Panic(std::string message, const doc::Node* at);
+  bool panicked() const { return panicked_; }
+
+  Diagnostics& diagnostics() { return diagnostics_; }
+  Diagnostics Take() { return std::move(diagnostics_); }
+
+ private:
+  Diagnostics diagnostics_;
+  bool panicked_ = false;
+};
+
+/// Small lookups on API objects shared by the rule files.
+const doc::Node* At(const doc::Node* node, std::string_view key);
+std::string StringAt(const doc::Node* node, std::string_view key);
+/// A list's items, or none when absent or not a list.
+const std::vector<doc::Node>& Items(const doc::Node* list);
+/// The first of `a`, `b` that is known, for locations.
+const doc::Node* Either(const doc::Node* a, const doc::Node* b);
+
+}  // namespace tjr::validate

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "doc/node.h"
+#include "validate/report.h"
+#include "validate/validate.h"
+
+// The rule groups behind validate.h, one file each.
+namespace tjr::validate {
+
+// schema_rules.cc — API server, in its order: object meta, OpenAPI schema,
+// list-map uniqueness, CEL.
+void CheckObjectMetaName(const doc::Node& trainjob, Report* report);
+void CheckOpenApiSchema(const doc::Node& trainjob, Report* report);
+void CheckListMapKeys(const doc::Node& trainjob, DuplicateStyle style, Report* report);
+void CheckCelRules(const doc::Node& trainjob, const doc::Node* old, Report* report);
+
+/// What the webhook's runtime.Info holds that the plugins look at.
+struct WebhookInfo {
+  const doc::Node* trainjob = nullptr;
+  const doc::Node* old = nullptr;
+  const ValidateOptions* options = nullptr;
+  const doc::Node* ml_policy = nullptr;         ///< runtime spec.mlPolicy
+  const doc::Node* pod_group_policy = nullptr;  ///< runtime spec.podGroupPolicy
+  /// Runtime template spec with podTemplateOverrides merged.
+  doc::Node jobset_spec;
+  /// JobSet annotations: runtime template's, overlaid by the TrainJob's.
+  std::vector<std::pair<std::string, std::string>> annotations;
+
+  bool HasPodSet(std::string_view name) const;
+};
+
+// jobset_rules.cc
+void CheckJobSetPlugin(const WebhookInfo& info, Report* report);
+// policy_rules.cc
+void CheckTorchPlugin(const WebhookInfo& info, Report* report);
+void CheckMpiPlugin(const WebhookInfo& info, Report* report);
+void CheckVolcanoPlugin(const WebhookInfo& info, Report* report);
+
+}  // namespace tjr::validate

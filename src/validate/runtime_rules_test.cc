@@ -1,0 +1,67 @@
+// The (Cluster)TrainingRuntime webhook (reference §4).
+#include <gtest/gtest.h>
+
+#include "validate/test_util.h"
+#include "validate/validate.h"
+
+namespace tjr::validate {
+namespace {
+
+using testing::Messages;
+using testing::Yaml;
+
+std::string Runtime(std::string_view kind, std::string_view labels, std::string_view jobs) {
+  return "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: " + std::string(kind) + "\nmetadata: {name: rt" +
+         std::string(labels) + "}\nspec:\n  template:\n    spec:\n      replicatedJobs:\n" + std::string(jobs);
+}
+
+constexpr std::string_view kJobs = R"(      - name: launcher
+        template:
+          spec: {template: {spec: {containers: [{name: node, image: x}]}}}
+      - name: init
+        replicas: 2
+        template:
+          metadata: {labels: {trainer.kubeflow.org/trainjob-ancestor-step: dataset-initializer}}
+          spec: {template: {spec: {containers: [{name: init, image: busybox}]}}}
+      - name: node
+        replicas: 1
+        template:
+          metadata: {labels: {trainer.kubeflow.org/trainjob-ancestor-step: trainer}}
+          spec: {template: {spec: {containers: [{name: node, image: x}]}}}
+      - name: custom
+        replicas: 3
+        template:
+          metadata: {labels: {trainer.kubeflow.org/trainjob-ancestor-step: custom}}
+          spec: {template: {spec: {containers: [{name: c, image: x}]}}}
+)";
+
+TEST(RuntimeWebhook, AncestorJobsNeedOneReplicaAndTheirContainer) {
+  const Diagnostics found = ValidateRuntime(Yaml(Runtime("TrainingRuntime", "", kJobs)));
+  EXPECT_EQ(Messages(found),
+            (std::vector<std::string>{
+                "spec.template.spec.replicatedJobs[1].replicas: Invalid value: 2: always must be 1",
+                R"(spec.template.spec.replicatedJobs[1].template.spec.template.spec.containers: Invalid value: )"
+                R"([{"name":"init","image":"busybox","resources":{}}]: must contain the required container for the )"
+                "ancestor: dataset-initializer"}));
+  EXPECT_EQ(WebhookDenial(found, "validator.trainingruntime.trainer.kubeflow.org"),
+            "admission webhook \"validator.trainingruntime.trainer.kubeflow.org\" denied the request: [" +
+                found[0].message + ", " + found[1].message + "]");
+}
+
+TEST(RuntimeWebhook, DeprecatedClusterRuntimeWarnsOnCreate) {
+  const Diagnostics found = ValidateRuntime(
+      Yaml(Runtime("ClusterTrainingRuntime", ", labels: {trainer.kubeflow.org/support: deprecated}", "      []\n")));
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].severity, Severity::kWarning);
+  EXPECT_EQ(found[0].message,
+            "ClusterTrainingRuntime \"rt\" is deprecated and will be removed in a future release of Kubeflow Trainer. "
+            "See runtime deprecation policy: "
+            "https://www.kubeflow.org/docs/components/trainer/operator-guides/runtime/#runtime-deprecation-policy");
+  // A namespaced TrainingRuntime never warns.
+  EXPECT_TRUE(ValidateRuntime(Yaml(Runtime("TrainingRuntime", ", labels: {trainer.kubeflow.org/support: deprecated}",
+                                           "      []\n")))
+                  .empty());
+}
+
+}  // namespace
+}  // namespace tjr::validate

@@ -1,0 +1,158 @@
+#include "validate/validate.h"
+
+#include <algorithm>
+
+#include "render/overrides.h"
+#include "validate/go_json.h"
+#include "validate/rules.h"
+
+namespace tjr::validate {
+namespace {
+
+constexpr std::string_view kDeprecationPolicy =
+    "https://www.kubeflow.org/docs/components/trainer/operator-guides/runtime/#runtime-deprecation-policy";
+
+bool IsDeprecated(const doc::Node& runtime) {
+  return StringAt(At(At(&runtime, "metadata"), "labels"), "trainer.kubeflow.org/support") == "deprecated";
+}
+
+void OverlayAnnotations(const doc::Node* map, std::vector<std::pair<std::string, std::string>>* out) {
+  if (map == nullptr) return;
+  for (const doc::Field& field : map->fields()) {
+    if (!field.value.is_string()) continue;
+    auto same = std::find_if(out->begin(), out->end(), [&](const auto& entry) { return entry.first == field.key; });
+    if (same != out->end()) {
+      same->second = field.value.string_value();
+    } else {
+      out->emplace_back(field.key, field.value.string_value());
+    }
+  }
+}
+
+// runtimeRef -> the ancestor's required container (trainingruntime_webhook.go).
+std::string_view RequiredContainer(std::string_view ancestor) {
+  if (ancestor == "trainer") return "node";
+  if (ancestor == "dataset-initializer" || ancestor == "model-initializer") return ancestor;
+  return {};
+}
+
+}  // namespace
+
+bool WebhookInfo::HasPodSet(std::string_view name) const {
+  for (const doc::Node& job : Items(At(&jobset_spec, "replicatedJobs"))) {
+    if (StringAt(&job, "name") == name) return true;
+  }
+  return false;
+}
+
+Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOptions& options) {
+  Report report;
+  CheckObjectMetaName(trainjob, &report);
+  CheckOpenApiSchema(trainjob, &report);
+  CheckListMapKeys(trainjob, options.duplicate_style, &report);
+  CheckCelRules(trainjob, options.old, &report);
+  return report.Take();
+}
+
+Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& runtime,
+                                    const ValidateOptions& options) {
+  Report report;
+  if (runtime.is_mapping() && StringAt(&runtime, "kind") == "ClusterTrainingRuntime" && IsDeprecated(runtime)) {
+    report.Warn("Referenced ClusterTrainingRuntime \"" + StringAt(At(&runtime, "metadata"), "name") +
+                    "\" is deprecated and will be removed in a future release of Kubeflow Trainer. See runtime "
+                    "deprecation policy: " +
+                    std::string(kDeprecationPolicy),
+                At(At(&trainjob, "spec"), "runtimeRef"));
+  }
+  const doc::Node* runtime_spec = At(&runtime, "spec");
+  const doc::Node* template_spec = At(At(runtime_spec, "template"), "spec");
+  Result<doc::Node> merged =
+      render::MergePodTemplateOverrides(trainjob, template_spec != nullptr ? *template_spec : doc::Node::Mapping());
+  if (!merged.ok()) {
+    // Upstream ignores this error and validates a nil runtime.Info; report
+    // the merge failure itself rather than guess at that path.
+    report.Append({merged.take_error()});
+    return report.Take();
+  }
+  WebhookInfo info;
+  info.trainjob = &trainjob;
+  info.old = options.old;
+  info.options = &options;
+  info.ml_policy = At(runtime_spec, "mlPolicy");
+  info.pod_group_policy = At(runtime_spec, "podGroupPolicy");
+  info.jobset_spec = std::move(merged).value();
+  OverlayAnnotations(At(At(At(runtime_spec, "template"), "metadata"), "annotations"), &info.annotations);
+  OverlayAnnotations(At(At(&trainjob, "spec"), "annotations"), &info.annotations);
+
+  CheckJobSetPlugin(info, &report);
+  CheckTorchPlugin(info, &report);
+  if (report.panicked()) return report.Take();
+  CheckMpiPlugin(info, &report);
+  CheckVolcanoPlugin(info, &report);
+  return report.Take();
+}
+
+Diagnostics ValidateTrainJob(const doc::Node& trainjob, const doc::Node* runtime, const ValidateOptions& options) {
+  Diagnostics schema = ValidateTrainJobSchema(trainjob, options);
+  if (!schema.empty() || runtime == nullptr) return schema;
+  return ValidateTrainJobWebhook(trainjob, *runtime, options);
+}
+
+Diagnostics ValidateRuntime(const doc::Node& runtime) {
+  Report report;
+  if (StringAt(&runtime, "kind") == "ClusterTrainingRuntime" && IsDeprecated(runtime)) {
+    report.Warn("ClusterTrainingRuntime \"" + StringAt(At(&runtime, "metadata"), "name") +
+                    "\" is deprecated and will be removed in a future release of Kubeflow Trainer. See runtime "
+                    "deprecation policy: " +
+                    std::string(kDeprecationPolicy),
+                At(At(At(&runtime, "metadata"), "labels"), "trainer.kubeflow.org/support"));
+  }
+  const doc::Node* jobs = At(At(At(At(&runtime, "spec"), "template"), "spec"), "replicatedJobs");
+  for (std::size_t i = 0; i < Items(jobs).size(); ++i) {
+    const doc::Node& job = Items(jobs)[i];
+    const doc::Node* labels = At(At(At(&job, "template"), "metadata"), "labels");
+    const doc::Node* ancestor_node = At(labels, "trainer.kubeflow.org/trainjob-ancestor-step");
+    if (ancestor_node == nullptr || !ancestor_node->is_string()) continue;
+    const std::string& ancestor = ancestor_node->string_value();
+    const std::string_view required = RequiredContainer(ancestor);
+    if (required.empty()) continue;
+    const std::string path = "spec.template.spec.replicatedJobs[" + std::to_string(i) + "]";
+    // CRD defaulting makes an absent `replicas` 1.
+    const doc::Node* replicas = At(&job, "replicas");
+    const std::int64_t count = replicas != nullptr && replicas->is_int() ? replicas->int_value() : 1;
+    if (count != 1) {
+      report.Add({ErrorType::kInvalid, path + ".replicas", BadValue::Int(count), "always must be 1"}, replicas);
+    }
+    const doc::Node* pod_spec = At(At(At(At(&job, "template"), "spec"), "template"), "spec");
+    const doc::Node* containers = At(pod_spec, "containers");
+    bool has_required = false;
+    for (const doc::Node& container : Items(containers)) {
+      if (StringAt(&container, "name") == required) has_required = true;
+    }
+    if (!has_required) {
+      report.Add({ErrorType::kInvalid, path + ".template.spec.template.spec.containers",
+                  BadValue::Json(ContainersJson(containers != nullptr ? *containers : doc::Node())),
+                  "must contain the required container for the ancestor: " + ancestor},
+                 Either(containers, &job));
+    }
+  }
+  return report.Take();
+}
+
+std::string AggregateErrors(const Diagnostics& diagnostics) {
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity == Severity::kError) messages.push_back(d.message);
+  }
+  return AggregateMessages(messages);
+}
+
+std::string WebhookDenial(const Diagnostics& diagnostics, std::string_view webhook) {
+  return "admission webhook \"" + std::string(webhook) + "\" denied the request: " + AggregateErrors(diagnostics);
+}
+
+std::string ApiServerInvalid(const Diagnostics& diagnostics, std::string_view name, std::string_view qualified_kind) {
+  return std::string(qualified_kind) + " " + GoQuote(name) + " is invalid: " + AggregateErrors(diagnostics);
+}
+
+}  // namespace tjr::validate

@@ -1,0 +1,79 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+
+// Admission of TrainJobs and (Cluster)TrainingRuntimes as a Kubernetes API
+// server with Trainer v2.1.0 installed decides it, offline. Every error's
+// message is the upstream text ("<path>: <body>", apimachinery v0.34.1
+// field.Error) and its location is the offending node of the input; its
+// field_path is the upstream path.
+namespace tjr::validate {
+
+/// How the API server prints a list-map `Duplicate value` (the
+/// apiextensions-apiserver passes a map[string]interface{} of the key).
+enum class DuplicateStyle {
+  kJson,      ///< Kubernetes 1.34 and later: {"name":"A"}
+  kGoSyntax,  ///< Kubernetes 1.33 and earlier: map[string]interface {}{"name":"A"}
+};
+
+struct ValidateOptions {
+  /// The stored TrainJob for an update; nullptr validates a create. Enables
+  /// the CEL transition rules (runtimeRef and managedBy immutable) and the
+  /// JobSet plugin's podTemplateOverrides immutability check.
+  const doc::Node* old = nullptr;
+  /// The JobSet named after the TrainJob as the cluster holds it, for the
+  /// update check of active replicated jobs; nullptr means it does not exist.
+  const doc::Node* existing_jobset = nullptr;
+  /// Names of the cluster's PriorityClasses, for the Volcano plugin; nullopt
+  /// skips that lookup (an offline renderer cannot know them).
+  std::optional<std::vector<std::string>> priority_classes;
+  DuplicateStyle duplicate_style = DuplicateStyle::kJson;
+};
+
+/// What the API server checks before admission webhooks run: object-meta
+/// name validation, the CRD's OpenAPI schema (required fields, minLength),
+/// list-map key uniqueness and the CEL rules. `trainjob` is API-defaulted.
+Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOptions& options = {});
+
+/// The validator.trainjob.trainer.kubeflow.org webhook for a TrainJob whose
+/// runtime was found (`runtime` is the API-defaulted TrainingRuntime or
+/// ClusterTrainingRuntime object): the deprecated-runtime warning
+/// (Severity::kWarning), then the plugins' Validate in the fixed order
+/// JobSet, Torch, MPI, Volcano (upstream's order is Go map order), against
+/// the runtime template with podTemplateOverrides already merged.
+Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& runtime,
+                                    const ValidateOptions& options = {});
+
+/// Schema errors if there are any (the API server refuses the object before
+/// webhooks see it); otherwise the webhook's findings, or none when
+/// `runtime` is nullptr (resolving the runtime reference is not this
+/// module's job).
+Diagnostics ValidateTrainJob(const doc::Node& trainjob, const doc::Node* runtime,
+                             const ValidateOptions& options = {});
+
+/// The validator.(cluster)trainingruntime webhook on create (kind taken from
+/// the object): ancestor jobs must have replicas 1 and their required
+/// container; a ClusterTrainingRuntime labelled support=deprecated draws a
+/// warning. TrainingRuntime updates are not validated upstream.
+Diagnostics ValidateRuntime(const doc::Node& runtime);
+
+/// The aggregated error text of the errors in `diagnostics` (warnings left
+/// out): field.ErrorList.ToAggregate().Error().
+std::string AggregateErrors(const Diagnostics& diagnostics);
+
+/// What kubectl shows when a validating webhook denies a request:
+/// `admission webhook "<webhook>" denied the request: <aggregate>`.
+std::string WebhookDenial(const Diagnostics& diagnostics,
+                          std::string_view webhook = "validator.trainjob.trainer.kubeflow.org");
+
+/// The API server's 422 message: `<Kind>.<group> "<name>" is invalid: <aggregate>`.
+std::string ApiServerInvalid(const Diagnostics& diagnostics, std::string_view name,
+                             std::string_view qualified_kind = "TrainJob.trainer.kubeflow.org");
+
+}  // namespace tjr::validate
