@@ -27,7 +27,12 @@ std::string Diagnostic::ToString() const {
   if (location.known()) out += location.ToString() + ": ";
   out += SeverityName(severity);
   out += ": ";
-  if (!field_path.empty()) out += Abbreviated(field_path) + ": ";
+  // Upstream validation messages already start with their path
+  // ("spec.x: Invalid value: ..."); print it once.
+  bool message_names_path = !field_path.empty() && message.size() > field_path.size() &&
+                            message.compare(0, field_path.size(), field_path) == 0 &&
+                            message[field_path.size()] == ':';
+  if (!field_path.empty() && !message_names_path) out += Abbreviated(field_path) + ": ";
   out += message;
   return out;
 }

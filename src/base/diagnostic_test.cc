@@ -11,6 +11,17 @@ TEST(DiagnosticTest, FormatsLocationSeverityPathAndMessage) {
   EXPECT_EQ(d.ToString(), "runtime.yaml:12:7: error: spec.replicas: must be positive");
 }
 
+TEST(DiagnosticTest, PrintsThePathOnceWhenTheMessageStartsWithIt) {
+  Location at{InternSourceName("job.yaml"), 3, 5};
+  Diagnostic d = MakeError(at, "spec.trainer.numProcPerNode",
+                           "spec.trainer.numProcPerNode: Invalid value: \"x\": must have an int value");
+  EXPECT_EQ(d.ToString(),
+            "job.yaml:3:5: error: spec.trainer.numProcPerNode: Invalid value: \"x\": must have an "
+            "int value");
+  d.field_path = "spec.trainer";
+  EXPECT_EQ(d.ToString().substr(0, 36), "job.yaml:3:5: error: spec.trainer: s");
+}
+
 TEST(DiagnosticTest, LeavesOutUnknownParts) {
   Diagnostic d = MakeError({}, "", "no input");
   EXPECT_EQ(d.ToString(), "error: no input");
