@@ -148,7 +148,8 @@ Result<ResolvedRuntime> ResolveRuntime(const doc::Node& train_job,
   } else if (key == std::string(kClusterTrainingRuntime) + group_suffix) {
     out.kind = RuntimeKind::kClusterTrainingRuntime;
   } else {
-    return MakeError(RefLocation(train_job), "spec.runtimeRef", "unsupported runtime: " + key);
+    // Upstream returns a plain fmt.Errorf here, without a field path.
+    return MakeError(RefLocation(train_job), "", "unsupported runtime: " + key);
   }
   bool cluster = out.kind == RuntimeKind::kClusterTrainingRuntime;
   std::string ns = NamespaceOf(train_job, default_namespace);

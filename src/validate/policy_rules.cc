@@ -256,7 +256,9 @@ void CheckVolcanoPlugin(const WebhookInfo& info, Report* report) {
   constexpr std::string_view kQueue = "scheduling.volcano.sh/queue-name";
   for (const auto& [key, value] : info.annotations) {
     if (key == kQueue && value.empty()) {
+      // The value is the TrainJob's when it sets one, else the runtime template's.
       const doc::Node* at = At(At(At(info.trainjob, "spec"), "annotations"), kQueue);
+      if (at == nullptr) at = At(info.runtime_annotations, kQueue);
       report->Add({ErrorType::kInvalid, "spec.annotations[" + std::string(kQueue) + "]", BadValue::String(""),
                    "Volcano queue name must not be empty"},
                   Either(at, info.trainjob));

@@ -28,6 +28,8 @@ struct WebhookInfo {
   doc::Node jobset_spec;
   /// JobSet annotations: runtime template's, overlaid by the TrainJob's.
   std::vector<std::pair<std::string, std::string>> annotations;
+  /// The runtime template's metadata.annotations, to locate values that came from it.
+  const doc::Node* runtime_annotations = nullptr;
 
   bool HasPodSet(std::string_view name) const;
 };

@@ -63,5 +63,25 @@ TEST(RuntimeWebhook, DeprecatedClusterRuntimeWarnsOnCreate) {
                   .empty());
 }
 
+TEST(RuntimeCel, ApiServerRefusesBeforeTheWebhook) {
+  // trainingruntime_types.go:174-175 and the JobSet startupPolicy rule in the runtime CRD.
+  const char* both = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainingRuntime\nmetadata: {name: rt}\n"
+                     "spec:\n  mlPolicy:\n    numNodes: 2\n    torch: {elasticPolicy: {maxNodes: 3}}\n    mpi: {}\n";
+  EXPECT_EQ(Messages(ValidateRuntime(Yaml(both))),
+            (std::vector<std::string>{
+                R"(spec.mlPolicy: Invalid value: "object": numNodes should not be set if torch.elasticPolicy is configured)",
+                R"(spec.mlPolicy: Invalid value: "object": Only one of the policy can be configured)"}));
+  const char* ordered = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainingRuntime\nmetadata: {name: rt}\n"
+                        "spec:\n  template:\n    spec:\n      startupPolicy: {startupPolicyOrder: InOrder}\n"
+                        "      replicatedJobs:\n      - name: a\n      - name: b\n        dependsOn: [{name: a}]\n";
+  EXPECT_EQ(Messages(ValidateRuntime(Yaml(ordered))),
+            (std::vector<std::string>{
+                R"(spec.template.spec: Invalid value: "object": StartupPolicy and DependsOn APIs are mutually exclusive)"}));
+  const char* any_order = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainingRuntime\nmetadata: {name: rt}\n"
+                          "spec:\n  template:\n    spec:\n      startupPolicy: {startupPolicyOrder: AnyOrder}\n"
+                          "      replicatedJobs:\n      - name: b\n        dependsOn: [{name: a}]\n";
+  EXPECT_TRUE(ValidateRuntime(Yaml(any_order)).empty());
+}
+
 }  // namespace
 }  // namespace tjr::validate

@@ -81,7 +81,8 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   info.ml_policy = At(runtime_spec, "mlPolicy");
   info.pod_group_policy = At(runtime_spec, "podGroupPolicy");
   info.jobset_spec = std::move(merged).value();
-  OverlayAnnotations(At(At(At(runtime_spec, "template"), "metadata"), "annotations"), &info.annotations);
+  info.runtime_annotations = At(At(At(runtime_spec, "template"), "metadata"), "annotations");
+  OverlayAnnotations(info.runtime_annotations, &info.annotations);
   OverlayAnnotations(At(At(&trainjob, "spec"), "annotations"), &info.annotations);
 
   CheckJobSetPlugin(info, &report);
@@ -98,7 +99,50 @@ Diagnostics ValidateTrainJob(const doc::Node& trainjob, const doc::Node* runtime
   return ValidateTrainJobWebhook(trainjob, *runtime, options);
 }
 
+namespace {
+
+// The x-kubernetes-validations (CEL) rules of the v2.1.0 (Cluster)TrainingRuntime
+// CRDs that can fail on create; the API server refuses the object before any
+// webhook sees it. CEL reports an object-level rule as `Invalid value: "object"`
+// at the object that carries the rule.
+Diagnostics RuntimeCelErrors(const doc::Node& runtime) {
+  Report report;
+  const doc::Node* ml_policy = At(At(&runtime, "spec"), "mlPolicy");
+  if (ml_policy != nullptr && ml_policy->is_mapping()) {
+    const doc::Node* torch = At(ml_policy, "torch");
+    // trainingruntime_types.go:174-175, CRD spec.mlPolicy x-kubernetes-validations.
+    if (At(ml_policy, "numNodes") != nullptr && At(torch, "elasticPolicy") != nullptr) {
+      report.Add({ErrorType::kInvalid, "spec.mlPolicy", BadValue::String("object"),
+                  "numNodes should not be set if torch.elasticPolicy is configured"},
+                 ml_policy);
+    }
+    if (torch != nullptr && At(ml_policy, "mpi") != nullptr) {
+      report.Add({ErrorType::kInvalid, "spec.mlPolicy", BadValue::String("object"),
+                  "Only one of the policy can be configured"},
+                 ml_policy);
+    }
+  }
+  // JobSet v0.10.1 CRD, embedded in the runtime CRD at spec.template.spec.
+  const doc::Node* jobset_spec = At(At(At(&runtime, "spec"), "template"), "spec");
+  if (jobset_spec != nullptr && jobset_spec->is_mapping() &&
+      StringAt(At(jobset_spec, "startupPolicy"), "startupPolicyOrder") == "InOrder") {
+    bool depends = false;
+    for (const doc::Node& job : Items(At(jobset_spec, "replicatedJobs"))) {
+      if (At(&job, "dependsOn") != nullptr) depends = true;
+    }
+    if (depends) {
+      report.Add({ErrorType::kInvalid, "spec.template.spec", BadValue::String("object"),
+                  "StartupPolicy and DependsOn APIs are mutually exclusive"},
+                 jobset_spec);
+    }
+  }
+  return report.Take();
+}
+
+}  // namespace
+
 Diagnostics ValidateRuntime(const doc::Node& runtime) {
+  if (Diagnostics refused = RuntimeCelErrors(runtime); !refused.empty()) return refused;
   Report report;
   if (StringAt(&runtime, "kind") == "ClusterTrainingRuntime" && IsDeprecated(runtime)) {
     report.Warn("ClusterTrainingRuntime \"" + StringAt(At(&runtime, "metadata"), "name") +
