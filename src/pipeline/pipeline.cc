@@ -1,0 +1,173 @@
+#include "pipeline/pipeline.h"
+
+#include <algorithm>
+#include <thread>
+#include <utility>
+
+#include "pipeline/ordered_parallel.h"
+#include "pipeline/warnings.h"
+#include "render/render.h"
+#include "trainer/defaulting.h"
+#include "trainer/runtime_ref.h"
+#include "validate/validate.h"
+
+namespace tjr::pipeline {
+namespace {
+
+bool HasErrors(const Diagnostics& diagnostics) {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
+}
+
+void Append(Diagnostics* to, Diagnostics from) {
+  to->insert(to->end(), std::make_move_iterator(from.begin()),
+             std::make_move_iterator(from.end()));
+}
+
+// Under --strict a warning is an error; notes stay notes.
+void ApplyStrict(Diagnostics* diagnostics, bool strict) {
+  if (!strict) return;
+  for (Diagnostic& d : *diagnostics) {
+    if (d.severity == Severity::kWarning) d.severity = Severity::kError;
+  }
+}
+
+bool IsRuntimeKind(const std::string& kind) {
+  return kind == "TrainingRuntime" || kind == "ClusterTrainingRuntime";
+}
+
+// What every TrainJob shares: the runtimes as the API server stores them.
+struct SharedRuntimes {
+  std::vector<doc::Node> stored;
+};
+
+SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const PipelineOptions& options,
+                               PipelineSummary* summary) {
+  SharedRuntimes shared;
+  for (const source::Manifest& manifest : manifests.manifests) {
+    if (manifest.id.api_version != trainer::kTrainerApiVersion || !IsRuntimeKind(manifest.id.kind)) {
+      continue;
+    }
+    ++summary->runtimes;
+    doc::Node runtime = manifest.object;
+    Result<std::vector<trainer::AppliedDefault>> defaulted = trainer::ApplyBuiltinDefaults(runtime);
+    if (!defaulted.ok()) {
+      summary->diagnostics.push_back(defaulted.take_error());
+      continue;
+    }
+    Diagnostics findings = validate::ValidateRuntime(runtime);
+    bool refused = HasErrors(findings);
+    ApplyStrict(&findings, options.strict);
+    Append(&summary->diagnostics, std::move(findings));
+    // The API server would not have stored it: TrainJobs find no runtime.
+    if (!refused) shared.stored.push_back(std::move(runtime));
+  }
+  return shared;
+}
+
+TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes& shared,
+                         const PipelineOptions& options) {
+  TrainJobResult result;
+  result.id = manifest.id;
+  result.file = manifest.file;
+  Diagnostics& out = result.diagnostics;
+  auto finish = [&]() -> TrainJobResult {
+    ApplyStrict(&out, options.strict);
+    if (result.has_errors()) result.objects.clear();
+    return std::move(result);
+  };
+
+  doc::Node trainjob = manifest.object;
+  Result<std::vector<trainer::AppliedDefault>> defaulted = trainer::ApplyBuiltinDefaults(trainjob);
+  if (!defaulted.ok()) {
+    out.push_back(defaulted.take_error());
+    return finish();
+  }
+  // The API server's schema and CEL rules come before any webhook.
+  Append(&out, validate::ValidateTrainJobSchema(trainjob));
+  if (HasErrors(out)) return finish();
+
+  Result<trainer::ResolvedRuntime> resolved =
+      trainer::ResolveRuntime(trainjob, shared.stored, trainer::Reporter::kWebhook,
+                              trainer::ClientForm::kCachedClient, options.default_namespace);
+  if (!resolved.ok()) {
+    out.push_back(resolved.take_error());
+    return finish();
+  }
+  // The webhook repeats the deprecation warning of ResolvedRuntime::warnings.
+  Append(&out, validate::ValidateTrainJobWebhook(trainjob, resolved->runtime));
+  if (HasErrors(out)) return finish();
+
+  Result<render::RenderedObjects> rendered =
+      render::Render(trainjob, resolved->runtime, render::RenderOptions{});
+  if (!rendered.ok()) {
+    out.push_back(rendered.take_error());
+    return finish();
+  }
+  Append(&out, CheckRendered(manifest.object, rendered->objects));
+  Append(&out, std::move(rendered->notes));
+  result.objects = std::move(rendered->objects);
+  return finish();
+}
+
+}  // namespace
+
+bool TrainJobResult::has_errors() const { return HasErrors(diagnostics); }
+
+bool PipelineResult::has_errors() const { return HasErrors(diagnostics); }
+
+const std::vector<std::string>& SupportedTargets() {
+  // trainer-v2.0 (podSpecOverrides) merges a different patch against
+  // PodSpec and validates differently (spec §7): not emulated.
+  static const std::vector<std::string> targets = {"trainer-v2.1"};
+  return targets;
+}
+
+PipelineSummary RenderManifests(const source::ManifestSet& manifests,
+                                const PipelineOptions& options, const TrainJobSink& sink) {
+  PipelineSummary summary;
+  const std::vector<std::string>& targets = SupportedTargets();
+  if (std::find(targets.begin(), targets.end(), options.target) == targets.end()) {
+    std::string list;
+    for (const std::string& t : targets) list += (list.empty() ? "" : ", ") + t;
+    summary.diagnostics.push_back(AsInputError(MakeError(
+        Location{}, "", "unsupported target \"" + options.target + "\" (supported: " + list + ")")));
+    return summary;
+  }
+  summary.ran = true;
+  SharedRuntimes shared = PrepareRuntimes(manifests, options, &summary);
+
+  std::vector<const source::Manifest*> jobs;
+  for (const source::Manifest& manifest : manifests.manifests) {
+    if (manifest.id.api_version == trainer::kTrainerApiVersion && manifest.id.kind == "TrainJob") {
+      jobs.push_back(&manifest);
+    }
+  }
+  // The loader refuses duplicates, so (namespace, name) is a total order.
+  std::sort(jobs.begin(), jobs.end(), [](const source::Manifest* a, const source::Manifest* b) {
+    return std::tie(a->id.namespace_, a->id.name) < std::tie(b->id.namespace_, b->id.name);
+  });
+  summary.train_jobs = jobs.size();
+  unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
+  OrderedParallelFor(
+      jobs.size(), std::max(threads, 1u), options.window,
+      [&](std::size_t i) { return RenderOne(*jobs[i], shared, options); },
+      [&](TrainJobResult&& result) { sink(std::move(result)); });
+  return summary;
+}
+
+PipelineResult RenderManifests(const source::ManifestSet& manifests,
+                               const PipelineOptions& options) {
+  PipelineResult collected;
+  Diagnostics per_job;
+  PipelineSummary summary = RenderManifests(manifests, options, [&](TrainJobResult&& result) {
+    for (doc::Node& object : result.objects) collected.objects.push_back(std::move(object));
+    Append(&per_job, std::move(result.diagnostics));
+  });
+  collected.diagnostics = std::move(summary.diagnostics);
+  Append(&collected.diagnostics, std::move(per_job));
+  collected.train_jobs = summary.train_jobs;
+  return collected;
+}
+
+}  // namespace tjr::pipeline

@@ -1,0 +1,94 @@
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+#include "doc/objects.h"
+#include "source/loader.h"
+
+// The whole of `tjrender render` that is not the command line: a loaded
+// manifest set in, the objects the Trainer controller would create and the
+// findings the cluster would report out.
+namespace tjr::pipeline {
+
+struct PipelineOptions {
+  /// The emulated Trainer version (see SupportedTargets()).
+  std::string target = "trainer-v2.1";
+  /// The namespace of objects written without one (the loader has already
+  /// placed kept objects in it; runtime resolution needs it too).
+  std::string default_namespace = "default";
+  /// Warnings, ours and upstream's, become errors: the TrainJob renders
+  /// nothing.
+  bool strict = false;
+  /// Worker threads; 0 means std::thread::hardware_concurrency(). The output
+  /// does not depend on it.
+  unsigned threads = 0;
+  /// At most this many finished TrainJobs wait for the sink at once, so
+  /// memory stays flat however many TrainJobs there are.
+  std::size_t window = 256;
+};
+
+/// What one TrainJob produced.
+struct TrainJobResult {
+  doc::ObjectId id;  ///< the TrainJob's apiVersion/kind/namespace/name
+  std::string file;  ///< the file it was read from
+  /// The rendered objects in Render's order; empty when an error stopped it.
+  std::vector<doc::Node> objects;
+  /// Errors, warnings and notes about this TrainJob, in the order found.
+  Diagnostics diagnostics;
+
+  bool has_errors() const;
+};
+
+/// Receives each TrainJob's result, on the calling thread, in TrainJob order.
+using TrainJobSink = std::function<void(TrainJobResult&&)>;
+
+/// Findings that are not about one TrainJob.
+struct PipelineSummary {
+  /// An unsupported target, runtimes the API server would refuse (defaulting
+  /// or webhook errors; such a runtime is not stored, so TrainJobs that
+  /// reference it find nothing) and their warnings.
+  Diagnostics diagnostics;
+  std::size_t train_jobs = 0;
+  std::size_t runtimes = 0;
+  /// False when the target was refused (nothing was rendered).
+  bool ran = false;
+};
+
+/// The targets RenderManifests emulates, by name ("trainer-v2.1").
+const std::vector<std::string>& SupportedTargets();
+
+/// Renders every TrainJob of `manifests` as the cluster would handle it:
+///  1. runtimes ((Cluster)TrainingRuntime) get the API server's CRD
+///     defaults and the runtime webhook's checks, once, shared by all;
+///  2. per TrainJob, ordered by (namespace, name): CRD defaults, schema and
+///     CEL validation, runtimeRef resolution (the webhook's not-found text),
+///     the webhook's plugin validation against the merged template, then
+///     render::Render and the checks of warnings.h. An error stops that
+///     TrainJob only; warnings are kept (errors under `strict`).
+/// TrainJobs are rendered on `threads` workers; `sink` sees the results in
+/// TrainJob order, so the output is the same for any thread count. The
+/// loader's own diagnostics are not repeated here.
+PipelineSummary RenderManifests(const source::ManifestSet& manifests,
+                                const PipelineOptions& options, const TrainJobSink& sink);
+
+/// Everything RenderManifests produced, held in memory.
+struct PipelineResult {
+  /// Rendered objects of all TrainJobs, TrainJob by TrainJob in order.
+  std::vector<doc::Node> objects;
+  /// The summary's diagnostics, then each TrainJob's in order.
+  Diagnostics diagnostics;
+  std::size_t train_jobs = 0;
+
+  bool has_errors() const;
+};
+
+/// RenderManifests collecting every result (tests, conformance cases).
+PipelineResult RenderManifests(const source::ManifestSet& manifests,
+                               const PipelineOptions& options);
+
+}  // namespace tjr::pipeline

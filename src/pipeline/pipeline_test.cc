@@ -1,0 +1,205 @@
+#include "pipeline/pipeline.h"
+
+#include <gtest/gtest.h>
+
+#include "doc/objects.h"
+#include "pipeline/test_util.h"
+#include "yaml/writer.h"
+
+namespace tjr::pipeline {
+namespace {
+
+using testing::Lines;
+using testing::Manifests;
+using testing::TrainJob;
+
+std::string Stream(const std::string& yaml, const PipelineOptions& options) {
+  PipelineResult result = RenderManifests(Manifests(yaml), options);
+  return yaml::WriteStream(result.objects) + "#\n" + Lines(result.diagnostics);
+}
+
+TEST(Pipeline, RendersTrainJobsOrderedByNamespaceThenName) {
+  std::string yaml = TrainJob("b", "team-a") + "---\n" + TrainJob("a", "team-b") + "---\n" +
+                     std::string(testing::kTorchRuntime) + "---\n" + TrainJob("a", "team-a");
+  PipelineResult result = RenderManifests(Manifests(yaml), PipelineOptions{});
+  ASSERT_FALSE(result.has_errors()) << Lines(result.diagnostics);
+  ASSERT_EQ(result.objects.size(), 3u);
+  EXPECT_EQ(result.train_jobs, 3u);
+  std::vector<std::string> ids;
+  for (const doc::Node& object : result.objects) ids.push_back(doc::ObjectId::Of(object).ToString());
+  EXPECT_EQ(ids, (std::vector<std::string>{"jobset.x-k8s.io/v1alpha2/JobSet team-a/a",
+                                           "jobset.x-k8s.io/v1alpha2/JobSet team-a/b",
+                                           "jobset.x-k8s.io/v1alpha2/JobSet team-b/a"}));
+}
+
+TEST(Pipeline, OutputIsIdenticalForEveryThreadCount) {
+  std::string yaml = std::string(testing::kTorchRuntime);
+  for (int i = 0; i < 40; ++i) {
+    // A mix of clean jobs, warnings and errors, in scrambled input order.
+    int n = (i * 17) % 40;
+    std::string extra;
+    if (n % 5 == 1) extra = "  trainer:\n    numNodes: " + std::to_string(n % 3 + 1) + "\n";
+    if (n % 5 == 2) extra = "  runtimeRef:\n    name: missing\n";
+    if (n % 5 == 3) {
+      extra = "  podTemplateOverrides:\n  - targetJobs:\n    - name: node\n    spec:\n"
+              "      containers:\n      - name: sidecar-" + std::to_string(n) + "\n";
+    }
+    std::string job = TrainJob("job-" + std::to_string(n), "ns-" + std::to_string(n % 3), extra);
+    if (n % 5 == 2) job = job.substr(0, job.find("  runtimeRef:")) + extra;
+    yaml += "---\n" + job;
+  }
+  PipelineOptions one;
+  one.threads = 1;
+  std::string expected = Stream(yaml, one);
+  EXPECT_NE(expected.find("not found"), std::string::npos);
+  EXPECT_NE(expected.find("override-container-unknown"), std::string::npos);
+  for (unsigned threads : {2u, 3u, 8u}) {
+    for (std::size_t window : {std::size_t{1}, std::size_t{3}, std::size_t{256}}) {
+      PipelineOptions options;
+      options.threads = threads;
+      options.window = window;
+      EXPECT_EQ(Stream(yaml, options), expected) << threads << " threads, window " << window;
+    }
+  }
+}
+
+TEST(Pipeline, StreamingSinkSeesTrainJobsInOrder) {
+  std::string yaml = std::string(testing::kTorchRuntime);
+  for (int i = 9; i >= 0; --i) yaml += "---\n" + TrainJob("j" + std::to_string(i), "ns");
+  std::vector<std::string> names;
+  PipelineOptions options;
+  options.threads = 4;
+  options.window = 2;
+  PipelineSummary summary = RenderManifests(Manifests(yaml), options, [&](TrainJobResult&& r) {
+    names.push_back(r.id.name);
+    EXPECT_EQ(r.objects.size(), 1u);
+    EXPECT_EQ(r.file, "repo.yaml");
+  });
+  EXPECT_TRUE(summary.ran);
+  EXPECT_EQ(summary.runtimes, 1u);
+  EXPECT_EQ(names, (std::vector<std::string>{"j0", "j1", "j2", "j3", "j4", "j5", "j6", "j7",
+                                             "j8", "j9"}));
+}
+
+TEST(Pipeline, RefusesAnUnknownTargetListingTheSupportedOnes) {
+  PipelineOptions options;
+  options.target = "trainer-v2.0";
+  int calls = 0;
+  PipelineSummary summary = RenderManifests(
+      Manifests(std::string(testing::kTorchRuntime) + "---\n" + TrainJob("a", "ns")), options,
+      [&](TrainJobResult&&) { ++calls; });
+  EXPECT_FALSE(summary.ran);
+  EXPECT_EQ(calls, 0);
+  ASSERT_EQ(summary.diagnostics.size(), 1u);
+  EXPECT_EQ(summary.diagnostics[0].category, Category::kInput);
+  EXPECT_EQ(summary.diagnostics[0].message,
+            "unsupported target \"trainer-v2.0\" (supported: trainer-v2.1)");
+}
+
+TEST(Pipeline, MissingRuntimeIsTheWebhookErrorAtRuntimeRef) {
+  PipelineResult result = RenderManifests(Manifests(TrainJob("a", "ns")), PipelineOptions{});
+  EXPECT_TRUE(result.objects.empty());
+  EXPECT_EQ(Lines(result.diagnostics),
+            "repo.yaml:7:3: error: spec.RuntimeRef: Invalid value: "
+            "{\"name\":\"torch-distributed\",\"apiGroup\":\"trainer.kubeflow.org\","
+            "\"kind\":\"ClusterTrainingRuntime\"}: ClusterTrainingRuntime.trainer.kubeflow.org "
+            "\"torch-distributed\" not found: specified clusterTrainingRuntime must be created "
+            "before the TrainJob is created\n");
+}
+
+TEST(Pipeline, ValidationErrorStopsOnlyThatTrainJob) {
+  std::string bad = TrainJob("bad", "ns", "  podTemplateOverrides:\n  - targetJobs:\n"
+                                          "    - name: nope\n");
+  PipelineResult result = RenderManifests(
+      Manifests(std::string(testing::kTorchRuntime) + "---\n" + bad + "---\n" + TrainJob("good", "ns")),
+      PipelineOptions{});
+  ASSERT_EQ(result.objects.size(), 1u);
+  EXPECT_EQ(doc::ObjectId::Of(result.objects[0]).name, "good");
+  std::string lines = Lines(result.diagnostics);
+  EXPECT_NE(lines.find("error: spec.podTemplateOverrides: Invalid value: "), std::string::npos)
+      << lines;
+  EXPECT_NE(lines.find("must not have targetJob that doesn't exist in the runtime job template"),
+            std::string::npos)
+      << lines;
+}
+
+TEST(Pipeline, RuntimeRefusedByItsWebhookIsNotStored) {
+  std::string runtime = testing::kTorchRuntime;
+  runtime.replace(runtime.find("        - name: node\n"), 21, "        - name: node\n          replicas: 2\n");
+  PipelineResult result =
+      RenderManifests(Manifests(runtime + "---\n" + TrainJob("a", "ns")), PipelineOptions{});
+  EXPECT_TRUE(result.objects.empty());
+  std::string lines = Lines(result.diagnostics);
+  EXPECT_NE(lines.find("error: spec.template.spec.replicatedJobs[0].replicas: Invalid value: 2: "
+                       "always must be 1"),
+            std::string::npos)
+      << lines;
+  EXPECT_NE(lines.find("\"torch-distributed\" not found"), std::string::npos) << lines;
+}
+
+TEST(Pipeline, DeprecatedRuntimeWarnsAndStrictMakesItAnError) {
+  std::string runtime = testing::kTorchRuntime;
+  runtime.replace(runtime.find("    trainer.kubeflow.org/framework: torch\n"), 0,
+                  "    trainer.kubeflow.org/support: deprecated\n");
+  std::string yaml = runtime + "---\n" + TrainJob("a", "ns");
+  PipelineResult relaxed = RenderManifests(Manifests(yaml), PipelineOptions{});
+  EXPECT_FALSE(relaxed.has_errors());
+  EXPECT_EQ(relaxed.objects.size(), 1u);
+  EXPECT_NE(Lines(relaxed.diagnostics).find("warning: "), std::string::npos);
+  PipelineOptions strict;
+  strict.strict = true;
+  PipelineResult strict_result = RenderManifests(Manifests(yaml), strict);
+  EXPECT_TRUE(strict_result.has_errors());
+  EXPECT_TRUE(strict_result.objects.empty());
+  EXPECT_EQ(Lines(strict_result.diagnostics).find("warning: "), std::string::npos);
+}
+
+TEST(Pipeline, StrictTurnsOurWarningsIntoErrorsAndDropsTheObjects) {
+  std::string yaml = std::string(testing::kTorchRuntime) + "---\n" +
+                     TrainJob("a", "ns", "  podTemplateOverrides:\n  - targetJobs:\n"
+                                         "    - name: node\n    spec:\n      containers:\n"
+                                         "      - name: trainer\n");
+  PipelineOptions strict;
+  strict.strict = true;
+  PipelineResult result = RenderManifests(Manifests(yaml), strict);
+  EXPECT_TRUE(result.objects.empty());
+  EXPECT_NE(Lines(result.diagnostics).find("error: [override-container-unknown]"),
+            std::string::npos);
+}
+
+TEST(Pipeline, MpiSecretNoteIsANote) {
+  std::string runtime = R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata:
+  name: mpi
+spec:
+  mlPolicy:
+    numNodes: 1
+    mpi:
+      numProcPerNode: 1
+  template:
+    spec:
+      replicatedJobs:
+        - name: node
+          template:
+            metadata:
+              labels:
+                trainer.kubeflow.org/trainjob-ancestor-step: trainer
+            spec:
+              template:
+                spec:
+                  containers:
+                    - name: node
+                      image: mpi
+)";
+  std::string job = TrainJob("a", "ns");
+  job.replace(job.find("torch-distributed"), 17, "mpi");
+  PipelineResult result = RenderManifests(Manifests(runtime + "---\n" + job), PipelineOptions{});
+  ASSERT_FALSE(result.has_errors()) << Lines(result.diagnostics);
+  ASSERT_EQ(result.diagnostics.size(), 1u);
+  EXPECT_EQ(result.diagnostics[0].severity, Severity::kNote);
+  EXPECT_NE(result.diagnostics[0].message.find("a-mpi-ssh-auth is not rendered"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tjr::pipeline

@@ -1,0 +1,57 @@
+#include "pipeline/test_util.h"
+
+#include <gtest/gtest.h>
+
+#include "yaml/reader.h"
+
+namespace tjr::pipeline::testing {
+
+const char kTorchRuntime[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata:
+  name: torch-distributed
+  labels:
+    trainer.kubeflow.org/framework: torch
+spec:
+  mlPolicy:
+    numNodes: 1
+    torch:
+      numProcPerNode: auto
+  template:
+    spec:
+      replicatedJobs:
+        - name: node
+          template:
+            metadata:
+              labels:
+                trainer.kubeflow.org/trainjob-ancestor-step: trainer
+            spec:
+              template:
+                spec:
+                  containers:
+                    - name: node
+                      image: pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime
+)";
+
+source::ManifestSet Manifests(std::string_view yaml, std::string_view file) {
+  Result<std::vector<doc::Node>> documents = yaml::ReadStream(yaml, file);
+  if (!documents.ok()) {
+    ADD_FAILURE() << documents.error().ToString();
+    return {};
+  }
+  return ManifestsFromDocuments({ParsedFile{std::string(file), *documents}});
+}
+
+std::string TrainJob(std::string_view name, std::string_view namespace_, std::string_view extra) {
+  return "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: " +
+         std::string(name) + "\n  namespace: " + std::string(namespace_) +
+         "\nspec:\n  runtimeRef:\n    name: torch-distributed\n" + std::string(extra);
+}
+
+std::string Lines(const Diagnostics& diagnostics) {
+  std::string out;
+  for (const Diagnostic& d : diagnostics) out += d.ToString() + "\n";
+  return out;
+}
+
+}  // namespace tjr::pipeline::testing

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "pipeline/documents.h"
+#include "pipeline/pipeline.h"
+
+namespace tjr::pipeline::testing {
+
+/// A one-file manifest set from a YAML stream (a parse error fails the test).
+source::ManifestSet Manifests(std::string_view yaml, std::string_view file = "repo.yaml");
+
+/// The torch runtime of Trainer v2.1.0 (torch-distributed) as a YAML document.
+extern const char kTorchRuntime[];
+
+/// A TrainJob against torch-distributed with `extra` appended under spec
+/// (indented by two spaces already).
+std::string TrainJob(std::string_view name, std::string_view namespace_,
+                     std::string_view extra = "");
+
+/// Every diagnostic, one ToString() a line.
+std::string Lines(const Diagnostics& diagnostics);
+
+}  // namespace tjr::pipeline::testing

@@ -1,0 +1,185 @@
+#include "pipeline/warnings.h"
+
+#include <set>
+#include <string>
+
+namespace tjr::pipeline {
+namespace {
+
+const doc::Node* Path(const doc::Node* node, std::initializer_list<std::string_view> keys) {
+  for (std::string_view key : keys) {
+    if (node == nullptr || !node->is_mapping()) return nullptr;
+    node = node->Find(key);
+  }
+  return node;
+}
+
+const std::vector<doc::Node>& Items(const doc::Node* node) {
+  static const std::vector<doc::Node> kNone;
+  return node != nullptr && node->is_sequence() ? node->items() : kNone;
+}
+
+std::string String(const doc::Node* node, std::string_view key) {
+  const doc::Node* value = Path(node, {key});
+  return value != nullptr && value->is_string() ? value->string_value() : std::string();
+}
+
+std::string Quoted(const std::string& text) { return "\"" + text + "\""; }
+
+Diagnostic Warning(std::string_view rule, Location at, std::string message) {
+  Diagnostic d = MakeError(at, "", "[" + std::string(rule) + "] " + message);
+  d.severity = Severity::kWarning;
+  return d;
+}
+
+// The TrainJob's overrides that target `job`, in list order.
+std::vector<const doc::Node*> OverridesFor(const doc::Node& trainjob, const std::string& job) {
+  std::vector<const doc::Node*> found;
+  for (const doc::Node& entry : Items(Path(&trainjob, {"spec", "podTemplateOverrides"}))) {
+    for (const doc::Node& target : Items(entry.Find("targetJobs"))) {
+      if (String(&target, "name") == job) {
+        found.push_back(&entry);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+// The last node of `list` (in any override for the job) whose `key` is
+// `value`; `list` is reached through `path` from the override's spec.
+const doc::Node* LastInOverrides(const std::vector<const doc::Node*>& overrides,
+                                 std::initializer_list<std::string_view> path,
+                                 std::string_view key, const std::string& value) {
+  const doc::Node* last = nullptr;
+  for (const doc::Node* entry : overrides) {
+    for (const doc::Node& item : Items(Path(Path(entry, {"spec"}), path))) {
+      if (String(&item, key) == value) last = &item;
+    }
+  }
+  return last;
+}
+
+// The last entry of a container's list (`env`, `volumeMounts`) in the
+// overrides, matched by container name and the entry's `key`.
+const doc::Node* LastInOverrideContainers(const std::vector<const doc::Node*>& overrides,
+                                          std::string_view containers,
+                                          const std::string& container, std::string_view list,
+                                          std::string_view key, const std::string& value) {
+  const doc::Node* last = nullptr;
+  for (const doc::Node* entry : overrides) {
+    for (const doc::Node& c : Items(Path(entry, {"spec", containers}))) {
+      if (String(&c, "name") != container) continue;
+      for (const doc::Node& item : Items(c.Find(list))) {
+        if (String(&item, key) == value) last = &item;
+      }
+    }
+  }
+  return last;
+}
+
+class Checker {
+ public:
+  Checker(const doc::Node& trainjob, Diagnostics* out) : trainjob_(trainjob), out_(out) {}
+
+  void CheckJob(const doc::Node& job) {
+    job_ = String(&job, "name");
+    overrides_ = OverridesFor(trainjob_, job_);
+    const doc::Node* pod = Path(&job, {"template", "spec", "template", "spec"});
+    if (pod == nullptr) return;
+    std::set<std::string> volumes;
+    for (const doc::Node& volume : Items(pod->Find("volumes"))) {
+      volumes.insert(String(&volume, "name"));
+      CheckVolume(volume);
+    }
+    for (std::string_view list : {"initContainers", "containers"}) {
+      for (const doc::Node& container : Items(pod->Find(list))) {
+        CheckContainer(list, container, volumes);
+      }
+    }
+  }
+
+ private:
+  Location At(const doc::Node* preferred) const {
+    return preferred != nullptr ? preferred->location() : trainjob_.location();
+  }
+
+  void CheckVolume(const doc::Node& volume) {
+    std::string sources;
+    int count = 0;
+    for (const doc::Field& field : volume.fields()) {
+      if (field.key == "name" || field.value.is_null()) continue;
+      sources += (count++ == 0 ? "" : ", ") + field.key;
+    }
+    if (count < 2) return;
+    std::string name = String(&volume, "name");
+    out_->push_back(Warning(
+        kRuleVolumeTwoSources, At(LastInOverrides(overrides_, {"volumes"}, "name", name)),
+        "volume " + Quoted(name) + " of job " + Quoted(job_) + " ends up with " +
+            std::to_string(count) + " sources (" + sources +
+            "): an override's volume is merged into the runtime's volume of the same name, not "
+            "swapped for it; Kubernetes refuses the Job's pod template (may not specify more "
+            "than 1 volume type)"));
+  }
+
+  void CheckContainer(std::string_view list, const doc::Node& container,
+                      const std::set<std::string>& volumes) {
+    std::string name = String(&container, "name");
+    if (String(&container, "image").empty()) {
+      if (const doc::Node* named = LastInOverrides(overrides_, {list}, "name", name)) {
+        out_->push_back(Warning(
+            kRuleUnknownContainer, named->location(),
+            std::string(list == "containers" ? "container " : "init container ") + Quoted(name) +
+                " is not in job " + Quoted(job_) +
+                " of the runtime: the JobSet gets a new container with no image, which "
+                "Kubernetes refuses when the Job is created (image: Required value)"));
+      }
+    }
+    for (const doc::Node& env : Items(container.Find("env"))) {
+      if (String(&env, "value").empty() || Path(&env, {"valueFrom"}) == nullptr ||
+          Path(&env, {"valueFrom"})->is_null()) {
+        continue;
+      }
+      std::string var = String(&env, "name");
+      out_->push_back(Warning(
+          kRuleEnvValueAndValueFrom,
+          At(LastInOverrideContainers(overrides_, list, name, "env", "name", var)),
+          "env var " + Quoted(var) + " of container " + Quoted(name) + " in job " + Quoted(job_) +
+              " has both value and valueFrom: same-name env vars are merged field by field; "
+              "Kubernetes refuses the Job's pod template (valueFrom may not be specified when "
+              "value is not empty)"));
+    }
+    for (const doc::Node& mount : Items(container.Find("volumeMounts"))) {
+      std::string volume = String(&mount, "name");
+      if (volumes.count(volume) != 0) continue;
+      out_->push_back(Warning(
+          kRuleMountWithoutVolume,
+          At(LastInOverrideContainers(overrides_, list, name, "volumeMounts", "name", volume)),
+          "volumeMount " + Quoted(volume) + " (mountPath " +
+              Quoted(String(&mount, "mountPath")) + ") of container " + Quoted(name) +
+              " in job " + Quoted(job_) + " names no volume of the pod: Kubernetes refuses the "
+              "Job's pod template (volumeMounts name: Not found)"));
+    }
+  }
+
+  const doc::Node& trainjob_;
+  Diagnostics* out_;
+  std::string job_;
+  std::vector<const doc::Node*> overrides_;
+};
+
+}  // namespace
+
+Diagnostics CheckRendered(const doc::Node& trainjob, const std::vector<doc::Node>& objects) {
+  Diagnostics out;
+  Checker checker(trainjob, &out);
+  for (const doc::Node& object : objects) {
+    if (String(&object, "kind") != "JobSet") continue;
+    for (const doc::Node& job : Items(Path(&object, {"spec", "replicatedJobs"}))) {
+      checker.CheckJob(job);
+    }
+  }
+  return out;
+}
+
+}  // namespace tjr::pipeline

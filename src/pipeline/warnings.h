@@ -1,0 +1,32 @@
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+
+namespace tjr::pipeline {
+
+/// Rules beyond upstream: results the Trainer controller accepts but that
+/// fail when the JobSet's Jobs create pods, or that surprise. Each finding
+/// is a warning whose message starts with "[<rule>] ".
+inline constexpr std::string_view kRuleUnknownContainer = "override-container-unknown";
+inline constexpr std::string_view kRuleVolumeTwoSources = "volume-two-sources";
+inline constexpr std::string_view kRuleEnvValueAndValueFrom = "env-value-and-valuefrom";
+inline constexpr std::string_view kRuleMountWithoutVolume = "volume-mount-without-volume";
+
+/// Checks the pod templates of the rendered JobSet in `objects` against the
+/// TrainJob as written (`trainjob`, for locations):
+///  - override-container-unknown: a container or init container that an
+///    override names but the target job did not have, so it has no image;
+///  - volume-two-sources: a volume with more than one source (the override
+///    and runtime volumes of one name were merged field by field);
+///  - env-value-and-valuefrom: an env var with a non-empty `value` and a
+///    `valueFrom`;
+///  - volume-mount-without-volume: a volumeMount naming no volume of the pod.
+/// Findings point at the override entry responsible when there is one, else
+/// at the TrainJob; they are in JobSet order.
+Diagnostics CheckRendered(const doc::Node& trainjob, const std::vector<doc::Node>& objects);
+
+}  // namespace tjr::pipeline

@@ -1,0 +1,150 @@
+#include "pipeline/warnings.h"
+
+#include <gtest/gtest.h>
+
+#include "pipeline/pipeline.h"
+#include "pipeline/test_util.h"
+
+namespace tjr::pipeline {
+namespace {
+
+using testing::Lines;
+using testing::Manifests;
+
+// A runtime whose node job has a volume `data` (a PVC) mounted by its
+// container, and an env var FROM_RUNTIME.
+const char kRuntime[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata:
+  name: torch-distributed
+spec:
+  mlPolicy:
+    numNodes: 1
+    torch: {}
+  template:
+    spec:
+      replicatedJobs:
+        - name: node
+          template:
+            metadata:
+              labels:
+                trainer.kubeflow.org/trainjob-ancestor-step: trainer
+            spec:
+              template:
+                spec:
+                  containers:
+                    - name: node
+                      image: pytorch
+                      env:
+                        - name: FROM_RUNTIME
+                          value: "1"
+                      volumeMounts:
+                        - name: data
+                          mountPath: /data
+                  initContainers:
+                    - name: fetch
+                      image: busybox
+                  volumes:
+                    - name: data
+                      persistentVolumeClaim:
+                        claimName: data
+)";
+
+// Renders one TrainJob whose overrides are `overrides` (YAML under
+// spec.podTemplateOverrides[0].spec, indented 6 spaces).
+PipelineResult RenderWithOverride(const std::string& overrides) {
+  std::string job = testing::TrainJob(
+      "a", "ns", "  podTemplateOverrides:\n  - targetJobs:\n    - name: node\n    spec:\n" + overrides);
+  return RenderManifests(Manifests(std::string(kRuntime) + "---\n" + job), PipelineOptions{});
+}
+
+TEST(Warnings, NoneForAnOrdinaryOverride) {
+  PipelineResult result = RenderWithOverride(
+      "      volumes:\n      - name: extra\n        emptyDir: {}\n"
+      "      containers:\n      - name: node\n        volumeMounts:\n"
+      "        - name: extra\n          mountPath: /extra\n");
+  EXPECT_EQ(Lines(result.diagnostics), "");
+  EXPECT_EQ(result.objects.size(), 1u);
+}
+
+TEST(Warnings, OverrideContainerNotInTheTargetJob) {
+  PipelineResult result = RenderWithOverride(
+      "      containers:\n      - name: trainer\n        env:\n        - name: X\n          value: z\n"
+      "      initContainers:\n      - name: warmup\n");
+  EXPECT_EQ(Lines(result.diagnostics),
+            "repo.yaml:55:9: warning: [override-container-unknown] init container \"warmup\" is "
+            "not in job \"node\" of the runtime: the JobSet gets a new container with no image, "
+            "which Kubernetes refuses when the Job is created (image: Required value)\n"
+            "repo.yaml:50:9: warning: [override-container-unknown] container \"trainer\" is not "
+            "in job \"node\" of the runtime: the JobSet gets a new container with no image, which "
+            "Kubernetes refuses when the Job is created (image: Required value)\n");
+  // A warning, not an error: the objects are rendered as the controller would.
+  EXPECT_EQ(result.objects.size(), 1u);
+}
+
+TEST(Warnings, SameNameVolumeWithTwoSources) {
+  PipelineResult result =
+      RenderWithOverride("      volumes:\n      - name: data\n        emptyDir: {}\n");
+  EXPECT_EQ(Lines(result.diagnostics),
+            "repo.yaml:50:9: warning: [volume-two-sources] volume \"data\" of job \"node\" ends "
+            "up with 2 sources (emptyDir, persistentVolumeClaim): an override's volume is merged "
+            "into the runtime's volume of the same name, not swapped for it; Kubernetes refuses "
+            "the Job's pod template (may not specify more than 1 volume type)\n");
+}
+
+TEST(Warnings, EnvVarWithValueAndValueFrom) {
+  PipelineResult result = RenderWithOverride(
+      "      initContainers:\n      - name: fetch\n        env:\n        - name: FROM_RUNTIME\n"
+      "          value: a\n          valueFrom:\n            fieldRef:\n"
+      "              fieldPath: metadata.name\n");
+  EXPECT_EQ(Lines(result.diagnostics),
+            "repo.yaml:52:11: warning: [env-value-and-valuefrom] env var \"FROM_RUNTIME\" of "
+            "container \"fetch\" in job \"node\" has both value and valueFrom: same-name env vars "
+            "are merged field by field; Kubernetes refuses the Job's pod template (valueFrom may "
+            "not be specified when value is not empty)\n");
+}
+
+TEST(Warnings, EnvVarMergedFromRuntimeValueAndOverrideValueFrom) {
+  // The override targets the trainer's own container, which the webhook
+  // refuses for env; an init container's env merged across two overrides
+  // shows the same merge: value from one, valueFrom from the other.
+  std::string job = testing::TrainJob(
+      "a", "ns",
+      "  podTemplateOverrides:\n"
+      "  - targetJobs:\n    - name: node\n    spec:\n      initContainers:\n      - name: fetch\n"
+      "        env:\n        - name: V\n          value: a\n"
+      "  - targetJobs:\n    - name: node\n    spec:\n      initContainers:\n      - name: fetch\n"
+      "        env:\n        - name: V\n          valueFrom:\n            secretKeyRef:\n"
+      "              name: s\n              key: k\n");
+  PipelineResult result =
+      RenderManifests(Manifests(std::string(kRuntime) + "---\n" + job), PipelineOptions{});
+  std::string lines = Lines(result.diagnostics);
+  EXPECT_NE(lines.find("repo.yaml:60:11: warning: [env-value-and-valuefrom] env var \"V\""),
+            std::string::npos)
+      << lines;
+}
+
+TEST(Warnings, VolumeMountWithoutVolume) {
+  PipelineResult result = RenderWithOverride(
+      "      initContainers:\n      - name: fetch\n        volumeMounts:\n"
+      "        - name: cache\n          mountPath: /cache\n");
+  EXPECT_EQ(Lines(result.diagnostics),
+            "repo.yaml:52:11: warning: [volume-mount-without-volume] volumeMount \"cache\" "
+            "(mountPath \"/cache\") of container \"fetch\" in job \"node\" names no volume of the "
+            "pod: Kubernetes refuses the Job's pod template (volumeMounts name: Not found)\n");
+}
+
+TEST(Warnings, EmptyValueWithValueFromIsFine) {
+  // TrainJob env conversion writes value: "" beside valueFrom; Kubernetes
+  // accepts an empty value.
+  std::string job = testing::TrainJob(
+      "a", "ns",
+      "  trainer:\n    env:\n    - name: S\n      valueFrom:\n        secretKeyRef:\n"
+      "          name: s\n          key: k\n");
+  PipelineResult result =
+      RenderManifests(Manifests(std::string(kRuntime) + "---\n" + job), PipelineOptions{});
+  EXPECT_EQ(Lines(result.diagnostics), "");
+}
+
+}  // namespace
+}  // namespace tjr::pipeline
