@@ -5,6 +5,9 @@ namespace tjr::cli {
 
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
+      {"render", "render TrainJobs into the objects the Kubeflow Trainer controller creates",
+       RunRender},
+      {"check", "validate TrainJobs and runtimes as the cluster would, writing nothing", RunCheck},
       {"fmt", "print YAML or JSON documents the way kubectl prints objects", RunFmt},
       {"merge", "strategic-merge a patch into objects, as kubectl patch --local does", RunMerge},
       {"conformance", "run golden-file conformance cases (folders with case.yaml)",

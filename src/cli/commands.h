@@ -12,5 +12,10 @@ namespace tjr::cli {
 int RunConformance(const std::vector<std::string>& args);
 int RunFmt(const std::vector<std::string>& args);
 int RunMerge(const std::vector<std::string>& args);
+/// `tjrender render PATH... [-o -|--out DIR]`: TrainJobs rendered as Trainer v2.1.0 does;
+/// exit 0 clean, 1 validation errors, 2 usage or input errors.
+int RunRender(const std::vector<std::string>& args);
+/// `tjrender check PATH...`: the same validation, nothing written.
+int RunCheck(const std::vector<std::string>& args);
 
 }  // namespace tjr::cli

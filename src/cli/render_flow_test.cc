@@ -1,0 +1,169 @@
+// End to end through the command handlers: `tjrender render` and `check`
+// on the sample repository and on small temporary repositories.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "cli/commands.h"
+
+namespace tjr::cli {
+namespace {
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+Outcome Invoke(int (*command)(const std::vector<std::string>&), const std::vector<std::string>& args) {
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  int code = command(args);
+  std::string out = ::testing::internal::GetCapturedStdout();
+  return {code, out, ::testing::internal::GetCapturedStderr()};
+}
+
+std::string SampleRepo() {
+  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
+  return std::string(root != nullptr ? root : "..") + "/fixtures/trainer-repo";
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    path_ = fs::temp_directory_path() / ("tjrender-cli-" + std::to_string(::getpid()) + "-" +
+                                         std::to_string(counter_++));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  void Write(const std::string& name, const std::string& text) const {
+    fs::create_directories((path_ / name).parent_path());
+    std::ofstream(path_ / name) << text;
+  }
+  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+  std::string str() const { return path_.string(); }
+
+ private:
+  static inline int counter_ = 0;
+  fs::path path_;
+};
+
+const char kLonelyTrainJob[] =
+    "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: lonely\n"
+    "spec:\n  runtimeRef:\n    name: absent\n";
+
+TEST(RenderCommand, SampleRepositoryRendersCleanlyToStdout) {
+  Outcome run = Invoke(RunRender, {SampleRepo(), "-o", "-"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("kind: JobSet"), std::string::npos);
+  EXPECT_NE(run.out.find("\n---\n"), std::string::npos);
+  EXPECT_NE(run.out.find("name: deepspeed-t5-mpi-hostfile"), std::string::npos);
+  // The guide's `trainer` container draws our warning, not an error.
+  EXPECT_NE(run.err.find("warning: [override-container-unknown]"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find("note:"), std::string::npos) << "notes only with --verbose";
+}
+
+TEST(RenderCommand, OutputDoesNotDependOnThreads) {
+  Outcome one = Invoke(RunRender, {SampleRepo(), "--threads", "1"});
+  Outcome four = Invoke(RunRender, {SampleRepo(), "--threads", "4"});
+  EXPECT_EQ(one.exit_code, 0);
+  EXPECT_EQ(one.out, four.out);
+  EXPECT_EQ(one.err, four.err);
+}
+
+TEST(RenderCommand, VerboseCountsAndNotes) {
+  Outcome run = Invoke(RunRender, {SampleRepo(), "--verbose"});
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_NE(run.err.find("note: Secret deepspeed-t5-mpi-ssh-auth is not rendered"),
+            std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("read 11 file(s): 4 TrainJob(s), 7 runtime(s)"), std::string::npos)
+      << run.err;
+}
+
+TEST(RenderCommand, OutWritesOneFilePerTrainJob) {
+  TempDir out;
+  Outcome run = Invoke(RunRender, {SampleRepo(), "--out", out.str()});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_TRUE(fs::exists(out / "ml-team/deepspeed-t5.yaml"));
+  EXPECT_TRUE(fs::exists(out / "ml-team/pytorch-distributed-custom.yaml"));
+  std::ifstream in(out / "ml-team/deepspeed-t5.yaml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("kind: ConfigMap"), std::string::npos);
+  EXPECT_NE(text.find("---\n"), std::string::npos);
+  // The same bytes again leave the file alone.
+  auto before = fs::last_write_time(out / "ml-team/deepspeed-t5.yaml");
+  Outcome again = Invoke(RunRender, {SampleRepo(), "--out", out.str()});
+  EXPECT_EQ(again.exit_code, 0);
+  EXPECT_EQ(fs::last_write_time(out / "ml-team/deepspeed-t5.yaml"), before);
+}
+
+TEST(RenderCommand, ValidationErrorExitsOne) {
+  TempDir repo;
+  repo.Write("tj.yaml", kLonelyTrainJob);
+  Outcome run = Invoke(RunRender, {repo.str(), "-o", "-"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(run.err.find(repo / "tj.yaml" + ":6:3: error: spec.RuntimeRef: Invalid value: "),
+            std::string::npos)
+      << run.err;
+}
+
+TEST(RenderCommand, UnsupportedTargetExitsTwo) {
+  Outcome run = Invoke(RunRender, {SampleRepo(), "--target", "trainer-v2.0"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("unsupported target 'trainer-v2.0' (supported: trainer-v2.1)"),
+            std::string::npos)
+      << run.err;
+}
+
+TEST(RenderCommand, RepositoryConfigSetsTheTargetAndTheFlagWins) {
+  TempDir repo;
+  repo.Write(".tjrender.yaml", "target: trainer-v2.0\n");
+  Outcome from_config = Invoke(RunRender, {repo.str()});
+  EXPECT_EQ(from_config.exit_code, 2);
+  EXPECT_NE(from_config.err.find("unsupported target 'trainer-v2.0'"), std::string::npos);
+  Outcome flag = Invoke(RunRender, {repo.str(), "--target", "trainer-v2.1"});
+  EXPECT_EQ(flag.exit_code, 0) << flag.err;
+
+  repo.Write(".tjrender.yaml", "targt: trainer-v2.1\n");
+  Outcome typo = Invoke(RunRender, {repo.str()});
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_NE(typo.err.find("unknown setting 'targt' (known: target)"), std::string::npos)
+      << typo.err;
+}
+
+TEST(RenderCommand, UsageErrors) {
+  EXPECT_EQ(Invoke(RunRender, {}).exit_code, 2);
+  EXPECT_EQ(Invoke(RunRender, {SampleRepo(), "-o", "file.yaml"}).exit_code, 2);
+  EXPECT_EQ(Invoke(RunRender, {SampleRepo(), "--format", "toml"}).exit_code, 2);
+  EXPECT_EQ(Invoke(RunRender, {SampleRepo(), "-o", "-", "--out", "x"}).exit_code, 2);
+}
+
+TEST(CheckCommand, ValidatesWithoutWriting) {
+  Outcome clean = Invoke(RunCheck, {SampleRepo()});
+  EXPECT_EQ(clean.exit_code, 0);
+  EXPECT_EQ(clean.out, "");
+  TempDir repo;
+  repo.Write("tj.yaml", kLonelyTrainJob);
+  Outcome bad = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_EQ(Invoke(RunCheck, {repo.str(), "-o", "-"}).exit_code, 2);
+}
+
+TEST(CheckCommand, StrictTurnsWarningsIntoErrors) {
+  Outcome run = Invoke(RunCheck, {SampleRepo(), "--strict"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.err.find("error: [override-container-unknown]"), std::string::npos) << run.err;
+}
+
+}  // namespace
+}  // namespace tjr::cli

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "conformance/target.h"
+#include "pipeline/pipeline.h"
+
+namespace tjr::conformance {
+
+/// The `command` of a render case: `--target T`, `--namespace NS`, `--strict`
+/// (also as `--target=T`, `--namespace=NS`).
+struct RenderCommand {
+  pipeline::PipelineOptions pipeline;
+  bool namespace_given = false;
+};
+
+Result<RenderCommand> ParseRenderCommand(const std::vector<std::string>& command);
+
+/// The `render` target: every input file is part of one manifest repository
+/// (as `tjrender render input/` reads it); the output is every object
+/// rendered, TrainJob by TrainJob, and the diagnostics are every error,
+/// warning and note of loading and rendering.
+Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
+                                     const std::vector<std::string>& command);
+
+}  // namespace tjr::conformance

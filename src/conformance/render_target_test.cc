@@ -1,0 +1,82 @@
+#include "conformance/render_target.h"
+
+#include <gtest/gtest.h>
+
+#include "yaml/reader.h"
+
+namespace tjr::conformance {
+namespace {
+
+InputFile File(std::string name, std::string_view yaml) {
+  auto documents = yaml::ReadStream(yaml, name);
+  EXPECT_TRUE(documents.ok());
+  return InputFile{std::move(name), documents.ok() ? *documents : std::vector<doc::Node>{}};
+}
+
+const char kRuntime[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainingRuntime
+metadata:
+  name: rt
+spec:
+  template:
+    spec:
+      replicatedJobs:
+      - name: node
+        template:
+          metadata:
+            labels:
+              trainer.kubeflow.org/trainjob-ancestor-step: trainer
+          spec:
+            template:
+              spec:
+                containers:
+                - name: node
+                  image: busybox
+)";
+
+const char kTrainJob[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata:
+  name: tj
+spec:
+  runtimeRef:
+    name: rt
+    kind: TrainingRuntime
+)";
+
+TEST(RenderTarget, RendersEveryInputFileAsOneRepository) {
+  auto output = RunRenderTarget({File("input/runtime.yaml", kRuntime), File("input/tj.yaml", kTrainJob)},
+                                {"--namespace", "team"});
+  ASSERT_TRUE(output.ok());
+  EXPECT_TRUE(output->diagnostics.empty());
+  ASSERT_EQ(output->objects.size(), 1u);
+  EXPECT_EQ(output->objects[0].Find("kind")->string_value(), "JobSet");
+  EXPECT_EQ(output->objects[0].Find("metadata")->Find("namespace")->string_value(), "team");
+}
+
+TEST(RenderTarget, MissingRuntimeIsADiagnosticAtTheTrainJob) {
+  auto output = RunRenderTarget({File("input/tj.yaml", kTrainJob)}, {});
+  ASSERT_TRUE(output.ok());
+  EXPECT_TRUE(output->objects.empty());
+  ASSERT_EQ(output->diagnostics.size(), 1u);
+  EXPECT_EQ(output->diagnostics[0].ToString(),
+            "input/tj.yaml:6:3: error: spec.runtimeRef: Invalid value: "
+            "{\"name\":\"rt\",\"apiGroup\":\"trainer.kubeflow.org\",\"kind\":\"TrainingRuntime\"}: "
+            "TrainingRuntime.trainer.kubeflow.org \"rt\" not found: specified trainingRuntime "
+            "must be created before the TrainJob is created");
+}
+
+TEST(RenderTarget, ParsesItsOptionsAndRefusesOthers) {
+  auto parsed = ParseRenderCommand({"--target=trainer-v2.1", "--strict", "--namespace", "x"});
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_TRUE(parsed->pipeline.strict);
+  EXPECT_EQ(parsed->pipeline.default_namespace, "x");
+  EXPECT_TRUE(parsed->namespace_given);
+  auto unknown = ParseRenderCommand({"--typed"});
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.error().category, Category::kInput);
+  EXPECT_FALSE(ParseRenderCommand({"--target"}).ok());
+}
+
+}  // namespace
+}  // namespace tjr::conformance
