@@ -15,30 +15,42 @@ bool NeedsBrackets(std::string_view field) {
 
 }  // namespace
 
-FieldPath FieldPath::Field(std::string_view name) const {
-  FieldPath out = *this;
-  Step step;
-  step.type = Step::Type::kField;
-  step.field = std::string(name);
-  out.steps_.push_back(std::move(step));
+FieldPath FieldPath::Extend(Step step) const {
+  FieldPath out;
+  out.tail_ = std::make_shared<const Link>(Link{std::move(step), tail_});
   return out;
 }
 
+FieldPath FieldPath::Field(std::string_view name) const {
+  Step step;
+  step.type = Step::Type::kField;
+  step.field = std::string(name);
+  return Extend(std::move(step));
+}
+
 FieldPath FieldPath::Index(std::size_t index) const {
-  FieldPath out = *this;
   Step step;
   step.type = Step::Type::kIndex;
   step.index = index;
-  out.steps_.push_back(std::move(step));
-  return out;
+  return Extend(std::move(step));
 }
 
 FieldPath FieldPath::Keyed(std::size_t index, std::string_view key_name,
                            std::string_view key_value) const {
-  FieldPath out = Index(index);
-  out.steps_.back().key_name = std::string(key_name);
-  out.steps_.back().key_value = std::string(key_value);
-  return out;
+  Step step;
+  step.type = Step::Type::kIndex;
+  step.index = index;
+  step.key_name = std::string(key_name);
+  step.key_value = std::string(key_value);
+  return Extend(std::move(step));
+}
+
+std::vector<FieldPath::Step> FieldPath::steps() const {
+  std::vector<Step> out;
+  for (const Link* link = tail_.get(); link != nullptr; link = link->parent.get()) {
+    out.push_back(link->step);
+  }
+  return {out.rbegin(), out.rend()};
 }
 
 static std::string Render(const std::vector<FieldPath::Step>& steps, bool keyed) {
@@ -62,7 +74,7 @@ static std::string Render(const std::vector<FieldPath::Step>& steps, bool keyed)
   return out;
 }
 
-std::string FieldPath::Upstream() const { return Render(steps_, false); }
-std::string FieldPath::Keyed() const { return Render(steps_, true); }
+std::string FieldPath::Upstream() const { return Render(steps(), false); }
+std::string FieldPath::Keyed() const { return Render(steps(), true); }
 
 }  // namespace tjr

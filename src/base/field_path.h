@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,10 @@ namespace tjr {
 /// the path can be printed in either form:
 ///   upstream: spec.replicatedJobs[0].template.spec
 ///   keyed:    spec.replicatedJobs[name=node].template.spec
+///
+/// Paths are persistent lists sharing their prefixes: extending one is a
+/// single allocation, whatever its depth, because decoders extend a path at
+/// every field they visit and print it only when something is wrong.
 class FieldPath {
  public:
   struct Step {
@@ -28,8 +33,9 @@ class FieldPath {
   FieldPath Index(std::size_t index) const;
   FieldPath Keyed(std::size_t index, std::string_view key_name, std::string_view key_value) const;
 
-  bool empty() const { return steps_.empty(); }
-  const std::vector<Step>& steps() const { return steps_; }
+  bool empty() const { return tail_ == nullptr; }
+  /// The steps from the root.
+  std::vector<Step> steps() const;
 
   /// Kubernetes validation form: `a.b[0].c`.
   std::string Upstream() const;
@@ -37,7 +43,13 @@ class FieldPath {
   std::string Keyed() const;
 
  private:
-  std::vector<Step> steps_;
+  struct Link {
+    Step step;
+    std::shared_ptr<const Link> parent;
+  };
+  FieldPath Extend(Step step) const;
+
+  std::shared_ptr<const Link> tail_;
 };
 
 }  // namespace tjr

@@ -23,6 +23,13 @@ TEST(FieldPathTest, BracketsKeysWithDots) {
   FieldPath p = FieldPath().Field("metadata").Field("labels").Field("app.kubernetes.io/name");
   EXPECT_EQ(p.Upstream(), "metadata.labels[app.kubernetes.io/name]");
   EXPECT_TRUE(FieldPath().empty());
+  EXPECT_FALSE(p.empty());
+  // Extending shares the prefix and leaves the original alone.
+  FieldPath longer = p.Field("x");
+  EXPECT_EQ(p.Upstream(), "metadata.labels[app.kubernetes.io/name]");
+  EXPECT_EQ(longer.Upstream(), "metadata.labels[app.kubernetes.io/name].x");
+  EXPECT_EQ(longer.steps().size(), 4u);
+  EXPECT_EQ(longer.steps().front().field, "metadata");
   EXPECT_EQ(FieldPath().Upstream(), "");
 }
 
