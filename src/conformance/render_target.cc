@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "pipeline/documents.h"
+#include "source/loader.h"
 
 namespace tjr::conformance {
 namespace {
@@ -48,13 +48,13 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
                                      const std::vector<std::string>& command) {
   auto parsed = ParseRenderCommand(command);
   if (!parsed.ok()) return parsed.take_error();
-  std::vector<pipeline::ParsedFile> files;
+  std::vector<source::ParsedFile> files;
   files.reserve(inputs.size());
   for (const InputFile& input : inputs) files.push_back({input.name, input.documents});
   source::LoadOptions load;
   load.default_namespace = parsed->pipeline.default_namespace;
   load.enforce_namespace = parsed->namespace_given;
-  source::ManifestSet manifests = pipeline::ManifestsFromDocuments(files, load);
+  source::ManifestSet manifests = source::AdmitDocuments(files, load);
 
   TargetOutput output;
   output.diagnostics = std::move(manifests.diagnostics);

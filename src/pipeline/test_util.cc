@@ -39,7 +39,7 @@ source::ManifestSet Manifests(std::string_view yaml, std::string_view file) {
     ADD_FAILURE() << documents.error().ToString();
     return {};
   }
-  return ManifestsFromDocuments({ParsedFile{std::string(file), *documents}});
+  return source::AdmitDocuments({source::ParsedFile{std::string(file), *documents}});
 }
 
 std::string TrainJob(std::string_view name, std::string_view namespace_, std::string_view extra) {

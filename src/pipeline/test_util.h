@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "pipeline/documents.h"
+#include "source/loader.h"
 #include "pipeline/pipeline.h"
 
 namespace tjr::pipeline::testing {

@@ -43,7 +43,12 @@ class Loader {
       set_->diagnostics.push_back(AsInputError(documents.take_error()));
       return;
     }
-    for (const doc::Node& document : *documents) {
+    AdmitAll(*documents, file);
+  }
+
+  void AdmitAll(const std::vector<doc::Node>& documents, const std::string& file) {
+    for (const doc::Node& document : documents) {
+      if (document.is_null()) continue;
       // One document at a time, so a bad List item costs only itself.
       Result<std::vector<doc::Node>> objects = doc::FlattenLists({document});
       if (!objects.ok()) {
@@ -232,6 +237,16 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
     }
     set.files.push_back(input.name);
     loader.LoadText(*text, input.name);
+  }
+  return set;
+}
+
+ManifestSet AdmitDocuments(const std::vector<ParsedFile>& files, const LoadOptions& options) {
+  ManifestSet set;
+  Loader loader(options, &set);
+  for (const ParsedFile& file : files) {
+    set.files.push_back(file.name);
+    loader.AdmitAll(file.documents, file.name);
   }
   return set;
 }

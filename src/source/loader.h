@@ -80,4 +80,15 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
 /// The same, from the local file system.
 ManifestSet LoadManifests(const std::vector<std::string>& paths, const LoadOptions& options = {});
 
+/// One already-parsed file: its name and documents in stream order.
+struct ParsedFile {
+  std::string name;
+  std::vector<doc::Node> documents;
+};
+
+/// What LoadManifests makes of files once they are parsed, for callers that
+/// already hold the documents (the conformance runner): the same Lists,
+/// kinds, metadata, namespace and duplicate rules and messages.
+ManifestSet AdmitDocuments(const std::vector<ParsedFile>& files, const LoadOptions& options = {});
+
 }  // namespace tjr::source

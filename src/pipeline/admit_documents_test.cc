@@ -1,14 +1,17 @@
-#include "pipeline/documents.h"
+#include "source/loader.h"
 
 #include <gtest/gtest.h>
 
 #include "pipeline/test_util.h"
 
-namespace tjr::pipeline {
+// Admission of parsed documents, through the pipeline tests' helper that
+// parses a YAML string.
+
+namespace tjr::source {
 namespace {
 
-TEST(ManifestsFromDocuments, KeepsTrainerKindsPlacesNamespacesAndCountsTheRest) {
-  source::ManifestSet set = testing::Manifests(R"(apiVersion: v1
+TEST(AdmitDocuments, KeepsTrainerKindsPlacesNamespacesAndCountsTheRest) {
+  source::ManifestSet set = pipeline::testing::Manifests(R"(apiVersion: v1
 kind: ConfigMap
 metadata: {name: c}
 ---
@@ -29,15 +32,17 @@ metadata: {name: a, namespace: default}
   EXPECT_EQ(set.manifests[1].id.ToString(), "trainer.kubeflow.org/v1alpha1/ClusterTrainingRuntime r");
   EXPECT_EQ(set.manifests[1].object.Find("metadata")->Find("namespace"), nullptr);
   EXPECT_EQ((set.ignored[{"v1", "ConfigMap"}]), 1u);
-  ASSERT_EQ(set.diagnostics.size(), 1u);
-  EXPECT_EQ(set.diagnostics[0].ToString(),
+  // The loader notes the ignored namespace of the cluster-scoped runtime.
+  ASSERT_EQ(set.diagnostics.size(), 2u);
+  EXPECT_EQ(set.diagnostics[0].severity, Severity::kNote);
+  EXPECT_EQ(set.diagnostics[1].ToString(),
             "repo.yaml:13:1: error: duplicate TrainJob default/a: already defined at repo.yaml:5:1");
-  EXPECT_EQ(set.diagnostics[0].category, Category::kInput);
+  EXPECT_EQ(set.diagnostics[1].category, Category::kInput);
 }
 
-TEST(ManifestsFromDocuments, NamelessObjectIsAnInputError) {
+TEST(AdmitDocuments, NamelessObjectIsAnInputError) {
   source::ManifestSet set =
-      testing::Manifests("apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {}\n");
+      pipeline::testing::Manifests("apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {}\n");
   EXPECT_TRUE(set.manifests.empty());
   ASSERT_EQ(set.diagnostics.size(), 1u);
   EXPECT_EQ(set.diagnostics[0].ToString(),
@@ -45,4 +50,4 @@ TEST(ManifestsFromDocuments, NamelessObjectIsAnInputError) {
 }
 
 }  // namespace
-}  // namespace tjr::pipeline
+}  // namespace tjr::source
