@@ -6,6 +6,7 @@
 
 #include "pipeline/ordered_parallel.h"
 #include "pipeline/warnings.h"
+#include "render/overrides.h"
 #include "render/render.h"
 #include "trainer/defaulting.h"
 #include "trainer/runtime_ref.h"
@@ -94,12 +95,26 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     out.push_back(resolved.take_error());
     return finish();
   }
+  // One overrides merge serves the webhook and the renderer (it is most of
+  // the work per TrainJob); a failed merge is left to each to report.
+  const doc::Node* template_spec = resolved->runtime.Find("spec");
+  if (template_spec != nullptr) template_spec = template_spec->Find("template");
+  if (template_spec != nullptr) template_spec = template_spec->Find("spec");
+  // (Without a template each computes its own, as before.)
+  Result<doc::Node> merged = template_spec != nullptr
+                                 ? render::MergePodTemplateOverrides(trainjob, *template_spec)
+                                 : Result<doc::Node>(doc::Node());
+  const doc::Node* shared_merge = template_spec != nullptr && merged.ok() ? &merged.value() : nullptr;
+
   // The webhook repeats the deprecation warning of ResolvedRuntime::warnings.
-  Append(&out, validate::ValidateTrainJobWebhook(trainjob, resolved->runtime));
+  validate::ValidateOptions validate_options;
+  validate_options.merged_jobset_spec = shared_merge;
+  Append(&out, validate::ValidateTrainJobWebhook(trainjob, resolved->runtime, validate_options));
   if (HasErrors(out)) return finish();
 
-  Result<render::RenderedObjects> rendered =
-      render::Render(trainjob, resolved->runtime, render::RenderOptions{});
+  render::RenderOptions render_options;
+  render_options.merged_jobset_spec = shared_merge;
+  Result<render::RenderedObjects> rendered = render::Render(trainjob, resolved->runtime, render_options);
   if (!rendered.ok()) {
     out.push_back(rendered.take_error());
     return finish();

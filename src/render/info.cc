@@ -88,7 +88,8 @@ PodSetContainer* Info::FindContainer(std::string_view ancestor, std::string_view
   return nullptr;
 }
 
-Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime) {
+Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
+                       const doc::Node* merged_jobset_spec) {
   Result<const GoTypes*> types = LoadGoTypes();
   if (!types.ok()) return types.take_error();
   Info info;
@@ -106,7 +107,10 @@ Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime) {
   }
 
   const doc::Node* template_spec = Get(rs, {"template", "spec"});
-  Result<doc::Node> merged = MergePodTemplateOverrides(trainjob, template_spec != nullptr ? *template_spec : empty);
+  Result<doc::Node> merged =
+      merged_jobset_spec != nullptr
+          ? Result<doc::Node>(*merged_jobset_spec)
+          : MergePodTemplateOverrides(trainjob, template_spec != nullptr ? *template_spec : empty);
   if (!merged.ok()) return merged.take_error();
   Result<doc::Node> typed_spec = typed::TypedRoundTrip(*merged, *(*types)->job_set_spec);
   if (!typed_spec.ok()) return typed_spec.take_error();

@@ -66,7 +66,9 @@ inline constexpr std::string_view kLauncher = "launcher";
 /// newRuntimeInfo (spec §1.3): labels/annotations, podTemplateOverrides,
 /// the typed JobSetSpec, PodSets with counts and single-pod requests.
 /// `trainjob` and `runtime` are API-defaulted objects.
-Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime);
+/// `merged_jobset_spec`: the overrides merge, when the caller has it (see RenderOptions).
+Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
+                       const doc::Node* merged_jobset_spec = nullptr);
 
 /// Removes null values from mappings and sequences, recursively, as the
 /// apply configuration's pointer fields do with the nulls of

@@ -59,14 +59,16 @@ Result<doc::Node> PrepareTrainJob(const doc::Node& trainjob, const GoTypes& type
 
 }  // namespace
 
-Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& runtime, const RenderOptions&) {
+Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& runtime, const RenderOptions& options) {
   Result<const GoTypes*> types = LoadGoTypes();
   if (!types.ok()) return types.take_error();
   Result<doc::Node> prepared = PrepareTrainJob(trainjob_in, **types);
   if (!prepared.ok()) return prepared.take_error();
   doc::Node trainjob = *std::move(prepared);
 
-  Result<Info> built = BuildInfo(trainjob, runtime);
+  // PrepareTrainJob leaves podTemplateOverrides alone, so a merge made from
+  // the unprepared TrainJob is the same.
+  Result<Info> built = BuildInfo(trainjob, runtime, options.merged_jobset_spec);
   if (!built.ok()) return built.take_error();
   Info& info = *built;
 

@@ -8,7 +8,12 @@
 namespace tjr::render {
 
 /// Options of a render; none change upstream behaviour yet.
-struct RenderOptions {};
+struct RenderOptions {
+  /// MergePodTemplateOverrides(trainjob, runtime spec.template.spec) when the
+  /// caller has it already (the pipeline shares one merge between validation
+  /// and rendering); nullptr merges here.
+  const doc::Node* merged_jobset_spec = nullptr;
+};
 
 /// What the Trainer v2.1.0 controller would apply for one TrainJob.
 struct RenderedObjects {

@@ -67,7 +67,10 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   const doc::Node* runtime_spec = At(&runtime, "spec");
   const doc::Node* template_spec = At(At(runtime_spec, "template"), "spec");
   Result<doc::Node> merged =
-      render::MergePodTemplateOverrides(trainjob, template_spec != nullptr ? *template_spec : doc::Node::Mapping());
+      options.merged_jobset_spec != nullptr
+          ? Result<doc::Node>(*options.merged_jobset_spec)
+          : render::MergePodTemplateOverrides(trainjob,
+                                              template_spec != nullptr ? *template_spec : doc::Node::Mapping());
   if (!merged.ok()) {
     // Upstream ignores this error and validates a nil runtime.Info; report
     // the merge failure itself rather than guess at that path.

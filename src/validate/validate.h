@@ -30,6 +30,9 @@ struct ValidateOptions {
   /// The JobSet named after the TrainJob as the cluster holds it, for the
   /// update check of active replicated jobs; nullptr means it does not exist.
   const doc::Node* existing_jobset = nullptr;
+  /// render::MergePodTemplateOverrides of this TrainJob and runtime when the
+  /// caller has it already; nullptr merges here.
+  const doc::Node* merged_jobset_spec = nullptr;
   /// Names of the cluster's PriorityClasses, for the Volcano plugin; nullopt
   /// skips that lookup (an offline renderer cannot know them).
   std::optional<std::vector<std::string>> priority_classes;
