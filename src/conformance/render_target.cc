@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "source/loader.h"
+#include "trainer/defaulting.h"
 
 namespace tjr::conformance {
 namespace {
@@ -27,18 +28,20 @@ Result<RenderCommand> ParseRenderCommand(const std::vector<std::string>& command
     if (std::size_t equals = argument.find('='); argument.starts_with("--") && equals != std::string::npos) {
       name = argument.substr(0, equals);
       value = argument.substr(equals + 1);
-    } else if (argument == "--target" || argument == "--namespace") {
+    } else if (argument == "--target" || argument == "--namespace" || argument == "--previous") {
       if (i + 1 == command.size()) return CommandError(argument + " needs a value");
       value = command[++i];
     }
     if (name == "--target") {
       parsed.pipeline.target = value;
+    } else if (name == "--previous" && !value.empty()) {
+      parsed.previous_file = value;
     } else if (name == "--namespace" && !value.empty()) {
       parsed.pipeline.default_namespace = value;
       parsed.namespace_given = true;
     } else {
       return CommandError("unknown option '" + argument +
-                          "' for target render (known: --target T, --namespace NS, --strict)");
+                          "' for target render (known: --target T, --namespace NS, --previous FILE, --strict)");
     }
   }
   return parsed;
@@ -49,12 +52,36 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
   auto parsed = ParseRenderCommand(command);
   if (!parsed.ok()) return parsed.take_error();
   std::vector<source::ParsedFile> files;
+  std::vector<source::ParsedFile> previous;
   files.reserve(inputs.size());
-  for (const InputFile& input : inputs) files.push_back({input.name, input.documents});
+  for (const InputFile& input : inputs) {
+    bool is_previous = !parsed->previous_file.empty() && input.name == "input/" + parsed->previous_file;
+    (is_previous ? previous : files).push_back({input.name, input.documents});
+  }
+  if (!parsed->previous_file.empty() && previous.empty()) {
+    return CommandError("--previous " + parsed->previous_file + ": no such file in input/");
+  }
   source::LoadOptions load;
   load.default_namespace = parsed->pipeline.default_namespace;
   load.enforce_namespace = parsed->namespace_given;
   source::ManifestSet manifests = source::AdmitDocuments(files, load);
+  if (!previous.empty()) {
+    source::LoadOptions stored = load;
+    stored.types.push_back({"jobset.x-k8s.io/v1alpha2", "JobSet", true});
+    for (source::Manifest& manifest : source::AdmitDocuments(previous, stored).manifests) {
+      std::string key = manifest.id.namespace_ + "/" + manifest.id.name;
+      if (manifest.id.kind == "TrainJob") {
+        // What the cluster stored had the CRD defaults applied.
+        doc::Node old = manifest.object;
+        if (auto defaulted = trainer::ApplyBuiltinDefaults(old); !defaulted.ok()) {
+          return AsInputError(defaulted.take_error());
+        }
+        parsed->pipeline.previous_trainjobs[key] = std::move(old);
+      } else if (manifest.id.kind == "JobSet") {
+        parsed->pipeline.previous_jobsets[key] = std::move(manifest.object);
+      }
+    }
+  }
 
   TargetOutput output;
   output.diagnostics = std::move(manifests.diagnostics);

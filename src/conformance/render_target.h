@@ -14,6 +14,11 @@ namespace tjr::conformance {
 struct RenderCommand {
   pipeline::PipelineOptions pipeline;
   bool namespace_given = false;
+  /// `--previous FILE`: the input file (name below input/) that holds the
+  /// cluster's state before the change: stored TrainJobs and JobSets. Its
+  /// objects are not rendered; the other TrainJobs are validated as updates
+  /// of them.
+  std::string previous_file;
 };
 
 Result<RenderCommand> ParseRenderCommand(const std::vector<std::string>& command);

@@ -78,5 +78,31 @@ TEST(RenderTarget, ParsesItsOptionsAndRefusesOthers) {
   EXPECT_FALSE(ParseRenderCommand({"--target"}).ok());
 }
 
+TEST(RenderTarget, PreviousFileMakesAnUpdateAndIsNotRendered) {
+  std::string old_job(kTrainJob);
+  std::string new_job(kTrainJob);
+  new_job.replace(new_job.find("name: rt\n"), 9, "name: rt2\n");
+  std::string second_runtime(kRuntime);
+  second_runtime.replace(second_runtime.find("name: rt\n"), 9, "name: rt2\n");
+  auto output = RunRenderTarget({File("input/runtime.yaml", kRuntime), File("input/runtime2.yaml", second_runtime),
+                                 File("input/previous.yaml", old_job), File("input/tj.yaml", new_job)},
+                                {"--previous", "previous.yaml"});
+  ASSERT_TRUE(output.ok());
+  EXPECT_TRUE(output->objects.empty());
+  ASSERT_EQ(output->diagnostics.size(), 1u);
+  EXPECT_EQ(output->diagnostics[0].message, "spec.runtimeRef: Invalid value: \"object\": runtimeRef is immutable");
+
+  // Without --previous both TrainJobs are creates, and they collide.
+  auto creates = RunRenderTarget({File("input/runtime.yaml", kRuntime), File("input/previous.yaml", old_job),
+                                  File("input/tj.yaml", kTrainJob)},
+                                 {});
+  ASSERT_TRUE(creates.ok());
+  EXPECT_NE(creates->diagnostics.at(0).message.find("duplicate TrainJob"), std::string::npos);
+
+  auto missing = RunRenderTarget({File("input/tj.yaml", kTrainJob)}, {"--previous", "nope.yaml"});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().category, Category::kInput);
+}
+
 }  // namespace
 }  // namespace tjr::conformance

@@ -84,8 +84,16 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     out.push_back(defaulted.take_error());
     return finish();
   }
+  const std::string key = manifest.id.namespace_ + "/" + manifest.id.name;
+  validate::ValidateOptions validate_options;
+  if (auto old = options.previous_trainjobs.find(key); old != options.previous_trainjobs.end()) {
+    validate_options.old = &old->second;
+  }
+  if (auto jobset = options.previous_jobsets.find(key); jobset != options.previous_jobsets.end()) {
+    validate_options.existing_jobset = &jobset->second;
+  }
   // The API server's schema and CEL rules come before any webhook.
-  Append(&out, validate::ValidateTrainJobSchema(trainjob));
+  Append(&out, validate::ValidateTrainJobSchema(trainjob, validate_options));
   if (HasErrors(out)) return finish();
 
   Result<trainer::ResolvedRuntime> resolved =
@@ -107,7 +115,6 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   const doc::Node* shared_merge = template_spec != nullptr && merged.ok() ? &merged.value() : nullptr;
 
   // The webhook repeats the deprecation warning of ResolvedRuntime::warnings.
-  validate::ValidateOptions validate_options;
   validate_options.merged_jobset_spec = shared_merge;
   Append(&out, validate::ValidateTrainJobWebhook(trainjob, resolved->runtime, validate_options));
   if (HasErrors(out)) return finish();

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,14 @@ struct PipelineOptions {
   /// At most this many finished TrainJobs wait for the sink at once, so
   /// memory stays flat however many TrainJobs there are.
   std::size_t window = 256;
+  /// The cluster's state before this change, for updates: stored TrainJobs
+  /// (API-server defaulted) and JobSets, by "namespace/name". A TrainJob
+  /// with a previous version is validated as an update (the CRD's
+  /// transition rules and the webhook's podTemplateOverrides checks); the
+  /// JobSet's status feeds the active-job check. Empty: every TrainJob is a
+  /// create.
+  std::map<std::string, doc::Node> previous_trainjobs;
+  std::map<std::string, doc::Node> previous_jobsets;
 };
 
 /// What one TrainJob produced.
