@@ -68,6 +68,8 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
   if (!previous.empty()) {
     source::LoadOptions stored = load;
     stored.types.push_back({"jobset.x-k8s.io/v1alpha2", "JobSet", true});
+    stored.types.push_back({"scheduling.k8s.io/v1", "PriorityClass", false});
+    parsed->pipeline.priority_classes.emplace();
     for (source::Manifest& manifest : source::AdmitDocuments(previous, stored).manifests) {
       std::string key = manifest.id.namespace_ + "/" + manifest.id.name;
       if (manifest.id.kind == "TrainJob") {
@@ -79,6 +81,8 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
         parsed->pipeline.previous_trainjobs[key] = std::move(old);
       } else if (manifest.id.kind == "JobSet") {
         parsed->pipeline.previous_jobsets[key] = std::move(manifest.object);
+      } else if (manifest.id.kind == "PriorityClass") {
+        parsed->pipeline.priority_classes->push_back(manifest.id.name);
       }
     }
   }

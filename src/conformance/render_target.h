@@ -15,7 +15,8 @@ struct RenderCommand {
   pipeline::PipelineOptions pipeline;
   bool namespace_given = false;
   /// `--previous FILE`: the input file (name below input/) that holds the
-  /// cluster's state before the change: stored TrainJobs and JobSets. Its
+  /// cluster's state before the change: stored TrainJobs, JobSets and the
+  /// cluster's PriorityClasses (all of them: other names are unknown). Its
   /// objects are not rendered; the other TrainJobs are validated as updates
   /// of them.
   std::string previous_file;

@@ -86,6 +86,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   }
   const std::string key = manifest.id.namespace_ + "/" + manifest.id.name;
   validate::ValidateOptions validate_options;
+  validate_options.priority_classes = options.priority_classes;
   if (auto old = options.previous_trainjobs.find(key); old != options.previous_trainjobs.end()) {
     validate_options.old = &old->second;
   }

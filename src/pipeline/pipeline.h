@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct PipelineOptions {
   /// create.
   std::map<std::string, doc::Node> previous_trainjobs;
   std::map<std::string, doc::Node> previous_jobsets;
+  /// The cluster's PriorityClass names, for the Volcano plugin's lookup;
+  /// nullopt (the cluster is unknown) skips that check.
+  std::optional<std::vector<std::string>> priority_classes;
 };
 
 /// What one TrainJob produced.

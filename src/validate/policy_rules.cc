@@ -269,12 +269,15 @@ void CheckVolcanoPlugin(const WebhookInfo& info, Report* report) {
   for (const doc::Node& job : Items(At(&info.jobset_spec, "replicatedJobs"))) {
     const doc::Node* pod_spec = At(At(At(At(&job, "template"), "spec"), "template"), "spec");
     const doc::Node* pc = At(pod_spec, "priorityClassName");
-    if (pc == nullptr || !pc->is_string()) continue;
+    // An empty name is dropped by the apply configuration (omitempty), so
+    // upstream never looks it up.
+    if (pc == nullptr || !pc->is_string() || pc->string_value().empty()) continue;
     const std::string& name = pc->string_value();
     if (name == "system-cluster-critical" || name == "system-node-critical") return;
     if (std::find(known.begin(), known.end(), name) != known.end()) continue;
-    const std::string client_error =
-        name.empty() ? "resource name may not be empty" : "priorityclasses.scheduling.k8s.io \"" + name + "\" not found";
+    // The plugin reads through the manager's cached client, whose NotFound
+    // names the Kind (controller-runtime's cache reader), as for runtimes.
+    const std::string client_error = "PriorityClass.scheduling.k8s.io \"" + name + "\" not found";
     report->Add({ErrorType::kInvalid, "spec.templateSpec.priorityClassName", BadValue::String(name),
                  "PriorityClass " + GoQuote(name) + " doesn't exist: " + client_error},
                 pc);

@@ -157,7 +157,7 @@ TEST(VolcanoPlugin, UnknownPriorityClassWhenTheClusterIsKnown) {
   options.priority_classes = std::vector<std::string>{"low"};
   EXPECT_EQ(Check("rt", "", kVolcano, options),
             std::vector<std::string>{R"(spec.templateSpec.priorityClassName: Invalid value: "high": PriorityClass )"
-                                     R"("high" doesn't exist: priorityclasses.scheduling.k8s.io "high" not found)"});
+                                     R"("high" doesn't exist: PriorityClass.scheduling.k8s.io "high" not found)"});
   options.priority_classes = std::vector<std::string>{"high"};
   EXPECT_TRUE(Check("rt", "", kVolcano, options).empty());
 }
