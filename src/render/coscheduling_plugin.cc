@@ -3,22 +3,13 @@
 #include "render/tree.h"
 
 namespace tjr::render {
-namespace {
-
-const doc::Node* Policy(const Info& info) {
-  const doc::Node* p = info.pod_group_policy.is_null() ? nullptr : info.pod_group_policy.Find("coscheduling");
-  return p != nullptr && !p->is_null() ? p : nullptr;
-}
-
-}  // namespace
-
 void EnforceCoScheduling(Info* info, const doc::Node& trainjob) {
-  if (Policy(*info) == nullptr) return;
+  if (PodGroupPolicy(*info, "coscheduling") == nullptr) return;
   info->pod_labels["scheduling.x-k8s.io/pod-group"] = GetString(trainjob, {"metadata", "name"});
 }
 
 doc::Node BuildCoSchedulingPodGroup(const Info& info, const doc::Node& trainjob) {
-  const doc::Node* policy = Policy(info);
+  const doc::Node* policy = PodGroupPolicy(info, "coscheduling");
   if (policy == nullptr) return {};
   std::int64_t members = 0;
   ResourceList resources;
@@ -29,9 +20,8 @@ doc::Node BuildCoSchedulingPodGroup(const Info& info, const doc::Node& trainjob)
   // Upstream dereferences the pointer (CRD default 60); absent would panic.
   const doc::Node* timeout = policy->Find("scheduleTimeoutSeconds");
   spec.Set("scheduleTimeoutSeconds", timeout != nullptr && timeout->is_int() ? *timeout : doc::Node::Int(60));
-  doc::Node meta = ObjectMetaFor(trainjob, GetString(trainjob, {"metadata", "name"}));
-  meta.Set("ownerReferences", OwnerReferences(trainjob));
-  doc::Node pod_group = ObjectSkeleton("scheduling.x-k8s.io/v1alpha1", "PodGroup", std::move(meta));
+  doc::Node pod_group =
+      OwnedObject(trainjob, "scheduling.x-k8s.io/v1alpha1", "PodGroup", GetString(trainjob, {"metadata", "name"}));
   pod_group.Set("spec", std::move(spec));
   return pod_group;
 }

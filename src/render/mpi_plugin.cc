@@ -150,9 +150,7 @@ doc::Node BuildMPIHostfile(const Info& info, const doc::Node& trainjob) {
     }
   }
   const std::string name = GetString(trainjob, {"metadata", "name"});
-  doc::Node meta = ObjectMetaFor(trainjob, name + "-mpi-hostfile");
-  meta.Set("ownerReferences", OwnerReferences(trainjob));
-  doc::Node config_map = ObjectSkeleton("v1", "ConfigMap", std::move(meta));
+  doc::Node config_map = OwnedObject(trainjob, "v1", "ConfigMap", name + "-mpi-hostfile");
   doc::Node data = doc::Node::Mapping();
   data.Set("hostfile", doc::Node::String(std::move(hostfile)));
   config_map.Set("data", std::move(data));

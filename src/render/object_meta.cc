@@ -35,6 +35,19 @@ doc::Node ObjectSkeleton(std::string_view api_version, std::string_view kind, do
   return object;
 }
 
+doc::Node OwnedObject(const doc::Node& trainjob, std::string_view api_version, std::string_view kind,
+                      std::string name) {
+  doc::Node meta = ObjectMetaFor(trainjob, std::move(name));
+  meta.Set("ownerReferences", OwnerReferences(trainjob));
+  return ObjectSkeleton(api_version, kind, std::move(meta));
+}
+
+const doc::Node* PodGroupPolicy(const Info& info, std::string_view name) {
+  if (info.pod_group_policy.is_null()) return nullptr;
+  const doc::Node* policy = info.pod_group_policy.Find(name);
+  return policy != nullptr && !policy->is_null() ? policy : nullptr;
+}
+
 void PodGroupTotals(const Info& info, std::int64_t* members, ResourceList* resources) {
   *members = 0;
   resources->clear();

@@ -50,6 +50,12 @@ doc::Node ObjectMetaFor(const doc::Node& trainjob, std::string name);
 doc::Node OwnerReferences(const doc::Node& trainjob);
 /// {kind, apiVersion, metadata, ...} skeleton in apply-configuration order.
 doc::Node ObjectSkeleton(std::string_view api_version, std::string_view kind, doc::Node metadata);
+/// An object the controller creates beside the JobSet: skeleton with
+/// metadata {name, namespace?, ownerReferences} (see the three above).
+doc::Node OwnedObject(const doc::Node& trainjob, std::string_view api_version, std::string_view kind,
+                      std::string name);
+/// The runtime's podGroupPolicy.<name> (coscheduling, volcano), or nullptr.
+const doc::Node* PodGroupPolicy(const Info& info, std::string_view name);
 /// The Σ count and Σ SinglePodRequests×count over all PodSets.
 void PodGroupTotals(const Info& info, std::int64_t* members, ResourceList* resources);
 /// A StringMap as a mapping node (sorted keys).

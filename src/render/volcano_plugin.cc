@@ -3,23 +3,14 @@
 #include "render/tree.h"
 
 namespace tjr::render {
-namespace {
-
-const doc::Node* Policy(const Info& info) {
-  const doc::Node* p = info.pod_group_policy.is_null() ? nullptr : info.pod_group_policy.Find("volcano");
-  return p != nullptr && !p->is_null() ? p : nullptr;
-}
-
-}  // namespace
-
 void EnforceVolcano(Info* info, const doc::Node& trainjob) {
-  if (Policy(*info) == nullptr) return;
+  if (PodGroupPolicy(*info, "volcano") == nullptr) return;
   if (!info->pod_annotations.has_value()) info->pod_annotations.emplace();
   (*info->pod_annotations)["scheduling.k8s.io/group-name"] = GetString(trainjob, {"metadata", "name"});
 }
 
 doc::Node BuildVolcanoPodGroup(const Info& info, const doc::Node& trainjob) {
-  const doc::Node* policy = Policy(info);
+  const doc::Node* policy = PodGroupPolicy(info, "volcano");
   if (policy == nullptr) return {};
   std::int64_t members = 0;
   ResourceList resources;
@@ -54,9 +45,8 @@ doc::Node BuildVolcanoPodGroup(const Info& info, const doc::Node& trainjob) {
     }
     spec.Set("networkTopology", std::move(out));
   }
-  doc::Node meta = ObjectMetaFor(trainjob, GetString(trainjob, {"metadata", "name"}));
-  meta.Set("ownerReferences", OwnerReferences(trainjob));
-  doc::Node pod_group = ObjectSkeleton("scheduling.volcano.sh/v1beta1", "PodGroup", std::move(meta));
+  doc::Node pod_group =
+      OwnedObject(trainjob, "scheduling.volcano.sh/v1beta1", "PodGroup", GetString(trainjob, {"metadata", "name"}));
   pod_group.Set("spec", std::move(spec));
   return pod_group;
 }
