@@ -3,11 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
-#include "render/go_types.h"
 #include "render/overrides.h"
 #include "render/pod_requests.h"
 #include "render/tree.h"
-#include "typed/round_trip.h"
 
 namespace tjr::render {
 namespace {
@@ -90,8 +88,6 @@ PodSetContainer* Info::FindContainer(std::string_view ancestor, std::string_view
 
 Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
                        const doc::Node* merged_jobset_spec) {
-  Result<const GoTypes*> types = LoadGoTypes();
-  if (!types.ok()) return types.take_error();
   Info info;
   const doc::Node* runtime_spec = runtime.Find("spec");
   const doc::Node empty;
@@ -112,9 +108,8 @@ Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
           ? Result<doc::Node>(*merged_jobset_spec)
           : MergePodTemplateOverrides(trainjob, template_spec != nullptr ? *template_spec : empty);
   if (!merged.ok()) return merged.take_error();
-  Result<doc::Node> typed_spec = typed::TypedRoundTrip(*merged, *(*types)->job_set_spec);
-  if (!typed_spec.ok()) return typed_spec.take_error();
-  info.jobset_spec = DropNulls(*typed_spec);
+  // The merge comes back typed (see MergePodTemplateOverrides).
+  info.jobset_spec = DropNulls(*merged);
 
   if (const doc::Node* jobs = info.jobset_spec.Find("replicatedJobs")) {
     for (const doc::Node& job : jobs->items()) {

@@ -5,6 +5,7 @@
 
 #include "render/go_types.h"
 #include "render/tree.h"
+#include "render/typed_memo.h"
 #include "smp/strategic_merge.h"
 #include "typed/round_trip.h"
 
@@ -124,13 +125,20 @@ Result<doc::Node> OverridePatch(const doc::Node& override_entry) {
 }
 
 Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc::Node& jobset_spec) {
-  const doc::Node* overrides = Get(trainjob, {"spec", "podTemplateOverrides"});
-  if (overrides == nullptr || overrides->empty()) return jobset_spec;
   Result<const GoTypes*> types = LoadGoTypes();
   if (!types.ok()) return types.take_error();
+  // Upstream decodes each targeted template, patches it and decodes the
+  // result, then decodes the whole JobSetSpec. A typed round trip is
+  // idempotent and field by field, so decoding the runtime's spec first
+  // (once per runtime, see TypedRoundTripMemo) and each patched template
+  // after its merge yields the same value with no further decode.
+  Result<doc::Node> typed_spec = TypedRoundTripMemo(jobset_spec, *(*types)->job_set_spec);
+  if (!typed_spec.ok()) return typed_spec;
+  const doc::Node* overrides = Get(trainjob, {"spec", "podTemplateOverrides"});
+  if (overrides == nullptr || overrides->empty()) return typed_spec;
   const schema::Type& template_type = *(*types)->pod_template_spec;
 
-  doc::Node merged = jobset_spec;  // copy-on-write: only targeted jobs are copied
+  doc::Node merged = *std::move(typed_spec);  // copy-on-write: only targeted jobs are copied
   const doc::Node* jobs = merged.Find("replicatedJobs");
   if (jobs == nullptr || !jobs->is_sequence()) return merged;
   const std::size_t job_count = jobs->size();
@@ -146,12 +154,10 @@ Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc
         patch = *std::move(built);
         have_patch = true;
       }
-      // The controller marshals its typed template, patches, and decodes the
-      // result back into corev1.PodTemplateSpec.
+      // The controller marshals its typed template (already typed here),
+      // patches, and decodes the result back into corev1.PodTemplateSpec.
       const doc::Node* current = Get(job, {"template", "spec", "template"});
-      Result<doc::Node> source = typed::TypedRoundTrip(current != nullptr ? *current : doc::Node(), template_type);
-      if (!source.ok()) return source;
-      Result<doc::Node> patched = smp::StrategicMerge(*source, patch, template_type);
+      Result<doc::Node> patched = smp::StrategicMerge(current != nullptr ? *current : doc::Node(), patch, template_type);
       if (!patched.ok()) return patched;
       Result<doc::Node> decoded = typed::TypedRoundTrip(*patched, template_type);
       if (!decoded.ok()) return decoded;

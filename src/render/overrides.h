@@ -15,8 +15,10 @@ namespace tjr::render {
 /// The override is first reduced to what the typed TrainJob holds (the
 /// fields of PodTemplateSpecOverride and ContainerOverride, each value
 /// decoded into its core/v1 type); other keys are dropped, as the API server
-/// prunes them. Targeted pod templates come out in typed form (Go field
-/// order, canonical quantities); untouched jobs are returned as given.
+/// prunes them. The result is the whole JobSetSpec in typed form, as the
+/// controller's runtime info holds it after its own decode: Go field order,
+/// canonical quantities, unknown keys dropped (typed::TypedRoundTrip into
+/// JobSetSpec). Errors are the decoder's or the merge's.
 Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc::Node& jobset_spec);
 
 /// The patch one override contributes (exposed for tests): the JSON that

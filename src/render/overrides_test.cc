@@ -97,11 +97,17 @@ void ExpectYaml(const doc::Node& actual, std::string_view expected_yaml) {
   EXPECT_EQ(actual, expected) << "actual:\n" << ToYaml(actual) << "expected:\n" << ToYaml(expected);
 }
 
-TEST(MergePodTemplateOverrides, NoOverridesReturnsSpecUnchanged) {
+// Without overrides the result is the runtime's spec decoded once: two
+// TrainJobs of one runtime share the decoded value.
+TEST(MergePodTemplateOverrides, NoOverridesReturnsTypedSpecOnce) {
   doc::Node spec = Yaml(kSpec);
   Result<doc::Node> merged = MergePodTemplateOverrides(Yaml("spec: {}"), spec);
-  ASSERT_TRUE(merged.ok());
-  EXPECT_TRUE(merged->SharesRepresentationWith(spec));
+  ASSERT_TRUE(merged.ok()) << merged.error().ToString();
+  Result<doc::Node> again = MergePodTemplateOverrides(Yaml("spec: {podTemplateOverrides: []}"), spec);
+  ASSERT_TRUE(again.ok());
+  EXPECT_TRUE(merged->SharesRepresentationWith(*again));
+  const doc::Node& container = Get(PodSpec(*merged, 1), {"containers"})->items()[0];
+  ExpectYaml(*container.Find("resources"), "requests: {cpu: '1', memory: 4Gi}");
 }
 
 // §2.4: O=[A,B], P=[A',C] => [A',C,B], the order the upstream integration
@@ -292,8 +298,9 @@ TEST(MergePodTemplateOverrides, UnknownContainerIsPrependedWithOverrideFieldsOnl
   EXPECT_EQ(GetString(containers[1], {"name"}), "node");
 }
 
-// §2.2: only targeted jobs change; duplicate target names are harmless;
-// the targeted template comes back typed (canonical quantities, Go order).
+// §2.2: only targeted jobs change (untouched ones are the shared decoded
+// runtime jobs); duplicate target names are harmless; the targeted template
+// comes back typed (canonical quantities, Go order).
 TEST(MergePodTemplateOverrides, OnlyTargetedJobsChangeAndComeBackTyped) {
   doc::Node spec = Yaml(kSpec);
   doc::Node trainjob = Yaml(R"(
@@ -304,7 +311,9 @@ spec:
 )");
   Result<doc::Node> merged = MergePodTemplateOverrides(trainjob, spec);
   ASSERT_TRUE(merged.ok()) << merged.error().ToString();
-  EXPECT_TRUE(Job(*merged, 0).SharesRepresentationWith(Job(spec, 0)));
+  Result<doc::Node> untouched = MergePodTemplateOverrides(Yaml("spec: {}"), spec);
+  ASSERT_TRUE(untouched.ok());
+  EXPECT_TRUE(Job(*merged, 0).SharesRepresentationWith(Job(*untouched, 0)));
   const doc::Node& container = Get(PodSpec(*merged, 1), {"containers"})->items()[0];
   ExpectYaml(*container.Find("resources"), "requests: {cpu: '1', memory: 4Gi}");
   std::string keys;

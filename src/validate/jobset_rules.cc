@@ -1,6 +1,7 @@
 // The JobSet plugin's Validate (plugins/jobset/jobset.go:86-186 at v2.1.0),
 // run against the runtime template after podTemplateOverrides are merged.
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -93,10 +94,11 @@ void CheckJobSetPlugin(const WebhookInfo& info, Report* report) {
 
   const doc::Node* overrides = At(At(info.trainjob, "spec"), "podTemplateOverrides");
   if (overrides == nullptr) return;
-  // Every error carries the whole list, rendered once.
-  const BadValue value = BadValue::Json(PodTemplateOverridesJson(*overrides));
+  // Every error carries the whole list, rendered once, and only if needed.
+  std::optional<BadValue> value;
   auto add = [&](std::string detail, const doc::Node* at) {
-    report->Add({ErrorType::kInvalid, "spec.podTemplateOverrides", value, std::move(detail)}, at);
+    if (!value.has_value()) value = BadValue::Json(PodTemplateOverridesJson(*overrides));
+    report->Add({ErrorType::kInvalid, "spec.podTemplateOverrides", *value, std::move(detail)}, at);
   };
   static const std::set<std::string> kNoContainers;
   for (const doc::Node& entry : Items(overrides)) {
