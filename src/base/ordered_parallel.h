@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-namespace tjr::pipeline {
+namespace tjr {
 
 /// Runs `work(i)` for i in [0, count) on `threads` workers and hands the
 /// results to `sink` on the calling thread in index order. At most `window`
@@ -64,4 +64,4 @@ void OrderedParallelFor(std::size_t count, unsigned threads, std::size_t window,
   for (std::thread& thread : workers) thread.join();
 }
 
-}  // namespace tjr::pipeline
+}  // namespace tjr

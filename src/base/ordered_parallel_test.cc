@@ -1,4 +1,4 @@
-#include "pipeline/ordered_parallel.h"
+#include "base/ordered_parallel.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <chrono>
 #include <thread>
 
-namespace tjr::pipeline {
+namespace tjr {
 namespace {
 
 TEST(OrderedParallelFor, DeliversInIndexOrderForAnyThreadsAndWindow) {
@@ -52,4 +52,4 @@ TEST(OrderedParallelFor, NothingToDo) {
 }
 
 }  // namespace
-}  // namespace tjr::pipeline
+}  // namespace tjr

@@ -4,7 +4,7 @@
 #include <thread>
 #include <utility>
 
-#include "pipeline/ordered_parallel.h"
+#include "base/ordered_parallel.h"
 #include "pipeline/warnings.h"
 #include "render/overrides.h"
 #include "render/render.h"

@@ -1,9 +1,11 @@
 #include "source/loader.h"
 
 #include <algorithm>
+#include <thread>
 #include <utility>
 
 #include "base/file.h"
+#include "base/ordered_parallel.h"
 #include "source/disk_tree.h"
 #include "source/walk.h"
 #include "yaml/reader.h"
@@ -35,16 +37,6 @@ class Loader {
  public:
   Loader(const LoadOptions& options, ManifestSet* set) : options_(options), set_(set) {}
 
-  void LoadText(const std::string& text, const std::string& file) {
-    yaml::ReadOptions read_options;
-    read_options.max_document_bytes = options_.max_file_bytes;
-    Result<std::vector<doc::Node>> documents = yaml::ReadStream(text, file, read_options);
-    if (!documents.ok()) {
-      set_->diagnostics.push_back(AsInputError(documents.take_error()));
-      return;
-    }
-    AdmitAll(*documents, file);
-  }
 
   void AdmitAll(const std::vector<doc::Node>& documents, const std::string& file) {
     for (const doc::Node& document : documents) {
@@ -225,19 +217,43 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
   ExpandedPaths inputs = ExpandPaths(tree, paths, options.extensions);
   set.diagnostics = std::move(inputs.diagnostics);
   Loader loader(options, &set);
-  for (const InputFile& input : inputs.files) {
+  // Reading and parsing are most of the work and independent per file; the
+  // admission (duplicates, namespaces) runs in file order on this thread,
+  // so the result does not depend on the thread count.
+  struct ParsedInput {
+    bool read = false;  // a file that could not be read is not listed
+    Result<std::vector<doc::Node>> documents = std::vector<doc::Node>();
+  };
+  auto parse = [&](std::size_t index) {
+    const InputFile& input = inputs.files[index];
+    ParsedInput parsed;
     Result<std::string> text = input.is_stdin ? ReadFile("-", options.max_file_bytes)
                                               : tree.Read(input.read_path, options.max_file_bytes);
     if (!text.ok()) {
       Diagnostic error = text.take_error();
       // Name the file as the user knows it, not a link's target.
       error.location = Location{InternSourceName(input.name)};
-      set.diagnostics.push_back(AsInputError(std::move(error)));
-      continue;
+      parsed.documents = std::move(error);
+      return parsed;
     }
-    set.files.push_back(input.name);
-    loader.LoadText(*text, input.name);
-  }
+    parsed.read = true;
+    yaml::ReadOptions read_options;
+    read_options.max_document_bytes = options.max_file_bytes;
+    parsed.documents = yaml::ReadStream(*text, input.name, read_options);
+    return parsed;
+  };
+  std::size_t next = 0;
+  auto admit = [&](ParsedInput parsed) {
+    const InputFile& input = inputs.files[next++];
+    if (parsed.read) set.files.push_back(input.name);
+    if (!parsed.documents.ok()) {
+      set.diagnostics.push_back(AsInputError(parsed.documents.take_error()));
+      return;
+    }
+    loader.AdmitAll(*parsed.documents, input.name);
+  };
+  const unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
+  OrderedParallelFor(inputs.files.size(), threads, /*window=*/64, parse, admit);
   return set;
 }
 

@@ -27,6 +27,9 @@ struct LoadOptions {
   bool enforce_namespace = false;
   /// Larger files (and stdin) are refused before they are parsed.
   std::size_t max_file_bytes = std::size_t{64} << 20;
+  /// Files are read and parsed on this many threads (0: one per core); the
+  /// result is the same for any number.
+  unsigned threads = 0;
 };
 
 /// One kept object.
