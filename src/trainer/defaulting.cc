@@ -7,6 +7,25 @@
 namespace tjr::trainer {
 namespace {
 
+// Where the walk is, as a chain of stack frames: most of a walk applies no
+// default, so the FieldPath (an allocation per step) is built only for the
+// defaults that are applied.
+struct WalkPath {
+  const WalkPath* parent = nullptr;
+  std::string_view field;  // empty for an index step (and the root)
+  std::size_t index = 0;
+  bool is_index = false;
+
+  WalkPath Field(std::string_view name) const { return {this, name, 0, false}; }
+  WalkPath Index(std::size_t i) const { return {this, {}, i, true}; }
+
+  FieldPath Build() const {
+    if (parent == nullptr) return {};
+    FieldPath up = parent->Build();
+    return is_index ? up.Index(index) : up.Field(field);
+  }
+};
+
 // The walk rebuilds only the nodes on paths to a change and returns the
 // replacement for `x`, or nothing when the subtree stays as it is: shared
 // subtrees (a runtime's templates are often copies) are not copied for
@@ -15,7 +34,7 @@ class Walker {
  public:
   explicit Walker(std::vector<AppliedDefault>* applied) : applied_(applied) {}
 
-  std::optional<doc::Node> Walk(const doc::Node& x, const DefaultsNode* s, const FieldPath& path,
+  std::optional<doc::Node> Walk(const doc::Node& x, const DefaultsNode* s, const WalkPath& path,
                                 bool root) {
     if (x.is_mapping()) return WalkMapping(x, s, path, root);
     if (x.is_sequence()) return WalkSequence(x, s, path);
@@ -24,7 +43,7 @@ class Walker {
 
  private:
   std::optional<doc::Node> WalkMapping(const doc::Node& x, const DefaultsNode* s,
-                                       const FieldPath& path, bool root) {
+                                       const WalkPath& path, bool root) {
     std::optional<doc::Node> out;
     auto mut = [&]() -> doc::Node& {
       if (!out) out = x;
@@ -38,7 +57,7 @@ class Walker {
         const doc::Node* v = x.Find(p.name);
         if (v != nullptr && !v->is_null()) continue;
         mut().Set(p.name, Copy(*def, x.location()));
-        applied_->push_back({path.Field(p.name), def});
+        applied_->push_back({path.Field(p.name).Build(), def});
       }
     }
     // Other nulls: an additionalProperties default replaces them, otherwise
@@ -53,7 +72,7 @@ class Walker {
     }
     for (const std::string& key : replace) {
       mut().Set(key, Copy(*s->additional->default_value, x.location()));
-      applied_->push_back({path.Field(key), s->additional->default_value});
+      applied_->push_back({path.Field(key).Build(), s->additional->default_value});
     }
     for (const std::string& key : drop) mut().Erase(key);
     // Into every value, defaults just written included.
@@ -69,7 +88,7 @@ class Walker {
   }
 
   std::optional<doc::Node> WalkSequence(const doc::Node& x, const DefaultsNode* s,
-                                        const FieldPath& path) {
+                                        const WalkPath& path) {
     std::optional<doc::Node> out;
     const DefaultsNode* items = s != nullptr ? s->items.get() : nullptr;
     for (std::size_t i = 0; i < x.size(); ++i) {
@@ -78,7 +97,7 @@ class Walker {
       if (item.is_null() && items != nullptr && items->default_value != nullptr) {
         changed = Copy(*items->default_value, item.location().known() ? item.location()
                                                                       : x.location());
-        applied_->push_back({path.Index(i), items->default_value});
+        applied_->push_back({path.Index(i).Build(), items->default_value});
         // A default is walked like a value the user wrote.
         if (auto again = Walk(*changed, items, path.Index(i), false)) changed = std::move(again);
       } else {
@@ -110,7 +129,7 @@ class Walker {
 
 std::vector<AppliedDefault> ApplyDefaults(const KindDefaults& kind, doc::Node& object) {
   std::vector<AppliedDefault> applied;
-  if (std::optional<doc::Node> changed = Walker(&applied).Walk(object, &kind.root, {}, true)) {
+  if (std::optional<doc::Node> changed = Walker(&applied).Walk(object, &kind.root, WalkPath{}, true)) {
     object = std::move(*changed);
   }
   return applied;
