@@ -77,4 +77,10 @@ static std::string Render(const std::vector<FieldPath::Step>& steps, bool keyed)
 std::string FieldPath::Upstream() const { return Render(steps(), false); }
 std::string FieldPath::Keyed() const { return Render(steps(), true); }
 
+FieldPath PathFrame::Build() const {
+  if (parent_ == nullptr) return {};
+  FieldPath up = parent_->Build();
+  return is_index_ ? up.Index(index_) : up.Field(field_);
+}
+
 }  // namespace tjr

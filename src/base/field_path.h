@@ -52,4 +52,29 @@ class FieldPath {
   std::shared_ptr<const Link> tail_;
 };
 
+/// A FieldPath being walked, as a chain of frames on the caller's stack.
+/// Decoders and walkers extend their path at every value they visit but
+/// report one only when something is wrong, so the FieldPath (an allocation
+/// per step) is built only then. A frame refers to its parent and to the
+/// field name it was given: use it only while both are alive, that is,
+/// pass it down a recursion and never store it.
+class PathFrame {
+ public:
+  PathFrame() = default;  ///< the root
+
+  PathFrame Field(std::string_view name) const { return PathFrame(this, name, 0, false); }
+  PathFrame Index(std::size_t index) const { return PathFrame(this, {}, index, true); }
+
+  FieldPath Build() const;
+
+ private:
+  PathFrame(const PathFrame* parent, std::string_view field, std::size_t index, bool is_index)
+      : parent_(parent), field_(field), index_(index), is_index_(is_index) {}
+
+  const PathFrame* parent_ = nullptr;
+  std::string_view field_;
+  std::size_t index_ = 0;
+  bool is_index_ = false;
+};
+
 }  // namespace tjr

@@ -33,5 +33,16 @@ TEST(FieldPathTest, BracketsKeysWithDots) {
   EXPECT_EQ(FieldPath().Upstream(), "");
 }
 
+// A frame chain builds the same path as extending a FieldPath step by step.
+TEST(PathFrame, BuildsThePathOfTheChain) {
+  const PathFrame root;
+  EXPECT_TRUE(root.Build().empty());
+  const PathFrame spec = root.Field("spec");
+  const PathFrame jobs = spec.Field("replicatedJobs");
+  const PathFrame second = jobs.Index(1);
+  EXPECT_EQ(second.Field("name").Build().Upstream(), "spec.replicatedJobs[1].name");
+  EXPECT_EQ(jobs.Build().Upstream(), "spec.replicatedJobs");
+}
+
 }  // namespace
 }  // namespace tjr

@@ -7,25 +7,6 @@
 namespace tjr::trainer {
 namespace {
 
-// Where the walk is, as a chain of stack frames: most of a walk applies no
-// default, so the FieldPath (an allocation per step) is built only for the
-// defaults that are applied.
-struct WalkPath {
-  const WalkPath* parent = nullptr;
-  std::string_view field;  // empty for an index step (and the root)
-  std::size_t index = 0;
-  bool is_index = false;
-
-  WalkPath Field(std::string_view name) const { return {this, name, 0, false}; }
-  WalkPath Index(std::size_t i) const { return {this, {}, i, true}; }
-
-  FieldPath Build() const {
-    if (parent == nullptr) return {};
-    FieldPath up = parent->Build();
-    return is_index ? up.Index(index) : up.Field(field);
-  }
-};
-
 // The walk rebuilds only the nodes on paths to a change and returns the
 // replacement for `x`, or nothing when the subtree stays as it is: shared
 // subtrees (a runtime's templates are often copies) are not copied for
@@ -34,7 +15,7 @@ class Walker {
  public:
   explicit Walker(std::vector<AppliedDefault>* applied) : applied_(applied) {}
 
-  std::optional<doc::Node> Walk(const doc::Node& x, const DefaultsNode* s, const WalkPath& path,
+  std::optional<doc::Node> Walk(const doc::Node& x, const DefaultsNode* s, const PathFrame& path,
                                 bool root) {
     if (x.is_mapping()) return WalkMapping(x, s, path, root);
     if (x.is_sequence()) return WalkSequence(x, s, path);
@@ -43,7 +24,7 @@ class Walker {
 
  private:
   std::optional<doc::Node> WalkMapping(const doc::Node& x, const DefaultsNode* s,
-                                       const WalkPath& path, bool root) {
+                                       const PathFrame& path, bool root) {
     std::optional<doc::Node> out;
     auto mut = [&]() -> doc::Node& {
       if (!out) out = x;
@@ -88,7 +69,7 @@ class Walker {
   }
 
   std::optional<doc::Node> WalkSequence(const doc::Node& x, const DefaultsNode* s,
-                                        const WalkPath& path) {
+                                        const PathFrame& path) {
     std::optional<doc::Node> out;
     const DefaultsNode* items = s != nullptr ? s->items.get() : nullptr;
     for (std::size_t i = 0; i < x.size(); ++i) {
@@ -129,7 +110,7 @@ class Walker {
 
 std::vector<AppliedDefault> ApplyDefaults(const KindDefaults& kind, doc::Node& object) {
   std::vector<AppliedDefault> applied;
-  if (std::optional<doc::Node> changed = Walker(&applied).Walk(object, &kind.root, WalkPath{}, true)) {
+  if (std::optional<doc::Node> changed = Walker(&applied).Walk(object, &kind.root, PathFrame{}, true)) {
     object = std::move(*changed);
   }
   return applied;

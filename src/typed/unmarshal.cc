@@ -79,7 +79,7 @@ doc::Node InterfaceValue(const doc::Node& json) {
 class Decoder {
  public:
   std::optional<Diagnostic> Run(const doc::Node& json, const Type& type, GoValue* out) {
-    Status status = Decode(json, type, false, *out, FieldPath());
+    Status status = Decode(json, type, false, *out, PathFrame());
     if (!status.ok()) return status.take_error();
     return saved_;
   }
@@ -87,8 +87,9 @@ class Decoder {
  private:
   // encoding/json's errorContext: the struct whose field is being decoded
   // and the JSON names of the fields from the root.
-  std::string struct_name_;
-  std::vector<std::string> field_stack_;
+  // Both name schema strings, which live as long as the schema.
+  std::string_view struct_name_;
+  std::vector<std::string_view> field_stack_;
   std::optional<Diagnostic> saved_;
 
   std::string TypeErrorText(std::string_view what, std::string_view go_type) const {
@@ -96,7 +97,7 @@ class Decoder {
     if (struct_name_.empty() && field_stack_.empty()) {
       return text + " into Go value of type " + std::string(go_type);
     }
-    text += " into Go struct field " + struct_name_ + ".";
+    text += " into Go struct field " + std::string(struct_name_) + ".";
     for (std::size_t i = 0; i < field_stack_.size(); ++i) {
       if (i > 0) text += '.';
       text += field_stack_[i];
@@ -106,13 +107,13 @@ class Decoder {
 
   // A value of the wrong kind: skipped, the first one reported at the end.
   void SaveTypeError(std::string_view what, const Type& type, const doc::Node& json,
-                     const FieldPath& path) {
+                     const PathFrame& path) {
     if (saved_) return;
-    saved_ = MakeError(json.location(), path.Upstream(), TypeErrorText(what, gocompat::GoTypeString(type.name)));
+    saved_ = MakeError(json.location(), path.Build().Upstream(), TypeErrorText(what, gocompat::GoTypeString(type.name)));
   }
 
-  static Diagnostic Fatal(const doc::Node& json, const FieldPath& path, std::string message) {
-    return MakeError(json.location(), path.Upstream(), std::move(message));
+  static Diagnostic Fatal(const doc::Node& json, const PathFrame& path, std::string message) {
+    return MakeError(json.location(), path.Build().Upstream(), std::move(message));
   }
 
   static std::string_view KindWord(const doc::Node& json) {
@@ -126,7 +127,7 @@ class Decoder {
   }
 
   Status Decode(const doc::Node& json, const Type& type, bool pointer, GoValue& target,
-                const FieldPath& path) {
+                const PathFrame& path) {
     target.at = json.location();
     if (pointer) {
       GoPointer& p = target.As<GoPointer>();
@@ -174,7 +175,7 @@ class Decoder {
   }
 
   Status DecodeNumber(const doc::Node& json, const Type& type, GoValue& target,
-                      const FieldPath& path) {
+                      const PathFrame& path) {
     Result<std::string> text = JsonNumberText(json);
     if (!text) return Fatal(json, path, text.error().message);
     const std::string& s = *text;
@@ -209,26 +210,27 @@ class Decoder {
   }
 
   Status DecodeStruct(const doc::Node& json, const Type& type, GoValue& target,
-                      const FieldPath& path) {
+                      const PathFrame& path) {
     GoStruct& st = target.As<GoStruct>();
     if (st.fields.empty()) st.fields.resize(type.fields.size());
     for (const doc::Field* member : SortedFields(json)) {
-      std::string key = gocompat::CoerceToValidUtf8(member->key);
-      std::optional<std::size_t> index = FindField(type, key);
+      std::optional<std::size_t> index =
+          gocompat::IsValidUtf8(member->key) ? FindField(type, member->key)
+                                             : FindField(type, gocompat::CoerceToValidUtf8(member->key));
       if (!index) continue;
       const schema::Field& field = type.fields[*index];
-      std::string saved_struct = struct_name_;
+      std::string_view saved_struct = struct_name_;
       std::size_t saved_depth = field_stack_.size();
       // Go >= 1.24 first pushes the Go name of each embedded struct a
       // promoted field comes through ("VolumeSource" before "hostPath");
       // schema::Field does not record it yet, so those paths lack it.
       field_stack_.push_back(field.json_name);
-      struct_name_ = std::string(gocompat::GoTypeName(type.name));
+      struct_name_ = gocompat::GoTypeName(type.name);
       Status status = Decode(member->value, *field.type, field.pointer, st.fields[*index],
                              path.Field(member->key));
       if (!status.ok()) return status;
       field_stack_.resize(saved_depth);
-      struct_name_ = std::move(saved_struct);
+      struct_name_ = saved_struct;
     }
     return Ok();
   }
@@ -240,7 +242,7 @@ class Decoder {
   }
 
   Status DecodeMap(const doc::Node& json, const Type& type, GoValue& target,
-                   const FieldPath& path) {
+                   const PathFrame& path) {
     GoMap& map = target.As<GoMap>();
     map.nil = false;
     for (const doc::Field* member : SortedFields(json)) {
@@ -260,7 +262,7 @@ class Decoder {
   }
 
   Status DecodeSlice(const doc::Node& json, const Type& type, GoValue& target,
-                     const FieldPath& path) {
+                     const PathFrame& path) {
     GoSlice& slice = target.As<GoSlice>();
     slice.nil = false;
     const std::vector<doc::Node>& items = json.items();
@@ -276,7 +278,7 @@ class Decoder {
   }
 
   Status DecodeCustom(const doc::Node& json, const Type& type, GoValue& target,
-                      const FieldPath& path) {
+                      const PathFrame& path) {
     if (type.name == kQuantityType) {
       Status status = target.As<Quantity>().UnmarshalJson(json);
       if (!status.ok()) return Fatal(json, path, status.error().message);
