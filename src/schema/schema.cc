@@ -18,12 +18,14 @@ const Field* Type::LookupPatchField(std::string_view key) const {
 }
 
 const Field* MatchJsonField(const std::vector<Field>& fields, std::string_view key) {
-  const Field* folded = nullptr;
+  // Keys nearly always match exactly; fold only when none does.
   for (const Field& field : fields) {
     if (field.json_name == key) return &field;
-    if (folded == nullptr && gocompat::JsonNameEqualFold(field.json_name, key)) folded = &field;
   }
-  return folded;
+  for (const Field& field : fields) {
+    if (gocompat::JsonNameEqualFold(field.json_name, key)) return &field;
+  }
+  return nullptr;
 }
 
 const Type* Schema::FindType(std::string_view name) const {
