@@ -26,10 +26,27 @@ struct Diagnostic {
   std::string field_path;
   std::string message;
   Category category = Category::kFinding;
+  /// A stable id for the kind of finding ("volume-two-sources"); empty for
+  /// findings that take their id from RuleId() below.
+  std::string rule;
 
   /// "FILE:LINE:COL: error: PATH: MESSAGE" (parts that are unknown are left out).
   std::string ToString() const;
 };
+
+/// The rule id of a finding, for reports and `--ignore` rules: `rule` when
+/// set; else the "[id] " a tjrender warning's message starts with; else,
+/// for the API server's and the webhook's field errors, "upstream/" plus
+/// the field.ErrorType of the first error in the message
+/// ("upstream/invalid-value", "upstream/required-value", "upstream/forbidden",
+/// "upstream/duplicate-value", "upstream/unsupported-value",
+/// "upstream/not-found", "upstream/too-long", "upstream/too-many",
+/// "upstream/internal-error"); "upstream/error" or "upstream/warning" for
+/// other findings; "input" for unusable input and "note" for notes.
+std::string RuleId(const Diagnostic& diagnostic);
+
+/// The message without the "[id] " prefix RuleId() reads the id from.
+std::string MessageWithoutRule(const Diagnostic& diagnostic);
 
 Diagnostic MakeError(Location location, std::string field_path, std::string message);
 /// The same error, marked as unusable input (exit code 2).

@@ -57,3 +57,47 @@ TEST(ResultTest, HoldsValueOrError) {
 
 }  // namespace
 }  // namespace tjr
+
+namespace tjr {
+namespace {
+
+Diagnostic Finding(std::string message, Severity severity = Severity::kError) {
+  Diagnostic d = MakeError({}, "", std::move(message));
+  d.severity = severity;
+  return d;
+}
+
+TEST(RuleIdTest, ExplicitRuleWins) {
+  Diagnostic d = Finding("[volume-two-sources] x");
+  d.rule = "mine";
+  EXPECT_EQ(RuleId(d), "mine");
+}
+
+TEST(RuleIdTest, BracketedWarningIdAndMessageWithoutIt) {
+  Diagnostic d = Finding("[override-container-unknown] container \"x\"", Severity::kWarning);
+  EXPECT_EQ(RuleId(d), "override-container-unknown");
+  EXPECT_EQ(MessageWithoutRule(d), "container \"x\"");
+  EXPECT_EQ(MessageWithoutRule(Finding("[not an id] x")), "[not an id] x");
+}
+
+TEST(RuleIdTest, UpstreamFieldErrorTypes) {
+  EXPECT_EQ(RuleId(Finding("spec.RuntimeRef: Invalid value: \"x\": not found")),
+            "upstream/invalid-value");
+  EXPECT_EQ(RuleId(Finding("spec.x: Required value")), "upstream/required-value");
+  // The first error of an aggregate decides.
+  EXPECT_EQ(RuleId(Finding("[spec.a: Forbidden: no, spec.b: Invalid value: 1: bad]")),
+            "upstream/forbidden");
+  EXPECT_EQ(RuleId(Finding("spec.a: Unsupported value: \"x\": supported values: \"y\"")),
+            "upstream/unsupported-value");
+  // A type name inside a value is not the type.
+  EXPECT_EQ(RuleId(Finding("something Forbiddenly odd")), "upstream/error");
+  EXPECT_EQ(RuleId(Finding("odd", Severity::kWarning)), "upstream/warning");
+}
+
+TEST(RuleIdTest, InputAndNotes) {
+  EXPECT_EQ(RuleId(AsInputError(Finding("cannot read"))), "input");
+  EXPECT_EQ(RuleId(Finding("fyi", Severity::kNote)), "note");
+}
+
+}  // namespace
+}  // namespace tjr

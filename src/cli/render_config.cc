@@ -17,6 +17,40 @@ std::string RepoConfigPath(const std::vector<std::string>& paths) {
   return kRepoConfigFile;
 }
 
+namespace {
+
+// `ignore:` is a list of {rule, reason}; a reason is required, so every
+// silenced warning says why in the repository.
+Status ReadIgnoreList(const doc::Node& list, std::vector<report::IgnoreRule>* rules) {
+  if (!list.is_sequence()) {
+    return MakeError(list.location(), "ignore", "must be a list of {rule: ID, reason: TEXT}");
+  }
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const doc::Node& entry = list[i];
+    std::string path = "ignore[" + std::to_string(i) + "]";
+    if (!entry.is_mapping()) {
+      return MakeError(entry.location(), path, "must be a mapping {rule: ID, reason: TEXT}");
+    }
+    report::IgnoreRule rule;
+    for (const doc::Field& field : entry.fields()) {
+      if ((field.key != "rule" && field.key != "reason") || !field.value.is_string()) {
+        return MakeError(field.value.location(), path + "." + field.key,
+                         "only `rule` and `reason`, both strings, are allowed");
+      }
+      (field.key == "rule" ? rule.rule : rule.reason) = field.value.string_value();
+    }
+    if (rule.rule.empty()) return MakeError(entry.location(), path + ".rule", "is required");
+    if (rule.reason.empty()) {
+      return MakeError(entry.location(), path + ".reason",
+                       "is required: say why the rule is ignored");
+    }
+    rules->push_back(std::move(rule));
+  }
+  return Ok();
+}
+
+}  // namespace
+
 Result<RepoConfig> ReadRepoConfig(const std::string& path) {
   RepoConfig config;
   std::error_code error;
@@ -31,9 +65,14 @@ Result<RepoConfig> ReadRepoConfig(const std::string& path) {
     return AsInputError(MakeError(file, "", "must hold one mapping (e.g. `target: trainer-v2.1`)"));
   }
   for (const doc::Field& field : (*documents)[0].fields()) {
+    if (field.key == "ignore") {
+      Status read = ReadIgnoreList(field.value, &config.ignore);
+      if (!read.ok()) return AsInputError(read.take_error());
+      continue;
+    }
     if (field.key != "target") {
       return AsInputError(MakeError(field.key_location.known() ? field.key_location : file, "",
-                                    "unknown setting '" + field.key + "' (known: target)"));
+                                    "unknown setting '" + field.key + "' (known: target, ignore)"));
     }
     if (!field.value.is_string()) {
       return AsInputError(MakeError(field.value.location(), "target", "must be a string"));

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "base/diagnostic.h"
+#include "report/ignore.h"
 
 namespace tjr::cli {
 
@@ -14,6 +15,9 @@ inline constexpr char kRepoConfigFile[] = ".tjrender.yaml";
 /// Settings a repository can pin in .tjrender.yaml.
 struct RepoConfig {
   std::optional<std::string> target;  ///< `target: trainer-v2.1`
+  /// `ignore: [{rule: volume-two-sources, reason: ...}]`: warnings silenced
+  /// everywhere; every entry needs a reason.
+  std::vector<report::IgnoreRule> ignore;
 };
 
 /// Where .tjrender.yaml is looked for: in the first path when it is a

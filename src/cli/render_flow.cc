@@ -9,6 +9,7 @@
 
 #include "base/file.h"
 #include "cli/command.h"
+#include "cli/findings_output.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "cli/render_config.h"
@@ -26,17 +27,22 @@ namespace {
 
 const char kRenderUsage[] =
     "usage: tjrender render PATH... [--target trainer-v2.1] [-o -|--out DIR] [--format yaml|json]\n"
-    "                       [--namespace NS] [--strict] [--verbose] [--threads N]\n\n"
+    "                       [--namespace NS] [--strict] [--verbose] [--threads N]\n"
+    "                       [--findings-format FORMAT] [--report FORMAT=FILE]...\n\n"
     "Renders every TrainJob under PATH (files or folders of *.yaml, *.yml, *.json; - is stdin)\n"
     "against its (Cluster)TrainingRuntime as the Kubeflow Trainer controller would: -o - prints\n"
     "every object as one stream, --out DIR writes DIR/<namespace>/<trainjob>.yaml. Errors go to\n"
     "stderr as FILE:LINE:COL: error: MESSAGE. Exit 0 clean, 1 validation errors, 2 usage or\n"
-    "input errors. A .tjrender.yaml in the first PATH (or here) may set `target:`.\n";
+    "input errors. A .tjrender.yaml in the first PATH (or here) may set `target:` and\n"
+    "`ignore:` rules. --findings-format (text, json, junit, sarif, github) sets how findings\n"
+    "are written to stderr; --report FORMAT=FILE also writes them to FILE.\n";
 
 const char kCheckUsage[] =
     "usage: tjrender check PATH... [--target trainer-v2.1] [--namespace NS] [--strict]\n"
-    "                      [--verbose] [--threads N]\n\n"
-    "Validates every TrainJob under PATH as `tjrender render` does, without writing objects.\n";
+    "                      [--verbose] [--threads N] [--format FORMAT] [--report FORMAT=FILE]...\n\n"
+    "Validates every TrainJob under PATH as `tjrender render` does, without writing objects.\n"
+    "--format text (default, on stderr) or json, junit, sarif, github (on stdout);\n"
+    "--report FORMAT=FILE (repeatable) also writes the findings to FILE.\n";
 
 struct FlowOptions {
   std::string target;
@@ -48,6 +54,7 @@ struct FlowOptions {
   bool verbose = false;
   unsigned threads = 0;
   std::vector<std::string> paths;
+  ReportOptions report;
 };
 
 // One path component of an output file: a Kubernetes name, never a way out
@@ -167,6 +174,7 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
       "strict", po::bool_switch(&options->strict), "treat warnings as errors")(
       "verbose,v", po::bool_switch(&options->verbose), "print counts and notes")(
       "threads", po::value(&options->threads), "worker threads (default: the number of cores)");
+  AddReportOptions(&named, &options->report, write ? "findings-format" : "format");
   if (write) {
     named.add_options()("output,o", po::value(&options->output), "- prints every object to stdout")(
         "out", po::value(&options->out_dir), "write DIR/<namespace>/<trainjob>.yaml")(
@@ -188,6 +196,8 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
     ReportUsageError("-o - and --out DIR cannot be used together");
     return kExitUsage;
   }
+  options->report.verbose = options->verbose;
+  options->report.stream_is_stdout = !write && options->report.stream_format != "text";
   if (options->format != "yaml" && options->format != "json") {
     ReportUsageError("--format must be yaml or json, not '" + options->format + "'");
     return kExitUsage;
@@ -205,6 +215,23 @@ void ReportCounts(const source::ManifestSet& manifests, const pipeline::Pipeline
   }
 }
 
+// The repository's ignore rules and every object's ignore annotations; an
+// annotation without a reason is itself a finding.
+report::Ignores CollectIgnores(const RepoConfig& config, const source::ManifestSet& manifests,
+                               FindingsOutput* findings) {
+  report::Ignores ignores;
+  ignores.global = config.ignore;
+  for (const source::Manifest& manifest : manifests.manifests) {
+    Diagnostics problems;
+    std::vector<report::IgnoreRule> rules = report::ObjectIgnores(manifest.object, &problems);
+    report::ObjectRef ref =
+        RefOf(manifest.id.api_version, manifest.id.kind, manifest.id.namespace_, manifest.id.name);
+    findings->Add(problems, ref);
+    if (!rules.empty()) ignores.by_object[ref.Key()] = std::move(rules);
+  }
+  return ignores;
+}
+
 }  // namespace
 
 int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
@@ -212,20 +239,21 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   if (auto exit_code = ParseFlowOptions(args, write_objects, &options)) return *exit_code;
   SetVerbose(options.verbose);
 
+  FindingsOutput findings;
+  if (!findings.Init(options.report)) return kExitUsage;
+
   pipeline::PipelineOptions pipeline_options;
   pipeline_options.strict = options.strict;
   pipeline_options.threads = options.threads;
-  if (options.target.empty()) {
-    std::string config_path = RepoConfigPath(options.paths);
-    Result<RepoConfig> config = ReadRepoConfig(config_path);
-    if (!config.ok()) {
-      Report(config.error());
-      return kExitUsage;
-    }
-    if (config->target) {
-      options.target = *config->target;
-      Note("target " + options.target + " from " + config_path);
-    }
+  std::string config_path = RepoConfigPath(options.paths);
+  Result<RepoConfig> config = ReadRepoConfig(config_path);
+  if (!config.ok()) {
+    Report(config.error());
+    return kExitUsage;
+  }
+  if (options.target.empty() && config->target) {
+    options.target = *config->target;
+    Note("target " + options.target + " from " + config_path);
   }
   if (!options.target.empty()) pipeline_options.target = options.target;
   const std::vector<std::string>& targets = pipeline::SupportedTargets();
@@ -247,30 +275,28 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   source::ManifestSet manifests = source::LoadManifests(ManifestTree(), options.paths, load_options);
 
   bool input_error = false;
-  bool findings = false;
-  auto report = [&](const Diagnostic& d) {
-    if (d.severity == Severity::kNote) {
-      if (options.verbose) Report(d);
-      return;
-    }
-    Report(d);
-    if (d.severity == Severity::kError) {
-      (d.category == Category::kInput ? input_error : findings) = true;
-    }
+  findings.Add(manifests.diagnostics);
+  findings.SetIgnores(CollectIgnores(*config, manifests, &findings));
+  pipeline_options.ignored_warning = [&findings](const doc::ObjectId& id, const Diagnostic& d) {
+    return findings.Ignores(RefOf(id.api_version, id.kind, id.namespace_, id.name), d);
   };
-  for (const Diagnostic& d : manifests.diagnostics) report(d);
 
   Output output(options, write_objects);
   pipeline::PipelineSummary summary = pipeline::RenderManifests(
       manifests, pipeline_options, [&](pipeline::TrainJobResult&& result) {
-        for (const Diagnostic& d : result.diagnostics) report(d);
+        report::ObjectRef ref =
+            RefOf(result.id.api_version, result.id.kind, result.id.namespace_, result.id.name);
+        findings.AddSubject(ref);
+        findings.AddRendered(result.objects.size());
+        findings.Add(result.diagnostics, ref);
         if (!output.Add(result)) input_error = true;
       });
   output.Flush();
-  for (const Diagnostic& d : summary.diagnostics) report(d);
+  findings.Add(summary.diagnostics);
+  if (!findings.Finish()) input_error = true;
   if (options.verbose) ReportCounts(manifests, summary);
-  if (input_error) return kExitUsage;
-  return findings ? kExitFindings : kExitClean;
+  if (input_error || findings.has_input_errors()) return kExitUsage;
+  return findings.has_errors() ? kExitFindings : kExitClean;
 }
 
 }  // namespace tjr::cli

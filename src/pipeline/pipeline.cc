@@ -25,11 +25,15 @@ void Append(Diagnostics* to, Diagnostics from) {
              std::make_move_iterator(from.end()));
 }
 
-// Under --strict a warning is an error; notes stay notes.
-void ApplyStrict(Diagnostics* diagnostics, bool strict) {
-  if (!strict) return;
+// Under --strict a warning is an error; notes stay notes, and so do
+// warnings the repository ignores.
+void ApplyStrict(Diagnostics* diagnostics, const PipelineOptions& options,
+                 const doc::ObjectId& id) {
+  if (!options.strict) return;
   for (Diagnostic& d : *diagnostics) {
-    if (d.severity == Severity::kWarning) d.severity = Severity::kError;
+    if (d.severity != Severity::kWarning) continue;
+    if (options.ignored_warning && options.ignored_warning(id, d)) continue;
+    d.severity = Severity::kError;
   }
 }
 
@@ -58,7 +62,7 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
     }
     Diagnostics findings = validate::ValidateRuntime(runtime);
     bool refused = HasErrors(findings);
-    ApplyStrict(&findings, options.strict);
+    ApplyStrict(&findings, options, manifest.id);
     Append(&summary->diagnostics, std::move(findings));
     // The API server would not have stored it: TrainJobs find no runtime.
     if (!refused) shared.stored.push_back(std::move(runtime));
@@ -73,7 +77,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   result.file = manifest.file;
   Diagnostics& out = result.diagnostics;
   auto finish = [&]() -> TrainJobResult {
-    ApplyStrict(&out, options.strict);
+    ApplyStrict(&out, options, manifest.id);
     if (result.has_errors()) result.objects.clear();
     return std::move(result);
   };

@@ -26,6 +26,10 @@ struct PipelineOptions {
   /// Warnings, ours and upstream's, become errors: the TrainJob renders
   /// nothing.
   bool strict = false;
+  /// Warnings the repository ignores (about the object `id`) stay warnings
+  /// under `strict`; unset, every warning becomes an error. Called from
+  /// worker threads.
+  std::function<bool(const doc::ObjectId& id, const Diagnostic& warning)> ignored_warning;
   /// Worker threads; 0 means std::thread::hardware_concurrency(). The output
   /// does not depend on it.
   unsigned threads = 0;

@@ -29,6 +29,7 @@ std::string Quoted(const std::string& text) { return "\"" + text + "\""; }
 Diagnostic Warning(std::string_view rule, Location at, std::string message) {
   Diagnostic d = MakeError(at, "", "[" + std::string(rule) + "] " + message);
   d.severity = Severity::kWarning;
+  d.rule = std::string(rule);
   return d;
 }
 

@@ -1,0 +1,100 @@
+#include "cli/findings_output.h"
+
+#include <cstdio>
+
+#include "base/file.h"
+#include "cli/output.h"
+
+namespace tjr::cli {
+namespace po = boost::program_options;
+
+void AddReportOptions(po::options_description* named, ReportOptions* options,
+                      const char* format_flag) {
+  if (format_flag != nullptr) {
+    named->add_options()(format_flag, po::value(&options->stream_format),
+                         "findings format: text (default), json, junit, sarif, github");
+  }
+  named->add_options()("report", po::value(&options->report_specs)->composing(),
+                       "also write the findings as FORMAT=FILE (repeatable)");
+}
+
+bool FindingsOutput::Init(const ReportOptions& options) {
+  options_ = options;
+  std::optional<report::Format> stream = report::ParseFormat(options.stream_format);
+  if (!stream) {
+    ReportUsageError("unknown findings format '" + options.stream_format + "' (known: " +
+                     report::FormatNames() + ")");
+    return false;
+  }
+  stream_ = *stream;
+  for (const std::string& spec : options.report_specs) {
+    std::size_t equals = spec.find('=');
+    std::optional<report::Format> format =
+        equals == std::string::npos ? std::nullopt : report::ParseFormat(spec.substr(0, equals));
+    if (!format || equals + 1 >= spec.size()) {
+      ReportUsageError("--report takes FORMAT=FILE with FORMAT one of " +
+                       std::string(report::FormatNames()) + ", not '" + spec + "'");
+      return false;
+    }
+    files_.emplace_back(*format, spec.substr(equals + 1));
+  }
+  return true;
+}
+
+void FindingsOutput::Add(const Diagnostic& diagnostic, const report::ObjectRef& object) {
+  if (diagnostic.severity == Severity::kNote) {
+    if (options_.verbose && stream_ == report::Format::kText) Report(diagnostic);
+    return;
+  }
+  report::Finding finding = report::MakeFinding(diagnostic, object);
+  if (report::Ignored(ignores_, finding)) {
+    ++results_.ignored;
+    if (options_.verbose) Note("ignored [" + finding.rule + "]: " + diagnostic.ToString());
+    return;
+  }
+  if (diagnostic.severity == Severity::kError) {
+    ++(diagnostic.category == Category::kInput ? input_errors_ : errors_);
+  }
+  // Text streams, so a long run shows its findings as they are found.
+  if (stream_ == report::Format::kText && !options_.stream_is_stdout) Report(diagnostic);
+  results_.findings.push_back(std::move(finding));
+}
+
+void FindingsOutput::Add(const Diagnostics& diagnostics, const report::ObjectRef& object) {
+  for (const Diagnostic& d : diagnostics) Add(d, object);
+}
+
+bool FindingsOutput::Finish() {
+  report::WriteOptions write_options;
+  write_options.tool_version = TJRENDER_VERSION;
+  if (stream_ == report::Format::kText && !options_.stream_is_stdout) {
+    std::string line = report::SummaryLine(results_) + "\n";
+    std::fwrite(line.data(), 1, line.size(), stderr);
+  } else {
+    std::string document = report::Write(stream_, results_, write_options);
+    if (options_.stream_is_stdout) {
+      WriteStdout(document);
+    } else {
+      std::fwrite(document.data(), 1, document.size(), stderr);
+    }
+  }
+  if (options_.verbose && results_.ignored > 0) {
+    Note(std::to_string(results_.ignored) + " finding(s) ignored by ignore rules");
+  }
+  bool ok = true;
+  for (const auto& [format, path] : files_) {
+    Status written = WriteFileAtomically(path, report::Write(format, results_, write_options));
+    if (!written.ok()) {
+      Report(AsInputError(written.take_error()));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+report::ObjectRef RefOf(const std::string& api_version, const std::string& kind,
+                        const std::string& namespace_, const std::string& name) {
+  return report::ObjectRef{api_version, kind, namespace_, name};
+}
+
+}  // namespace tjr::cli

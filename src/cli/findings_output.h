@@ -1,0 +1,76 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "base/diagnostic.h"
+#include "report/finding.h"
+#include "report/format.h"
+#include "report/ignore.h"
+
+namespace tjr::cli {
+
+/// Where a command's findings go: one format on a stream, and any number of
+/// `--report FORMAT=FILE` files, all from the same findings.
+struct ReportOptions {
+  std::string stream_format = "text";
+  /// Machine formats of `check --format` are the command's data: stdout.
+  /// Otherwise (render's --findings-format, text) the stream is stderr.
+  bool stream_is_stdout = false;
+  std::vector<std::string> report_specs;  ///< "sarif=out.sarif"
+  bool verbose = false;
+};
+
+/// Adds `--report FORMAT=FILE` (repeatable) and, when `format_flag` is set,
+/// that flag ("format" or "findings-format") for the stream format.
+void AddReportOptions(boost::program_options::options_description* named, ReportOptions* options,
+                      const char* format_flag);
+
+/// Collects a run's findings, drops ignored ones, and writes every report.
+/// Text on stderr streams as findings arrive; other formats are written
+/// whole by Finish().
+class FindingsOutput {
+ public:
+  /// Checks the formats and file names; false after reporting a usage error.
+  bool Init(const ReportOptions& options);
+  void SetIgnores(report::Ignores ignores) { ignores_ = std::move(ignores); }
+  /// Whether the ignore rules silence `diagnostic` about `object` (only
+  /// reads the rules: safe from worker threads).
+  bool Ignores(const report::ObjectRef& object, const Diagnostic& diagnostic) const {
+    return report::Ignored(ignores_, report::MakeFinding(diagnostic, object));
+  }
+
+  /// One finding (notes only with --verbose, and only in text).
+  void Add(const Diagnostic& diagnostic, const report::ObjectRef& object = {});
+  void Add(const Diagnostics& diagnostics, const report::ObjectRef& object = {});
+  /// An object that was checked (JUnit lists clean ones too).
+  void AddSubject(report::ObjectRef subject) { results_.subjects.push_back(std::move(subject)); }
+  void AddRendered(std::size_t objects) { results_.objects_rendered += objects; }
+
+  bool has_errors() const { return errors_ > 0; }
+  bool has_input_errors() const { return input_errors_ > 0; }
+
+  /// Writes the stream format's document (or the text summary line) and
+  /// every report file; false when a file could not be written (reported).
+  bool Finish();
+
+ private:
+  ReportOptions options_;
+  report::Format stream_ = report::Format::kText;
+  std::vector<std::pair<report::Format, std::string>> files_;
+  report::Ignores ignores_;
+  report::Results results_;
+  std::size_t errors_ = 0;
+  std::size_t input_errors_ = 0;
+};
+
+/// The ObjectRef of a TrainJob or runtime id.
+report::ObjectRef RefOf(const std::string& api_version, const std::string& kind,
+                        const std::string& namespace_, const std::string& name);
+
+}  // namespace tjr::cli

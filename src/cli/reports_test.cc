@@ -1,0 +1,154 @@
+// Findings formats, report files and ignore rules, end to end through
+// `tjrender check` and `tjrender render`.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "cli/commands.h"
+
+namespace tjr::cli {
+namespace {
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+Outcome Invoke(int (*command)(const std::vector<std::string>&), const std::vector<std::string>& args) {
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  int code = command(args);
+  std::string out = ::testing::internal::GetCapturedStdout();
+  return {code, out, ::testing::internal::GetCapturedStderr()};
+}
+
+std::string Root() {
+  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
+  return root != nullptr ? root : "..";
+}
+
+std::string Slurp(const fs::path& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// A copy of the sample repository the test may change.
+class RepoCopy {
+ public:
+  RepoCopy() {
+    path_ = fs::temp_directory_path() / ("tjrender-reports-" + std::to_string(::getpid()) + "-" +
+                                         std::to_string(counter_++));
+    fs::remove_all(path_);
+    fs::copy(Root() + "/fixtures/trainer-repo", path_, fs::copy_options::recursive);
+  }
+  ~RepoCopy() { fs::remove_all(path_); }
+  std::string str() const { return path_.string(); }
+  fs::path operator/(const std::string& name) const { return path_ / name; }
+  void Write(const std::string& name, const std::string& text) const { std::ofstream(path_ / name) << text; }
+
+ private:
+  static inline int counter_ = 0;
+  fs::path path_;
+};
+
+const char kWarningRule[] = "override-container-unknown";
+
+TEST(Reports, TextEndsWithTheSummaryLine) {
+  RepoCopy repo;
+  Outcome run = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "");
+  EXPECT_TRUE(run.err.ends_with("\n5 objects rendered, 0 errors, 1 warnings\n")) << run.err;
+}
+
+TEST(Reports, CheckWritesMachineFormatsToStdoutOnly) {
+  RepoCopy repo;
+  Outcome run = Invoke(RunCheck, {repo.str(), "--format", "json"});
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.err, "");
+  EXPECT_TRUE(run.out.starts_with("{\n")) << run.out;
+  EXPECT_NE(run.out.find("\"rule\": \"override-container-unknown\""), std::string::npos);
+}
+
+TEST(Reports, RenderKeepsManifestsOnStdoutAndWritesEveryReport) {
+  RepoCopy repo;
+  fs::path sarif = repo / "out.sarif";
+  fs::path junit = repo / "out.xml";
+  Outcome run = Invoke(RunRender, {repo.str() + "/trainjobs", repo.str() + "/runtimes",
+                                   "--findings-format", "github", "--report",
+                                   "sarif=" + sarif.string(), "--report", "junit=" + junit.string()});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("kind: JobSet\n"), std::string::npos);
+  EXPECT_NE(run.err.find("::warning file="), std::string::npos) << run.err;
+  EXPECT_NE(Slurp(sarif).find("\"version\": \"2.1.0\""), std::string::npos);
+  EXPECT_NE(Slurp(junit).find("<testsuites tests=\"4\" failures=\"0\""), std::string::npos)
+      << Slurp(junit);
+}
+
+TEST(Reports, BadFormatsAreUsageErrors) {
+  RepoCopy repo;
+  EXPECT_EQ(Invoke(RunCheck, {repo.str(), "--format", "yaml"}).exit_code, 2);
+  EXPECT_EQ(Invoke(RunCheck, {repo.str(), "--report", "sarif"}).exit_code, 2);
+  EXPECT_EQ(Invoke(RunCheck, {repo.str(), "--report", "xml=a"}).exit_code, 2);
+  EXPECT_EQ(Invoke(RunRender, {repo.str(), "--findings-format", "tap"}).exit_code, 2);
+}
+
+TEST(Reports, IgnoreAnnotationWithReason) {
+  RepoCopy repo;
+  fs::path file = repo / "trainjobs/persistent-storage.yaml";
+  std::string text = Slurp(file);
+  std::string anchor = "  namespace: ml-team\n";
+  text.replace(text.find(anchor), anchor.size(),
+               anchor + "  annotations:\n    tjrender.dev/ignore: " + kWarningRule +
+                   "\n    tjrender.dev/ignore-reason: the sidecar image is set by a webhook\n");
+  std::ofstream(file) << text;
+  Outcome run = Invoke(RunCheck, {repo.str(), "--strict"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(run.err.ends_with("5 objects rendered, 0 errors, 0 warnings\n")) << run.err;
+}
+
+TEST(Reports, IgnoreAnnotationWithoutReasonWarns) {
+  RepoCopy repo;
+  fs::path file = repo / "trainjobs/persistent-storage.yaml";
+  std::string text = Slurp(file);
+  std::string anchor = "  namespace: ml-team\n";
+  text.replace(text.find(anchor), anchor.size(),
+               anchor + "  annotations:\n    tjrender.dev/ignore: " + kWarningRule + "\n");
+  std::ofstream(file) << text;
+  Outcome run = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.err.find("findings are ignored without a reason"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find("[override-container-unknown]"), std::string::npos) << run.err;
+}
+
+TEST(Reports, IgnoreListInTheRepositoryConfig) {
+  RepoCopy repo;
+  repo.Write(".tjrender.yaml", std::string("ignore:\n  - rule: ") + kWarningRule +
+                                   "\n    reason: images come from the admission webhook\n");
+  Outcome run = Invoke(RunCheck, {repo.str(), "--verbose"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.err.find("1 finding(s) ignored"), std::string::npos) << run.err;
+  repo.Write(".tjrender.yaml", std::string("ignore:\n  - rule: ") + kWarningRule + "\n");
+  Outcome no_reason = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(no_reason.exit_code, 2);
+  EXPECT_NE(no_reason.err.find("ignore[0].reason: is required"), std::string::npos) << no_reason.err;
+}
+
+TEST(Reports, ErrorsCannotBeIgnored) {
+  RepoCopy repo;
+  repo.Write("trainjobs/lonely.yaml",
+             "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: lonely\n"
+             "  annotations:\n    tjrender.dev/ignore: upstream/*\n    tjrender.dev/ignore-reason: x\n"
+             "spec:\n  runtimeRef:\n    name: absent\n");
+  Outcome run = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+}
+
+}  // namespace
+}  // namespace tjr::cli

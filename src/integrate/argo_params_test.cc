@@ -1,0 +1,53 @@
+#include "integrate/argo_params.h"
+
+#include <gtest/gtest.h>
+
+namespace tjr::integrate {
+namespace {
+
+TEST(ArgoSettings, DefaultsWhenArgoSendsNothing) {
+  auto settings = ReadArgoSettings({{"ARGOCD_APP_NAME", "ml"}, {"ARGOCD_APP_NAMESPACE", "team"}});
+  ASSERT_TRUE(settings.ok());
+  EXPECT_EQ(settings->mode, ArgoMode::kValidate);
+  EXPECT_FALSE(settings->allow_empty);
+  EXPECT_EQ(settings->app_name, "ml");
+  EXPECT_EQ(settings->app_namespace, "team");
+}
+
+TEST(ArgoSettings, ParametersJsonBeatsPluginEnv) {
+  auto settings = ReadArgoSettings(
+      {{"ARGOCD_ENV_TJRENDER_MODE", "validate"},
+       {"ARGOCD_ENV_TJRENDER_TARGET", "trainer-v2.1"},
+       {"ARGOCD_APP_PARAMETERS",
+        R"([{"name":"mode","string":"render"},{"name":"runtime-paths","array":["rt","shared/rt"]}])"},
+       // Argo sends both forms; the JSON list is read.
+       {"PARAM_MODE", "render"}});
+  ASSERT_TRUE(settings.ok()) << settings.error().ToString();
+  EXPECT_EQ(settings->mode, ArgoMode::kRender);
+  EXPECT_EQ(settings->target, "trainer-v2.1");
+  EXPECT_EQ(settings->runtime_paths, (std::vector<std::string>{"rt", "shared/rt"}));
+}
+
+TEST(ArgoSettings, ParamVariablesWithoutTheJson) {
+  auto settings = ReadArgoSettings({{"PARAM_ALLOW_EMPTY", "true"},
+                                    {"PARAM_RUNTIME_PATHS_0", "a"},
+                                    {"PARAM_RUNTIME_PATHS_1", "b"}});
+  ASSERT_TRUE(settings.ok()) << settings.error().ToString();
+  EXPECT_TRUE(settings->allow_empty);
+  EXPECT_EQ(settings->runtime_paths, (std::vector<std::string>{"a", "b"}));
+}
+
+TEST(ArgoSettings, TyposAndBadValuesAreErrors) {
+  auto unknown = ReadArgoSettings({{"ARGOCD_APP_PARAMETERS", R"([{"name":"mdoe","string":"x"}])"}});
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.error().message.find("unknown parameter 'mdoe'"), std::string::npos);
+  EXPECT_FALSE(ReadArgoSettings({{"PARAM_MDOE", "render"}}).ok());
+  auto mode = ReadArgoSettings({{"ARGOCD_ENV_TJRENDER_MODE", "apply"}});
+  ASSERT_FALSE(mode.ok());
+  EXPECT_EQ(mode.error().category, Category::kInput);
+  EXPECT_FALSE(ReadArgoSettings({{"PARAM_ALLOW_EMPTY", "yes"}}).ok());
+  EXPECT_FALSE(ReadArgoSettings({{"ARGOCD_APP_PARAMETERS", "{"}}).ok());
+}
+
+}  // namespace
+}  // namespace tjr::integrate

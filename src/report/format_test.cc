@@ -1,0 +1,138 @@
+#include "report/format.h"
+
+#include <gtest/gtest.h>
+
+#include "json/json.h"
+
+namespace tjr::report {
+namespace {
+
+Finding At(const char* file, std::uint32_t line, std::uint32_t column, Severity severity,
+           std::string message, std::string path = "") {
+  Diagnostic d = MakeError(Location{InternSourceName(file), line, column}, std::move(path),
+                           std::move(message));
+  d.severity = severity;
+  return MakeFinding(d, ObjectRef{"trainer.kubeflow.org/v1alpha1", "TrainJob", "ml", "job"});
+}
+
+Results SampleResults() {
+  Results run;
+  run.objects_rendered = 3;
+  run.subjects = {ObjectRef{"trainer.kubeflow.org/v1alpha1", "TrainJob", "ml", "job"},
+                  ObjectRef{"trainer.kubeflow.org/v1alpha1", "TrainJob", "ml", "clean"}};
+  run.findings.push_back(At("repo/a.yaml", 6, 3, Severity::kError,
+                            "spec.runtimeRef: Invalid value: \"x\": not found", "spec.runtimeRef"));
+  run.findings.push_back(At("repo/a.yaml", 9, 5, Severity::kWarning,
+                            "[volume-two-sources] volume \"data\" has 2 sources"));
+  return run;
+}
+
+TEST(ParseFormat, KnowsTheFiveNames) {
+  EXPECT_EQ(ParseFormat("sarif"), Format::kSarif);
+  EXPECT_EQ(ParseFormat("github"), Format::kGithub);
+  EXPECT_FALSE(ParseFormat("yaml").has_value());
+}
+
+TEST(Text, OneLinePerFindingThenTheSummary) {
+  EXPECT_EQ(WriteText(SampleResults()),
+            "repo/a.yaml:6:3: error: spec.runtimeRef: Invalid value: \"x\": not found\n"
+            "repo/a.yaml:9:5: warning: [volume-two-sources] volume \"data\" has 2 sources\n"
+            "3 objects rendered, 1 errors, 1 warnings\n");
+}
+
+TEST(Json, EveryFindingCarriesRuleSeverityLocationPathAndMessage) {
+  std::string text = WriteJson(SampleResults());
+  auto parsed = json::Read(text, "report.json");
+  ASSERT_TRUE(parsed.ok()) << text;
+  const doc::Node& findings = *parsed->Find("findings");
+  ASSERT_EQ(findings.size(), 2u);
+  const doc::Node& first = findings[0];
+  EXPECT_EQ(first.Find("rule")->string_value(), "upstream/invalid-value");
+  EXPECT_EQ(first.Find("severity")->string_value(), "error");
+  EXPECT_EQ(first.Find("file")->string_value(), "repo/a.yaml");
+  EXPECT_EQ(first.Find("line")->int_value(), 6);
+  EXPECT_EQ(first.Find("column")->int_value(), 3);
+  EXPECT_EQ(first.Find("fieldPath")->string_value(), "spec.runtimeRef");
+  EXPECT_EQ(first.Find("object")->Find("name")->string_value(), "job");
+  // The rule is not repeated in the message.
+  EXPECT_EQ(findings[1].Find("message")->string_value(), "volume \"data\" has 2 sources");
+  EXPECT_EQ(findings[1].Find("rule")->string_value(), "volume-two-sources");
+  EXPECT_EQ(parsed->Find("summary")->Find("objectsRendered")->int_value(), 3);
+  EXPECT_EQ(parsed->Find("summary")->Find("warnings")->int_value(), 1);
+}
+
+TEST(Junit, OneCasePerObjectCleanOnesIncluded) {
+  std::string xml = WriteJunit(SampleResults());
+  EXPECT_NE(xml.find("<testsuites tests=\"2\" failures=\"1\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<testcase name=\"ml/clean\" classname=\"TrainJob@trainer.kubeflow.org/v1alpha1\"/>"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<failure message=\"spec.runtimeRef: Invalid value: &quot;x&quot;: not found\" "
+                     "type=\"upstream/invalid-value\">"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<system-out>repo/a.yaml:9:5: warning: [volume-two-sources]"),
+            std::string::npos)
+      << xml;
+}
+
+TEST(Sarif, ResultsPointAtRulesAndRegions) {
+  std::string text = WriteSarif(SampleResults(), {.tool_version = "1.2.3"});
+  auto parsed = json::Read(text, "report.sarif");
+  ASSERT_TRUE(parsed.ok()) << text;
+  EXPECT_EQ(parsed->Find("version")->string_value(), "2.1.0");
+  const doc::Node& run = (*parsed->Find("runs"))[0];
+  const doc::Node& rules = *run.Find("tool")->Find("driver")->Find("rules");
+  ASSERT_EQ(rules.size(), 2u);
+  EXPECT_EQ(rules[1].Find("id")->string_value(), "volume-two-sources");
+  const doc::Node& result = (*run.Find("results"))[1];
+  EXPECT_EQ(result.Find("ruleIndex")->int_value(), 1);
+  EXPECT_EQ(result.Find("level")->string_value(), "warning");
+  const doc::Node& physical = *(*result.Find("locations"))[0].Find("physicalLocation");
+  EXPECT_EQ(physical.Find("artifactLocation")->Find("uri")->string_value(), "repo/a.yaml");
+  EXPECT_EQ(physical.Find("region")->Find("startLine")->int_value(), 9);
+  EXPECT_EQ(physical.Find("region")->Find("startColumn")->int_value(), 5);
+}
+
+TEST(Sarif, UrisArePercentEncodedAndAbsolutePathsAreFileUris) {
+  Results run;
+  run.findings.push_back(At("/tmp/my dir/a#1.yaml", 1, 1, Severity::kError, "x"));
+  run.findings.push_back(At("./rel/b.yaml", 0, 0, Severity::kError, "y"));
+  std::string text = WriteSarif(run, {});
+  EXPECT_NE(text.find("\"uri\": \"file:///tmp/my%20dir/a%231.yaml\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"uri\": \"rel/b.yaml\""), std::string::npos) << text;
+  // No region without a line (the schema's minimum is 1).
+  EXPECT_EQ(text.find("\"startLine\": 0"), std::string::npos) << text;
+}
+
+TEST(Github, AnnotationsEscapeDataAndProperties) {
+  Results run;
+  run.findings.push_back(At("dir,x/a:b.yaml", 4, 2, Severity::kError, "100% bad\r\nsecond line"));
+  std::string out = WriteGithub(run, {});
+  EXPECT_EQ(out,
+            "::error file=dir%2Cx/a%3Ab.yaml,line=4,col=2,title=tjrender upstream/error::"
+            "TrainJob ml/job: 100%25 bad%0D%0Asecond line\n"
+            "0 objects rendered, 1 errors, 0 warnings\n");
+}
+
+TEST(Github, RespectsThePerStepLimitsAndSaysWhatWasCut) {
+  Results run;
+  for (int i = 0; i < 12; ++i) run.findings.push_back(At("a.yaml", 1, 1, Severity::kError, "e"));
+  for (int i = 0; i < 11; ++i) run.findings.push_back(At("a.yaml", 1, 1, Severity::kWarning, "w"));
+  std::string out = WriteGithub(run, {});
+  auto count = [&](std::string_view needle) {
+    std::size_t n = 0;
+    for (std::size_t at = out.find(needle); at != std::string::npos; at = out.find(needle, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("::error "), 10u);
+  EXPECT_EQ(count("::warning "), 10u);
+  EXPECT_EQ(count("::notice "), 1u);
+  EXPECT_NE(out.find("2 more error(s) and 1 more warning(s)"), std::string::npos) << out;
+  // The cut findings are still in the log, as plain lines.
+  EXPECT_EQ(count("a.yaml:1:1: error: e\n"), 2u);
+  EXPECT_EQ(count("a.yaml:1:1: warning: w\n"), 1u);
+}
+
+}  // namespace
+}  // namespace tjr::report

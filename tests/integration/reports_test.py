@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""The findings formats as their consumers read them: SARIF validated
+against the official 2.1.0 schema, JUnit parsed as XML, JSON parsed, GitHub
+workflow commands checked line by line. Skips (77) without python3-jsonschema."""
+import json
+import os
+import shutil
+import xml.etree.ElementTree as ElementTree
+
+from common import LONELY_TRAINJOB, SOURCE_ROOT, Checks, copy_sample, run, skip, temp_dir, tjrender
+
+try:
+    import jsonschema
+except ImportError:
+    skip("python3-jsonschema is not installed (scripts/install-deps installs it)")
+
+
+def main():
+    checks = Checks()
+    work = temp_dir("tjrender-reports-")
+    try:
+        repo = copy_sample(os.path.join(work, "repo"))
+        # An error (unknown runtime), a warning (the sample's unknown
+        # container) and a file name that needs escaping everywhere.
+        with open(os.path.join(repo, "trainjobs", "a, b: 100%.yaml"), "w") as f:
+            f.write(LONELY_TRAINJOB)
+        reports = {fmt: os.path.join(work, "report." + fmt) for fmt in ("json", "junit", "sarif", "github", "text")}
+        args = [tjrender(), "check", "."] + [f"--report={fmt}={path}" for fmt, path in reports.items()]
+        result = run(args, cwd=repo)
+        checks.expect(result.returncode == 1, "check exits 1 on an error", result.stderr)
+        checks.expect(result.stderr.endswith("objects rendered, 1 errors, 1 warnings\n"),
+                      "text summary line on stderr", result.stderr)
+
+        schema = json.load(open(os.path.join(SOURCE_ROOT, "tests", "integration", "data", "sarif-schema-2.1.0.json")))
+        sarif = json.load(open(reports["sarif"]))
+        try:
+            jsonschema.validate(sarif, schema, format_checker=jsonschema.FormatChecker())
+            checks.expect(True, "SARIF validates against sarif-schema-2.1.0.json")
+        except jsonschema.ValidationError as error:
+            checks.expect(False, "SARIF validates against sarif-schema-2.1.0.json", str(error))
+        results = sarif["runs"][0]["results"]
+        uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results]
+        checks.expect("trainjobs/a,%20b:%20100%25.yaml" in uris, "SARIF URI percent-encoded", str(uris))
+        rules = [r["ruleId"] for r in results]
+        checks.expect(rules == ["override-container-unknown", "upstream/invalid-value"] or
+                      sorted(rules) == ["override-container-unknown", "upstream/invalid-value"],
+                      "SARIF rule ids", str(rules))
+
+        root = ElementTree.parse(reports["junit"]).getroot()
+        checks.expect(root.tag == "testsuites", "JUnit parses, root testsuites")
+        cases = root.findall("./testsuite/testcase")
+        failures = [c for c in cases if c.find("failure") is not None]
+        checks.expect(len(cases) == 5 and len(failures) == 1, "JUnit: 5 TrainJobs, 1 failure",
+                      ElementTree.tostring(root, encoding="unicode"))
+
+        data = json.load(open(reports["json"]))
+        keys = set(data["findings"][0].keys())
+        checks.expect(keys >= {"rule", "severity", "file", "line", "column", "fieldPath", "message"},
+                      "JSON findings carry every field", str(keys))
+
+        lines = open(reports["github"]).read().splitlines()
+        error_lines = [l for l in lines if l.startswith("::error ")]
+        checks.expect(len(error_lines) == 1 and
+                      error_lines[0].startswith("::error file=trainjobs/a%2C b%3A 100%25.yaml,line=7,col=3,"
+                                                "title=tjrender upstream/invalid-value::"),
+                      "GitHub annotation with escaped properties", "\n".join(lines))
+        checks.expect(open(reports["text"]).read() == result.stderr, "text report equals stderr")
+
+        # check --format FORMAT puts the document on stdout and nothing on stderr.
+        for fmt in ("json", "sarif", "junit", "github"):
+            streamed = run([tjrender(), "check", ".", "--format", fmt], cwd=repo)
+            checks.expect(streamed.stdout == open(reports[fmt]).read() and streamed.stderr == "",
+                          f"check --format {fmt} on stdout equals its --report file", streamed.stderr)
+    finally:
+        shutil.rmtree(work)
+    checks.done()
+
+
+main()
