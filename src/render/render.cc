@@ -72,9 +72,24 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
   if (!built.ok()) return built.take_error();
   Info& info = *built;
 
+  // Registry source order; from v2.2.0 PlainML also acts beside XGBoost, so
+  // the order of those two fixes the env order (upstream: Go map order).
+  if (const doc::Node* flux = info.ml_policy.is_null() ? nullptr : info.ml_policy.Find("flux");
+      flux != nullptr && !flux->is_null()) {
+    // The Flux plugin (v2.2.0+) rewrites the trainer command, adds an
+    // installer init container and builds a script ConfigMap and a random
+    // CURVE key Secret: not emulated, so refuse rather than render a JobSet
+    // the controller would not create.
+    return MakeError(flux->location(), "spec.mlPolicy.flux",
+                     "runtimes with mlPolicy.flux are not rendered: tjrender does not emulate the Flux plugin");
+  }
   EnforcePlainML(&info, trainjob);
   if (Status s = EnforceTorch(&info, &trainjob); !s.ok()) return s.take_error();
   if (Status s = EnforceMPI(&info, trainjob); !s.ok()) return s.take_error();
+  if (info.version != TrainerVersion::kV2_1) {
+    EnforceJAX(&info, trainjob);
+    if (Status s = EnforceXGBoost(&info, trainjob); !s.ok()) return s.take_error();
+  }
   EnforceCoScheduling(&info, trainjob);
   EnforceVolcano(&info, trainjob);
   IdentifyPodNetwork(&info, trainjob);
