@@ -60,6 +60,19 @@ Result<doc::Node> PrepareTrainJob(const doc::Node& trainjob, const GoTypes& type
 }  // namespace
 
 Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& runtime, const RenderOptions& options) {
+  // v2.3.0 (#3681): a TrainJob managed by another controller (MultiKueue)
+  // is not reconciled at all (trainjob_controller.go:89-91).
+  if (const doc::Node* managed_by = Get(trainjob_in, {"spec", "managedBy"});
+      options.version == TrainerVersion::kV2_3 && managed_by != nullptr && managed_by->is_string() &&
+      managed_by->string_value() != "trainer.kubeflow.org/trainjob-controller") {
+    RenderedObjects none;
+    Diagnostic note = MakeError(managed_by->location(), "spec.managedBy",
+                                "nothing is rendered: the Trainer controller skips TrainJobs managed by " +
+                                    managed_by->string_value());
+    note.severity = Severity::kNote;
+    none.notes.push_back(std::move(note));
+    return none;
+  }
   Result<const GoTypes*> types = LoadGoTypes(options.version);
   if (!types.ok()) return types.take_error();
   Result<doc::Node> prepared = PrepareTrainJob(trainjob_in, **types);
