@@ -80,8 +80,10 @@ TEST(Reports, RenderKeepsManifestsOnStdoutAndWritesEveryReport) {
   RepoCopy repo;
   fs::path sarif = repo / "out.sarif";
   fs::path junit = repo / "out.xml";
+  // The sample repository is a Trainer v2.1 one; its .tjrender.yaml is not
+  // read when the first PATH is a subfolder.
   Outcome run = Invoke(RunRender, {repo.str() + "/trainjobs", repo.str() + "/runtimes",
-                                   "--findings-format", "github", "--report",
+                                   "--target", "trainer-v2.1", "--findings-format", "github", "--report",
                                    "sarif=" + sarif.string(), "--report", "junit=" + junit.string()});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("kind: JobSet\n"), std::string::npos);
@@ -129,12 +131,12 @@ TEST(Reports, IgnoreAnnotationWithoutReasonWarns) {
 
 TEST(Reports, IgnoreListInTheRepositoryConfig) {
   RepoCopy repo;
-  repo.Write(".tjrender.yaml", std::string("ignore:\n  - rule: ") + kWarningRule +
+  repo.Write(".tjrender.yaml", std::string("target: trainer-v2.1\nignore:\n  - rule: ") + kWarningRule +
                                    "\n    reason: images come from the admission webhook\n");
   Outcome run = Invoke(RunCheck, {repo.str(), "--verbose"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.err.find("1 finding(s) ignored"), std::string::npos) << run.err;
-  repo.Write(".tjrender.yaml", std::string("ignore:\n  - rule: ") + kWarningRule + "\n");
+  repo.Write(".tjrender.yaml", std::string("target: trainer-v2.1\nignore:\n  - rule: ") + kWarningRule + "\n");
   Outcome no_reason = Invoke(RunCheck, {repo.str()});
   EXPECT_EQ(no_reason.exit_code, 2);
   EXPECT_NE(no_reason.err.find("ignore[0].reason: is required"), std::string::npos) << no_reason.err;
