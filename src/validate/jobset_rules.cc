@@ -14,10 +14,8 @@ constexpr std::string_view kDatasetInitializer = "dataset-initializer";
 constexpr std::string_view kModelInitializer = "model-initializer";
 constexpr std::string_view kNode = "node";
 
-using ContainerSets = std::map<std::string, std::set<std::string>, std::less<>>;
+}  // namespace
 
-// Job name -> names of its initContainers and containers. A repeated job
-// name starts its set afresh, as the upstream map assignment does.
 ContainerSets ContainerNamesByJob(const doc::Node& jobset_spec) {
   ContainerSets sets;
   for (const doc::Node& job : Items(At(&jobset_spec, "replicatedJobs"))) {
@@ -30,6 +28,8 @@ ContainerSets ContainerNamesByJob(const doc::Node& jobset_spec) {
   }
   return sets;
 }
+
+namespace {
 
 void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::string_view job,
                       std::string_view config, Report* report) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,7 +37,17 @@ struct WebhookInfo {
 };
 
 // jobset_rules.cc
+/// Job name -> names of its initContainers and containers, from a JobSet
+/// spec. A repeated job name starts its set afresh, as the upstream map
+/// assignment does.
+using ContainerSets = std::map<std::string, std::set<std::string>, std::less<>>;
+ContainerSets ContainerNamesByJob(const doc::Node& jobset_spec);
+/// The JobSet plugin's Validate at v2.1.0 (podTemplateOverrides).
 void CheckJobSetPlugin(const WebhookInfo& info, Report* report);
+// runtime_patch_rules.cc
+/// The JobSet plugin's Validate from v2.2.0 on (runtimePatches), against
+/// info.jobset_spec (the template with the patches merged).
+void CheckJobSetPluginRuntimePatches(const WebhookInfo& info, Report* report);
 // policy_rules.cc
 void CheckTorchPlugin(const WebhookInfo& info, Report* report);
 void CheckMpiPlugin(const WebhookInfo& info, Report* report);

@@ -66,11 +66,12 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   }
   const doc::Node* runtime_spec = At(&runtime, "spec");
   const doc::Node* template_spec = At(At(runtime_spec, "template"), "spec");
+  const bool patches = HasRuntimePatches(options.release);
   Result<doc::Node> merged =
-      options.merged_jobset_spec != nullptr
-          ? Result<doc::Node>(*options.merged_jobset_spec)
-          : render::MergePodTemplateOverrides(trainjob,
-                                              template_spec != nullptr ? *template_spec : doc::Node::Mapping());
+      options.merged_jobset_spec != nullptr ? Result<doc::Node>(*options.merged_jobset_spec)
+      : patches ? Result<doc::Node>(template_spec != nullptr ? *template_spec : doc::Node::Mapping())
+                : render::MergePodTemplateOverrides(trainjob,
+                                                    template_spec != nullptr ? *template_spec : doc::Node::Mapping());
   if (!merged.ok()) {
     // Upstream ignores this error and validates a nil runtime.Info; report
     // the merge failure itself rather than guess at that path.
@@ -86,9 +87,17 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   info.jobset_spec = std::move(merged).value();
   info.runtime_annotations = At(At(At(runtime_spec, "template"), "metadata"), "annotations");
   OverlayAnnotations(info.runtime_annotations, &info.annotations);
-  OverlayAnnotations(At(At(&trainjob, "spec"), "annotations"), &info.annotations);
-
-  CheckJobSetPlugin(info, &report);
+  if (patches) {
+    // JobSet-level patch metadata, later patches winning (trainingruntime.go:152-169).
+    for (const doc::Node& patch : Items(At(At(&trainjob, "spec"), "runtimePatches"))) {
+      OverlayAnnotations(At(At(At(At(&patch, "trainingRuntimeSpec"), "template"), "metadata"), "annotations"),
+                         &info.annotations);
+    }
+    CheckJobSetPluginRuntimePatches(info, &report);
+  } else {
+    OverlayAnnotations(At(At(&trainjob, "spec"), "annotations"), &info.annotations);
+    CheckJobSetPlugin(info, &report);
+  }
   CheckTorchPlugin(info, &report);
   if (report.panicked()) return report.Take();
   CheckMpiPlugin(info, &report);

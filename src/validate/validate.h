@@ -22,7 +22,21 @@ enum class DuplicateStyle {
   kGoSyntax,  ///< Kubernetes 1.33 and earlier: map[string]interface {}{"name":"A"}
 };
 
+/// The Trainer release whose API server (CRD) and webhook are emulated.
+/// Patch releases appear where their rules differ (v2.2.1 relaxed the
+/// runtimePatches suspend rule).
+enum class TrainerRelease {
+  kV2_1_0,  ///< podTemplateOverrides, spec.labels/annotations
+  kV2_2_0,  ///< runtimePatches; patches merged per replicatedJob
+  kV2_2_1,  ///< v2.2.0 with the atomic suspend/unsuspend update rule
+  kV2_3_0,  ///< whole-JobSetSpec merge, terminationGracePeriodSeconds, STORAGE_URI CEL
+};
+
+/// True from v2.2.0 on (runtimePatches instead of podTemplateOverrides).
+inline bool HasRuntimePatches(TrainerRelease release) { return release >= TrainerRelease::kV2_2_0; }
+
 struct ValidateOptions {
+  TrainerRelease release = TrainerRelease::kV2_1_0;
   /// The stored TrainJob for an update; nullptr validates a create. Enables
   /// the CEL transition rules (runtimeRef and managedBy immutable) and the
   /// JobSet plugin's podTemplateOverrides immutability check.
@@ -31,7 +45,10 @@ struct ValidateOptions {
   /// update check of active replicated jobs; nullptr means it does not exist.
   const doc::Node* existing_jobset = nullptr;
   /// render::MergePodTemplateOverrides of this TrainJob and runtime when the
-  /// caller has it already; nullptr merges here.
+  /// caller has it already; nullptr merges here. From v2.2.0 on: the runtime
+  /// template with runtimePatches merged as the controller merges them;
+  /// nullptr validates against the unmerged template (what upstream's
+  /// TestValidate hands the plugin).
   const doc::Node* merged_jobset_spec = nullptr;
   /// Names of the cluster's PriorityClasses, for the Volcano plugin; nullopt
   /// skips that lookup (an offline renderer cannot know them).
