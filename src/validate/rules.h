@@ -19,6 +19,10 @@ void CheckOpenApiSchema(const doc::Node& trainjob, Report* report);
 void CheckListMapKeys(const doc::Node& trainjob, DuplicateStyle style, Report* report);
 void CheckCelRules(const doc::Node& trainjob, const doc::Node* old, Report* report);
 
+// removed_api.cc — from v2.2.0 on: spec.podTemplateOverrides, spec.labels
+// and spec.annotations no longer exist (tjrender's own error).
+void CheckRemovedFields(const doc::Node& trainjob, TrainerRelease release, Report* report);
+
 /// What the webhook's runtime.Info holds that the plugins look at.
 struct WebhookInfo {
   const doc::Node* trainjob = nullptr;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "render/overrides.h"
+#include "validate/crd_rules.h"
 #include "validate/go_json.h"
 #include "validate/rules.h"
 
@@ -47,6 +48,16 @@ bool WebhookInfo::HasPodSet(std::string_view name) const {
 
 Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOptions& options) {
   Report report;
+  if (HasRuntimePatches(options.release)) {
+    CheckRemovedFields(trainjob, options.release, &report);
+    CheckObjectMetaName(trainjob, &report);
+    if (const CrdRules* rules = BuiltinCrdRules(options.release); rules != nullptr) {
+      CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, &report);
+    } else {
+      report.Append({AsInputError(MakeError(Location{}, "", "the CRD validation table of this release is missing"))});
+    }
+    return report.Take();
+  }
   CheckObjectMetaName(trainjob, &report);
   CheckOpenApiSchema(trainjob, &report);
   CheckListMapKeys(trainjob, options.duplicate_style, &report);
