@@ -421,7 +421,7 @@ const NodeRules* CrdRules::Find(const std::string& schema_path) const {
   return found == rules_.end() ? nullptr : &found->second;
 }
 
-const CrdRules* BuiltinCrdRules(TrainerRelease release) {
+const CrdRules* BuiltinCrdRules(render::TrainerVersion version) {
   auto load = [](std::string_view name) -> const CrdRules* {
     for (const EmbeddedPolicy& policy : EmbeddedPolicies()) {
       if (policy.name != name) continue;
@@ -430,14 +430,13 @@ const CrdRules* BuiltinCrdRules(TrainerRelease release) {
     }
     return nullptr;
   };
-  switch (release) {
-    case TrainerRelease::kV2_1_0: return nullptr;
-    case TrainerRelease::kV2_2_0:
-    case TrainerRelease::kV2_2_1: {
-      static const CrdRules* const kV22 = load("trainer-v2.2.1-validation");
+  switch (version) {
+    case render::TrainerVersion::kV2_1: return nullptr;
+    case render::TrainerVersion::kV2_2: {
+      static const CrdRules* const kV22 = load("trainer-v2.2.0-validation");
       return kV22;
     }
-    case TrainerRelease::kV2_3_0: {
+    case render::TrainerVersion::kV2_3: {
       static const CrdRules* const kV23 = load("trainer-v2.3.0-validation");
       return kV23;
     }

@@ -13,7 +13,7 @@
 
 // The API server's checks of a TrainJob from Trainer v2.2.0 on, driven by
 // the table scripts/gen-crd-validation extracts from the release's CRD
-// (policies/trainer-v2.2.1-validation.json, trainer-v2.3.0-validation.json):
+// (policies/trainer-v2.2.0-validation.json, trainer-v2.3.0-validation.json):
 // the OpenAPI constraints (required, minLength, maxLength, minItems,
 // maxItems, minimum, maximum), list-map uniqueness, and the CEL rules,
 // transition rules included. Messages are apiextensions-apiserver's
@@ -60,9 +60,9 @@ class CrdRules {
   std::unordered_set<std::string> prefixes_;
 };
 
-/// The built-in table of `release` (v2.2.0 and v2.2.1 share v2.2.1's CRD
-/// rules); nullptr for v2.1.0, whose rules are schema_rules.cc.
-const CrdRules* BuiltinCrdRules(TrainerRelease release);
+/// The built-in table of `version` (v2.2.0's CRD; v2.2.1's has the same
+/// rules); nullptr for v2.1, whose rules are schema_rules.cc.
+const CrdRules* BuiltinCrdRules(render::TrainerVersion version);
 
 /// Checks `trainjob` (and, for the transition rules, the stored `old`)
 /// against `rules` in the API server's order: OpenAPI constraints, list

@@ -23,21 +23,20 @@ spec:
 )") + std::string(spec));
 }
 
-std::vector<std::string> Schema(const doc::Node& trainjob, TrainerRelease release, const doc::Node* old = nullptr) {
+std::vector<std::string> Schema(const doc::Node& trainjob, render::TrainerVersion version, const doc::Node* old = nullptr) {
   ValidateOptions options;
-  options.release = release;
+  options.version = version;
   options.old = old;
   return Messages(ValidateTrainJobSchema(trainjob, options));
 }
 
-constexpr TrainerRelease kV22 = TrainerRelease::kV2_2_1;
-constexpr TrainerRelease kV23 = TrainerRelease::kV2_3_0;
+constexpr render::TrainerVersion kV22 = render::TrainerVersion::kV2_2;
+constexpr render::TrainerVersion kV23 = render::TrainerVersion::kV2_3;
 
 TEST(CrdRules, TablesLoad) {
   ASSERT_NE(BuiltinCrdRules(kV22), nullptr);
   ASSERT_NE(BuiltinCrdRules(kV23), nullptr);
-  EXPECT_EQ(BuiltinCrdRules(TrainerRelease::kV2_2_0), BuiltinCrdRules(kV22));
-  EXPECT_EQ(BuiltinCrdRules(TrainerRelease::kV2_1_0), nullptr);
+  EXPECT_EQ(BuiltinCrdRules(render::TrainerVersion::kV2_1), nullptr);
   const NodeRules* patches = BuiltinCrdRules(kV23)->Find("spec.runtimePatches");
   ASSERT_NE(patches, nullptr);
   EXPECT_EQ(patches->max_items, 16);
@@ -64,7 +63,7 @@ TEST(CrdRules, DuplicateManager) {
 
 TEST(CrdRules, DuplicateInGoSyntaxForOlderServers) {
   ValidateOptions options;
-  options.release = kV23;
+  options.version = kV23;
   options.duplicate_style = DuplicateStyle::kGoSyntax;
   EXPECT_EQ(Messages(ValidateTrainJobSchema(TrainJob("  runtimePatches: [{manager: a.io/x}, {manager: a.io/x}]\n"),
                                             options)),
@@ -198,7 +197,7 @@ TEST(CrdRules, RemovedFieldsPointToMigrate) {
   Diagnostics found;
   {
     ValidateOptions options;
-    options.release = kV22;
+    options.version = kV22;
     found = ValidateTrainJobSchema(job, options);
   }
   ASSERT_EQ(found.size(), 2u);
@@ -208,7 +207,7 @@ TEST(CrdRules, RemovedFieldsPointToMigrate) {
   EXPECT_NE(found[0].message.find("tjrender migrate"), std::string::npos);
   EXPECT_EQ(LineCol(found[0]), "7:25");
   EXPECT_EQ(found[1].field_path, "spec.labels");
-  EXPECT_TRUE(Schema(job, TrainerRelease::kV2_1_0).empty());
+  EXPECT_TRUE(Schema(job, render::TrainerVersion::kV2_1).empty());
 }
 
 }  // namespace

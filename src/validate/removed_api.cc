@@ -8,8 +8,8 @@
 
 namespace tjr::validate {
 
-void CheckRemovedFields(const doc::Node& trainjob, TrainerRelease release, Report* report) {
-  if (!HasRuntimePatches(release)) return;
+void CheckRemovedFields(const doc::Node& trainjob, render::TrainerVersion version, Report* report) {
+  if (!render::HasRuntimePatches(version)) return;
   const doc::Node* spec = At(&trainjob, "spec");
   struct Removed {
     std::string_view key;

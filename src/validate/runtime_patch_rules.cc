@@ -52,7 +52,7 @@ void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::s
     detail = "must have " + name + " job when trainJob is configured with input " + std::string(config);
   } else if (found->second.count(name) == 0) {
     detail = "must have container with name - " + name + " in the " + name + " job";
-  } else if (info.options->release >= TrainerRelease::kV2_3_0 && !MountsInitializerVolume(info.jobset_spec, job)) {
+  } else if (info.options->version == render::TrainerVersion::kV2_3 && !MountsInitializerVolume(info.jobset_spec, job)) {
     detail = "must have volumeMount with name - initializer in container " + name + " of the " + name + " job";
   } else {
     return;
@@ -67,21 +67,21 @@ void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::s
 // active job in the existing JobSet.
 void CheckUpdate(const WebhookInfo& info, Report* report) {
   if (info.old == nullptr) return;
-  const TrainerRelease release = info.options->release;
+  const render::TrainerVersion version = info.options->version;
   const doc::Node* spec = At(info.trainjob, "spec");
   const doc::Node* old_spec = At(info.old, "spec");
   const doc::Node* patches = At(spec, "runtimePatches");
-  if (RuntimePatchesJson(At(old_spec, "runtimePatches"), release) == RuntimePatchesJson(patches, release)) return;
+  if (RuntimePatchesJson(At(old_spec, "runtimePatches"), version) == RuntimePatchesJson(patches, version)) return;
   const doc::Node* at = Either(patches, spec);
   const bool new_suspended = IsTrue(At(spec, "suspend"));
   const bool old_suspended = IsTrue(At(old_spec, "suspend"));
-  if (release == TrainerRelease::kV2_2_0 && !new_suspended) {
+  if (version == render::TrainerVersion::kV2_2 && !new_suspended) {
     report->Add({ErrorType::kForbidden, std::string(kPatchesPath), BadValue::Omit(),
                  "RuntimePatches can only be modified when the TrainJob is suspended"},
                 at);
     return;
   }
-  if (release > TrainerRelease::kV2_2_0 && !old_suspended && !new_suspended) {
+  if (version == render::TrainerVersion::kV2_3 && !old_suspended && !new_suspended) {
     report->Add({ErrorType::kForbidden, std::string(kPatchesPath), BadValue::Omit(),
                  "RuntimePatches can only be modified when the TrainJob is suspended before or after the update"},
                 at);
@@ -109,7 +109,7 @@ void CheckJobSetPluginRuntimePatches(const WebhookInfo& info, Report* report) {
   const doc::Node* patches = At(At(info.trainjob, "spec"), "runtimePatches");
   if (Items(patches).empty()) return;
   // Every error but the manager's carries the whole list, rendered once.
-  const BadValue value = BadValue::Json(RuntimePatchesJson(patches, info.options->release));
+  const BadValue value = BadValue::Json(RuntimePatchesJson(patches, info.options->version));
   auto add = [&](std::string detail, const doc::Node* at) {
     report->Add({ErrorType::kInvalid, std::string(kPatchesPath), value, std::move(detail)}, at);
   };

@@ -75,7 +75,7 @@ doc::Node ContainerPatch(const doc::Node& container) {
   return out;
 }
 
-doc::Node PodSpecPatch(const doc::Node& spec, TrainerRelease release) {
+doc::Node PodSpecPatch(const doc::Node& spec, render::TrainerVersion version) {
   doc::Node out = doc::Node::Mapping();
   if (!spec.is_mapping()) return out;
   CopyPresent(spec, "serviceAccountName", &out);
@@ -96,7 +96,7 @@ doc::Node PodSpecPatch(const doc::Node& spec, TrainerRelease release) {
   CopyTyped(spec, "affinity", CoreType("Affinity"), &out);
   CopyTypedList(spec, "tolerations", CoreType("Toleration"), &out);
   CopyTypedList(spec, "schedulingGates", CoreType("PodSchedulingGate"), &out);
-  if (release >= TrainerRelease::kV2_3_0) CopyPresent(spec, "terminationGracePeriodSeconds", &out);
+  if (version == render::TrainerVersion::kV2_3) CopyPresent(spec, "terminationGracePeriodSeconds", &out);
   return out;
 }
 
@@ -111,7 +111,7 @@ doc::Node MetaAndSpec(const doc::Node& from, Inner inner) {
   return out;
 }
 
-doc::Node ReplicatedJobPatch(const doc::Node& job, TrainerRelease release) {
+doc::Node ReplicatedJobPatch(const doc::Node& job, render::TrainerVersion version) {
   doc::Node out = doc::Node::Mapping();
   if (!job.is_mapping()) return out;
   CopyNonEmptyString(job, "name", &out);
@@ -122,7 +122,7 @@ doc::Node ReplicatedJobPatch(const doc::Node& job, TrainerRelease release) {
             const doc::Node* pod_template = job_spec.is_mapping() ? job_spec.Find("template") : nullptr;
             if (Present(pod_template)) {
               spec.Set("template", MetaAndSpec(*pod_template, [&](const doc::Node& pod_spec) {
-                         return PodSpecPatch(pod_spec, release);
+                         return PodSpecPatch(pod_spec, version);
                        }));
             }
             return spec;
@@ -130,7 +130,7 @@ doc::Node ReplicatedJobPatch(const doc::Node& job, TrainerRelease release) {
   return out;
 }
 
-doc::Node RuntimePatch(const doc::Node& entry, TrainerRelease release) {
+doc::Node RuntimePatch(const doc::Node& entry, render::TrainerVersion version) {
   doc::Node out = doc::Node::Mapping();
   if (!entry.is_mapping()) return out;
   CopyNonEmptyString(entry, "manager", &out);
@@ -145,7 +145,7 @@ doc::Node RuntimePatch(const doc::Node& entry, TrainerRelease release) {
                       const doc::Node* jobs = jobset_spec.is_mapping() ? jobset_spec.Find("replicatedJobs") : nullptr;
                       if (NonEmptyList(jobs)) {
                         doc::Node list = doc::Node::Sequence();
-                        for (const doc::Node& job : jobs->items()) list.push_back(ReplicatedJobPatch(job, release));
+                        for (const doc::Node& job : jobs->items()) list.push_back(ReplicatedJobPatch(job, version));
                         spec.Set("replicatedJobs", list);
                       }
                       return spec;
@@ -157,10 +157,10 @@ doc::Node RuntimePatch(const doc::Node& entry, TrainerRelease release) {
 
 }  // namespace
 
-std::string RuntimePatchesJson(const doc::Node* patches, TrainerRelease release) {
+std::string RuntimePatchesJson(const doc::Node* patches, render::TrainerVersion version) {
   if (!NonEmptyList(patches)) return "null";
   doc::Node out = doc::Node::Sequence();
-  for (const doc::Node& entry : patches->items()) out.push_back(RuntimePatch(entry, release));
+  for (const doc::Node& entry : patches->items()) out.push_back(RuntimePatch(entry, version));
   return WriteOrdered(out);
 }
 

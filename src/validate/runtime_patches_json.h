@@ -15,6 +15,6 @@ namespace tjr::validate {
 /// []trainer.RuntimePatch as json.Marshal writes it; "null" when absent or
 /// empty. `terminationGracePeriodSeconds` exists only from v2.3.0 on (an
 /// older webhook's decoder drops it).
-std::string RuntimePatchesJson(const doc::Node* patches, TrainerRelease release);
+std::string RuntimePatchesJson(const doc::Node* patches, render::TrainerVersion version);
 
 }  // namespace tjr::validate

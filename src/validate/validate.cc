@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "render/overrides.h"
+#include "render/runtime_patches.h"
 #include "validate/crd_rules.h"
 #include "validate/go_json.h"
 #include "validate/rules.h"
@@ -48,10 +48,10 @@ bool WebhookInfo::HasPodSet(std::string_view name) const {
 
 Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOptions& options) {
   Report report;
-  if (HasRuntimePatches(options.release)) {
-    CheckRemovedFields(trainjob, options.release, &report);
+  if (render::HasRuntimePatches(options.version)) {
+    CheckRemovedFields(trainjob, options.version, &report);
     CheckObjectMetaName(trainjob, &report);
-    if (const CrdRules* rules = BuiltinCrdRules(options.release); rules != nullptr) {
+    if (const CrdRules* rules = BuiltinCrdRules(options.version); rules != nullptr) {
       CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, &report);
     } else {
       report.Append({AsInputError(MakeError(Location{}, "", "the CRD validation table of this release is missing"))});
@@ -77,12 +77,11 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   }
   const doc::Node* runtime_spec = At(&runtime, "spec");
   const doc::Node* template_spec = At(At(runtime_spec, "template"), "spec");
-  const bool patches = HasRuntimePatches(options.release);
   Result<doc::Node> merged =
-      options.merged_jobset_spec != nullptr ? Result<doc::Node>(*options.merged_jobset_spec)
-      : patches ? Result<doc::Node>(template_spec != nullptr ? *template_spec : doc::Node::Mapping())
-                : render::MergePodTemplateOverrides(trainjob,
-                                                    template_spec != nullptr ? *template_spec : doc::Node::Mapping());
+      options.merged_jobset_spec != nullptr
+          ? Result<doc::Node>(*options.merged_jobset_spec)
+          : render::MergeJobSetTemplate(trainjob, template_spec != nullptr ? *template_spec : doc::Node::Mapping(),
+                                        options.version);
   if (!merged.ok()) {
     // Upstream ignores this error and validates a nil runtime.Info; report
     // the merge failure itself rather than guess at that path.
@@ -98,10 +97,10 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   info.jobset_spec = std::move(merged).value();
   info.runtime_annotations = At(At(At(runtime_spec, "template"), "metadata"), "annotations");
   OverlayAnnotations(info.runtime_annotations, &info.annotations);
-  if (patches) {
-    // JobSet-level patch metadata, later patches winning (trainingruntime.go:152-169).
-    for (const doc::Node& patch : Items(At(At(&trainjob, "spec"), "runtimePatches"))) {
-      OverlayAnnotations(At(At(At(At(&patch, "trainingRuntimeSpec"), "template"), "metadata"), "annotations"),
+  if (render::HasRuntimePatches(options.version)) {
+    // JobSet-level patch annotations, in list order (trainingruntime.go:152-169).
+    for (const doc::Node& entry : Items(At(At(&trainjob, "spec"), "runtimePatches"))) {
+      OverlayAnnotations(At(At(At(At(&entry, "trainingRuntimeSpec"), "template"), "metadata"), "annotations"),
                          &info.annotations);
     }
     CheckJobSetPluginRuntimePatches(info, &report);
