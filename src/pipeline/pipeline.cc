@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "pipeline/ordered_parallel.h"
+#include "pipeline/patch_warnings.h"
 #include "pipeline/target.h"
 #include "pipeline/warnings.h"
 #include "render/runtime_patches.h"
@@ -133,6 +134,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     return finish();
   }
   Append(&out, CheckRendered(manifest.object, rendered->objects));
+  Append(&out, CheckRuntimePatches(manifest.object, resolved->runtime, target.version, validate_options.old));
   Append(&out, std::move(rendered->notes));
   result.objects = std::move(rendered->objects);
   return finish();

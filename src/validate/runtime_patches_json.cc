@@ -164,4 +164,15 @@ std::string RuntimePatchesJson(const doc::Node* patches, render::TrainerVersion 
   return WriteOrdered(out);
 }
 
+std::string RuntimePatchContentJson(const doc::Node& entry, render::TrainerVersion version) {
+  doc::Node patch = RuntimePatch(entry, version);
+  doc::Node out = doc::Node::Mapping();
+  if (patch.is_mapping()) {
+    for (const doc::Field& field : patch.fields()) {
+      if (field.key != "time") out.Set(field.key, field.value);
+    }
+  }
+  return WriteOrdered(out);
+}
+
 }  // namespace tjr::validate

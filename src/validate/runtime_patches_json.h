@@ -17,4 +17,8 @@ namespace tjr::validate {
 /// older webhook's decoder drops it).
 std::string RuntimePatchesJson(const doc::Node* patches, render::TrainerVersion version);
 
+/// One trainer.RuntimePatch's JSON with `time` left out: equal strings mean
+/// equal content as the mutating webhook compares entries (§1.8).
+std::string RuntimePatchContentJson(const doc::Node& entry, render::TrainerVersion version);
+
 }  // namespace tjr::validate
