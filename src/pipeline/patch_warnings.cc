@@ -252,20 +252,20 @@ void CheckTime(const std::vector<doc::Node>& entries, render::TrainerVersion ver
     }
     std::string fate;
     if (old == nullptr || stored == nullptr) {
-      fate = "on this create the webhook keeps the written value";
+      fate = "it keeps the written value on this create, but on a later update it puts back the stored time "
+             "(entry unchanged) or sets the time of the update (entry changed), whatever the manifest says";
     } else if (validate::RuntimePatchContentJson(*stored, version) ==
                validate::RuntimePatchContentJson(entries[i], version)) {
       const doc::Node* stored_time = Path(stored, {"time"});
-      fate = "this entry is unchanged, so the webhook puts back the stored time" +
-             (stored_time != nullptr && stored_time->is_string() ? " " + stored_time->string_value() : std::string());
+      fate = "this entry is unchanged, so it puts back the stored time" +
+             (stored_time != nullptr && stored_time->is_string() ? " " + stored_time->string_value() : std::string()) +
+             " and the written value is discarded";
     } else {
-      fate = "this entry changed, so the webhook replaces it with the time of the update";
+      fate = "this entry changed, so it sets the time of the update and the written value is discarded";
     }
     out->push_back(Warning(kRulePatchTimeWritten, time->location(),
                            "runtimePatches[" + std::to_string(i) + "].time of manager " + Quoted(manager) +
-                               " is written by hand; the Trainer admission webhook owns it (" + fate +
-                               "), so the manifest and the stored TrainJob disagree and a GitOps tool keeps seeing a "
-                               "difference"));
+                               " is written by hand, but the Trainer admission webhook owns it: " + fate));
   }
 }
 

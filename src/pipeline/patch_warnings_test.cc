@@ -121,21 +121,22 @@ TEST(PatchWarnings, TimeWrittenByHand) {
   std::vector<std::string> created = Found(job);
   ASSERT_EQ(created.size(), 1u);
   EXPECT_EQ(created[0],
-            "8:11 [patch-time-written] runtimePatches[0].time of manager \"a.io/m\" is written by hand; the Trainer "
-            "admission webhook owns it (on this create the webhook keeps the written value), so the manifest and "
-            "the stored TrainJob disagree and a GitOps tool keeps seeing a difference");
+            "8:11 [patch-time-written] runtimePatches[0].time of manager \"a.io/m\" is written by hand, but the Trainer "
+            "admission webhook owns it: it keeps the written value on this create, but on a later update it puts back "
+            "the stored time (entry unchanged) or sets the time of the update (entry changed), whatever the manifest "
+            "says");
   // webhook_test.go TestDefault "UPDATE, patch unchanged: Time preserved".
   doc::Node old = TrainJob("  - manager: a.io/m\n    time: '2025-06-01T10:00:00Z'\n");
   std::vector<std::string> unchanged = Found(job, render::TrainerVersion::kV2_3, &old);
   ASSERT_EQ(unchanged.size(), 1u);
-  EXPECT_NE(unchanged[0].find("this entry is unchanged, so the webhook puts back the stored time 2025-06-01T10:00:00Z"),
+  EXPECT_NE(unchanged[0].find("this entry is unchanged, so it puts back the stored time 2025-06-01T10:00:00Z and the written value is discarded"),
             std::string::npos);
   // "UPDATE, patch changed: Time updated".
   doc::Node changed = TrainJob("  - manager: a.io/m\n    time: '2026-01-01T00:00:00Z'\n"
                                "    trainingRuntimeSpec: {template: {metadata: {labels: {a: b}}}}\n");
   std::vector<std::string> updated = Found(changed, render::TrainerVersion::kV2_3, &old);
   ASSERT_EQ(updated.size(), 1u);
-  EXPECT_NE(updated[0].find("this entry changed, so the webhook replaces it with the time of the update"),
+  EXPECT_NE(updated[0].find("this entry changed, so it sets the time of the update and the written value is discarded"),
             std::string::npos);
 }
 
