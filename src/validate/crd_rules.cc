@@ -106,10 +106,10 @@ std::string FieldChild(const std::string& field, std::string_view key) {
 // other lists, as CEL correlation does).
 class Walker {
  public:
-  Walker(const CrdRules& rules, DuplicateStyle style, Report* report)
-      : rules_(rules), style_(style), report_(report) {}
+  Walker(const CrdRules& rules, DuplicateStyle style, std::string_view release_tag, Report* report)
+      : rules_(rules), style_(style), release_tag_(release_tag), report_(report) {}
 
-  enum class Pass { kOpenApi, kLists, kCel };
+  enum class Pass { kPrune, kOpenApi, kLists, kCel };
 
   void Run(Pass pass, const doc::Node& node, const doc::Node* old) {
     pass_ = pass;
@@ -147,6 +147,7 @@ class Walker {
     const NodeRules* rules = rules_.Find(schema);
     if (rules != nullptr) {
       switch (pass_) {
+        case Pass::kPrune: Prune(node, *rules, field); break;
         case Pass::kOpenApi: OpenApi(node, *rules, field); break;
         case Pass::kLists: Lists(node, *rules, field); break;
         case Pass::kCel: Cel(node, old, *rules, schema, field); break;
@@ -171,6 +172,23 @@ class Walker {
         const doc::Node* old_item = keyed ? MatchListItem(items[i], old, rules->list_map_keys) : nullptr;
         Visit(items[i], old_item, item_schema, field + "[" + std::to_string(i) + "]");
       }
+    }
+  }
+
+  void Prune(const doc::Node& node, const NodeRules& rules, const std::string& field) {
+    if (!node.is_mapping() || rules.properties.empty() || field.empty()) return;
+    for (const doc::Field& child : node.fields()) {
+      if (std::binary_search(rules.properties.begin(), rules.properties.end(), child.key)) continue;
+      if (field == "spec" && (child.key == "podTemplateOverrides" || child.key == "labels" ||
+                              child.key == "annotations")) {
+        continue;  // removed in v2.2.0: an error of its own (removed_api.cc)
+      }
+      const std::string path = FieldChild(field, child.key);
+      report_->Warn("[" + std::string(kRuleFieldPruned) + "] unknown field \"" + path +
+                        "\": the Trainer " + std::string(release_tag_) +
+                        " TrainJob schema has no such field, so the API server drops it without an error "
+                        "(kubectl only warns) and it has no effect",
+                    &child.value);
     }
   }
 
@@ -358,6 +376,7 @@ class Walker {
 
   const CrdRules& rules_;
   DuplicateStyle style_;
+  std::string_view release_tag_;
   Report* report_;
   Pass pass_ = Pass::kOpenApi;
 };
@@ -392,6 +411,8 @@ Result<CrdRules> CrdRules::Parse(std::string_view json_text, std::string_view so
       rules.list_type = list_type->string_value();
     }
     rules.list_map_keys = Strings(entry.Find("listMapKeys"));
+    rules.properties = Strings(entry.Find("properties"));
+    std::sort(rules.properties.begin(), rules.properties.end());
     if (const doc::Node* cel = entry.Find("cel"); cel != nullptr && cel->is_sequence()) {
       for (const doc::Node& item : cel->items()) {
         const doc::Node* rule = item.Find("rule");
@@ -445,8 +466,9 @@ const CrdRules* BuiltinCrdRules(render::TrainerVersion version) {
 }
 
 void CheckCrdRules(const CrdRules& rules, const doc::Node& trainjob, const doc::Node* old, DuplicateStyle style,
-                   Report* report) {
-  Walker walker(rules, style, report);
+                   std::string_view release_tag, Report* report) {
+  Walker walker(rules, style, release_tag, report);
+  walker.Run(Walker::Pass::kPrune, trainjob, nullptr);
   walker.Run(Walker::Pass::kOpenApi, trainjob, nullptr);
   walker.Run(Walker::Pass::kLists, trainjob, nullptr);
   walker.Run(Walker::Pass::kCel, trainjob, old);

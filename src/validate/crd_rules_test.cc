@@ -111,7 +111,37 @@ TEST(CrdRules, GracePeriodMinimumOnlyFromV23) {
       "terminationGracePeriodSeconds";
   EXPECT_EQ(found, std::vector<std::string>{path + ": Invalid value: -1: " + path +
                                             " in body should be greater than or equal to 0"});
-  EXPECT_TRUE(Schema(TrainJob(kGracePeriod), kV22).empty());
+  // v2.2.0's PodSpecPatch has no such field: pruned, with tjrender's warning.
+  ValidateOptions v22;
+  v22.version = kV22;
+  Diagnostics pruned = ValidateTrainJobSchema(TrainJob(kGracePeriod), v22);
+  ASSERT_EQ(pruned.size(), 1u);
+  EXPECT_EQ(pruned[0].severity, Severity::kWarning);
+  EXPECT_EQ(pruned[0].message, "[field-pruned] unknown field \"" + path +
+                                   "\": the Trainer v2.2.0 TrainJob schema has no such field, so the API server drops "
+                                   "it without an error (kubectl only warns) and it has no effect");
+}
+
+TEST(CrdRules, PrunedFieldsWarn) {
+  // trainer-runtimepatches.md §1.5: ContainerPatch has no image, command,
+  // resources; §1.3: embedded ObjectMeta keeps five fields.
+  doc::Node job = TrainJob(R"(  trainer: {numNodes: 1, numProcs: 2}
+  runtimePatches:
+  - manager: a.io/m
+    trainingRuntimeSpec:
+      template:
+        metadata: {labels: {a: b}, uid: x}
+        spec:
+          replicatedJobs:
+          - name: node
+            template: {spec: {template: {spec: {containers: [{name: node, image: x, env: []}]}}}}
+)");
+  std::vector<std::string> found = Schema(job, kV23);
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_NE(found[0].find("unknown field \"spec.trainer.numProcs\": the Trainer v2.3.0"), std::string::npos);
+  EXPECT_NE(found[1].find("unknown field \"spec.runtimePatches[0].trainingRuntimeSpec.template.metadata.uid\""),
+            std::string::npos);
+  EXPECT_NE(found[2].find("spec.template.spec.containers[0].image\""), std::string::npos);
 }
 
 TEST(CrdRules, StorageUriPatternFromV23) {

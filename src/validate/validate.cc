@@ -52,7 +52,8 @@ Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOpti
     CheckRemovedFields(trainjob, options.version, &report);
     CheckObjectMetaName(trainjob, &report);
     if (const CrdRules* rules = BuiltinCrdRules(options.version); rules != nullptr) {
-      CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, &report);
+      CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, render::VersionTag(options.version),
+                    &report);
     } else {
       report.Append({AsInputError(MakeError(Location{}, "", "the CRD validation table of this release is missing"))});
     }
