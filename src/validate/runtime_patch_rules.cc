@@ -7,7 +7,6 @@
 #include <string>
 
 #include "validate/domain_path.h"
-#include "validate/go_json.h"
 #include "validate/rules.h"
 #include "validate/runtime_patches_json.h"
 
@@ -22,44 +21,6 @@ constexpr std::string_view kPatchesPath = "spec.runtimePatches";
 bool Present(const doc::Node* node) { return node != nullptr && !node->is_null(); }
 
 bool IsTrue(const doc::Node* node) { return node != nullptr && node->is_bool() && node->bool_value(); }
-
-// v2.3.0 also wants the initializer volume mounted in the initializer's
-// container (jobset.go:112-170).
-bool MountsInitializerVolume(const doc::Node& jobset_spec, std::string_view job) {
-  for (const doc::Node& replicated : Items(At(&jobset_spec, "replicatedJobs"))) {
-    if (StringAt(&replicated, "name") != job) continue;
-    const doc::Node* pod_spec = At(At(At(At(&replicated, "template"), "spec"), "template"), "spec");
-    for (const doc::Node& container : Items(At(pod_spec, "containers"))) {
-      if (StringAt(&container, "name") != job) continue;
-      for (const doc::Node& mount : Items(At(&container, "volumeMounts"))) {
-        if (StringAt(&mount, "name") == "initializer") return true;
-      }
-    }
-  }
-  return false;
-}
-
-void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::string_view job,
-                      std::string_view config, Report* report) {
-  const doc::Node* spec = At(info.trainjob, "spec");
-  const doc::Node* section = At(At(spec, "initializer"), job == kDatasetInitializer ? "dataset" : "model");
-  if (!Present(section)) return;
-  const doc::Node* runtime_ref = At(spec, "runtimeRef");
-  const std::string name(job);
-  std::string detail;
-  auto found = sets.find(job);
-  if (found == sets.end()) {
-    detail = "must have " + name + " job when trainJob is configured with input " + std::string(config);
-  } else if (found->second.count(name) == 0) {
-    detail = "must have container with name - " + name + " in the " + name + " job";
-  } else if (info.options->version == render::TrainerVersion::kV2_3 && !MountsInitializerVolume(info.jobset_spec, job)) {
-    detail = "must have volumeMount with name - initializer in container " + name + " of the " + name + " job";
-  } else {
-    return;
-  }
-  report->Add({ErrorType::kInvalid, "spec.runtimeRef", BadValue::Json(RuntimeRefJson(runtime_ref)), detail},
-              Either(runtime_ref, section));
-}
 
 // checkRuntimePatchesImmutability (jobset.go:214-251; v2.2.0 at its own
 // tag): a change, compared as the typed values (equality.Semantic.DeepEqual:
@@ -102,8 +63,7 @@ void CheckUpdate(const WebhookInfo& info, Report* report) {
 
 void CheckJobSetPluginRuntimePatches(const WebhookInfo& info, Report* report) {
   const ContainerSets sets = ContainerNamesByJob(info.jobset_spec);
-  CheckInitializer(info, sets, kDatasetInitializer, "datasetConfig", report);
-  CheckInitializer(info, sets, kModelInitializer, "modelConfig", report);
+  CheckInitializerJobs(info, sets, report);
   CheckUpdate(info, report);
 
   const doc::Node* patches = At(At(info.trainjob, "spec"), "runtimePatches");
