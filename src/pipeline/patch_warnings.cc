@@ -1,10 +1,12 @@
 #include "pipeline/patch_warnings.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "pipeline/warnings.h"
 #include "schema/schema.h"
 #include "validate/go_json.h"
 #include "validate/runtime_patches_json.h"
@@ -74,23 +76,16 @@ void CheckNames(const doc::Node& entry, std::size_t index, const doc::Node& runt
       for (const doc::Node& container : Items(Path(pod_patch, {list}))) {
         const std::string name = String(&container, "name");
         if (names.count(name) != 0) continue;
-        const bool init = list == "initContainers";
-        const std::string what = std::string(init ? "init container " : "container ") + Quoted(name);
-        const doc::Node* at = Path(&container, {"name"});
-        const std::string effect =
-            ": the controller's strategic merge adds a new " + std::string(init ? "init container " : "container ") +
-            Quoted(name) + " with only the patched fields and no image, and Kubernetes refuses the Job's pod "
-            "template (image: Required value)";
-        if (!init && name == "trainer" && names.count("node") != 0) {
-          out->push_back(Warning(kRulePatchContainerTrainer, at != nullptr ? at->location() : container.location(),
-                                 "manager " + EntryName(entry, index) + " patches container \"trainer\" of job " +
-                                     Quoted(job) + ", but the runtime's trainer container is \"node\" (the upstream "
-                                     "runtime-patches guide's examples say \"trainer\")" + effect));
-        } else {
-          out->push_back(Warning(kRulePatchContainerUnknown, at != nullptr ? at->location() : container.location(),
-                                 "manager " + EntryName(entry, index) + " patches " + what + " of job " + Quoted(job) +
-                                     ", which the runtime's job does not have" + effect));
-        }
+        // Other unknown names draw override-container-unknown from the
+        // rendered JobSet (warnings.h); the docs' `trainer` gets its own
+        // explanation, which replaces that one (SupersedeRendered).
+        if (list != "containers" || name != "trainer" || names.count("node") == 0) continue;
+        out->push_back(Warning(kRulePatchContainerTrainer, container.location(),
+                               "manager " + EntryName(entry, index) + " patches container \"trainer\" of job " +
+                                   Quoted(job) + ", but the runtime's trainer container is \"node\" (the upstream "
+                                   "runtime-patches guide's examples say \"trainer\"): the controller's strategic "
+                                   "merge adds a new container \"trainer\" with only the patched fields and no image, "
+                                   "and Kubernetes refuses the Job's pod template (image: Required value)"));
       }
     }
   }
@@ -270,6 +265,21 @@ void CheckTime(const std::vector<doc::Node>& entries, render::TrainerVersion ver
 }
 
 }  // namespace
+
+void SupersedeRendered(Diagnostics* rendered, const Diagnostics& patch_warnings) {
+  const std::string generic = "[" + std::string(kRuleUnknownContainer) + "] ";
+  const std::string specific = "[" + std::string(kRulePatchContainerTrainer) + "] ";
+  std::vector<Location> replaced;
+  for (const Diagnostic& d : patch_warnings) {
+    if (d.message.compare(0, specific.size(), specific) == 0) replaced.push_back(d.location);
+  }
+  std::erase_if(*rendered, [&](const Diagnostic& d) {
+    if (d.message.compare(0, generic.size(), generic) != 0) return false;
+    return std::any_of(replaced.begin(), replaced.end(), [&](const Location& at) {
+      return at.line == d.location.line && at.column == d.location.column && at.file == d.location.file;
+    });
+  });
+}
 
 Diagnostics CheckRuntimePatches(const doc::Node& trainjob, const doc::Node& runtime, render::TrainerVersion version,
                                 const doc::Node* old) {
