@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "base/ordered_parallel.h"
+#include "pipeline/patch_warnings.h"
 #include "pipeline/target.h"
 #include "pipeline/warnings.h"
 #include "render/runtime_patches.h"
@@ -136,7 +137,12 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     out.push_back(rendered.take_error());
     return finish();
   }
-  Append(&out, CheckRendered(manifest.object, rendered->objects));
+  Diagnostics rendered_warnings = CheckRendered(manifest.object, rendered->objects);
+  Diagnostics patch_warnings =
+      CheckRuntimePatches(manifest.object, resolved->runtime, target.version, validate_options.old);
+  SupersedeRendered(&rendered_warnings, patch_warnings);
+  Append(&out, std::move(rendered_warnings));
+  Append(&out, std::move(patch_warnings));
   Append(&out, std::move(rendered->notes));
   result.objects = std::move(rendered->objects);
   return finish();

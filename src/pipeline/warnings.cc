@@ -33,9 +33,19 @@ Diagnostic Warning(std::string_view rule, Location at, std::string message) {
   return d;
 }
 
-// The TrainJob's overrides that target `job`, in list order.
+// The TrainJob's overrides that target `job`, in list order: the
+// podTemplateOverrides entries naming it and the pod templates of the
+// runtimePatches' replicatedJobs patches of that name, both of the shape
+// {metadata, spec: PodSpec}.
 std::vector<const doc::Node*> OverridesFor(const doc::Node& trainjob, const std::string& job) {
   std::vector<const doc::Node*> found;
+  for (const doc::Node& entry : Items(Path(&trainjob, {"spec", "runtimePatches"}))) {
+    for (const doc::Node& patch :
+         Items(Path(&entry, {"trainingRuntimeSpec", "template", "spec", "replicatedJobs"}))) {
+      const doc::Node* pod = Path(&patch, {"template", "spec", "template"});
+      if (String(&patch, "name") == job && pod != nullptr && pod->is_mapping()) found.push_back(pod);
+    }
+  }
   for (const doc::Node& entry : Items(Path(&trainjob, {"spec", "podTemplateOverrides"}))) {
     for (const doc::Node& target : Items(entry.Find("targetJobs"))) {
       if (String(&target, "name") == job) {

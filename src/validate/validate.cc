@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "render/runtime_patches.h"
+#include "validate/crd_rules.h"
 #include "validate/go_json.h"
 #include "validate/rules.h"
 
@@ -47,6 +48,17 @@ bool WebhookInfo::HasPodSet(std::string_view name) const {
 
 Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOptions& options) {
   Report report;
+  if (render::HasRuntimePatches(options.version)) {
+    CheckRemovedFields(trainjob, options.version, &report);
+    CheckObjectMetaName(trainjob, &report);
+    if (const CrdRules* rules = BuiltinCrdRules(options.version); rules != nullptr) {
+      CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, render::VersionTag(options.version),
+                    &report);
+    } else {
+      report.Append({AsInputError(MakeError(Location{}, "", "the CRD validation table of this release is missing"))});
+    }
+    return report.Take();
+  }
   CheckObjectMetaName(trainjob, &report);
   CheckOpenApiSchema(trainjob, &report);
   CheckListMapKeys(trainjob, options.duplicate_style, &report);
@@ -92,11 +104,11 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
       OverlayAnnotations(At(At(At(At(&entry, "trainingRuntimeSpec"), "template"), "metadata"), "annotations"),
                          &info.annotations);
     }
+    CheckJobSetPluginRuntimePatches(info, &report);
   } else {
     OverlayAnnotations(At(At(&trainjob, "spec"), "annotations"), &info.annotations);
+    CheckJobSetPlugin(info, &report);
   }
-
-  CheckJobSetPlugin(info, &report);
   CheckTorchPlugin(info, &report);
   if (report.panicked()) return report.Take();
   CheckMpiPlugin(info, &report);

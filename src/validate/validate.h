@@ -28,6 +28,9 @@ struct ValidateOptions {
   /// v2.2+ the webhook validates the runtimePatches merge
   /// (render::MergeJobSetTemplate) and the podTemplateOverrides rules do not
   /// apply (the field no longer exists).
+  /// kV2_2 is v2.2.0 (its suspend rule wants the new object suspended;
+  /// v2.2.1 took v2.3.0's "before or after" rule); the CRD rules of v2.2.0
+  /// and v2.2.1 are the same.
   render::TrainerVersion version = render::TrainerVersion::kV2_1;
   /// The stored TrainJob for an update; nullptr validates a create. Enables
   /// the CEL transition rules (runtimeRef and managedBy immutable) and the
@@ -37,7 +40,8 @@ struct ValidateOptions {
   /// update check of active replicated jobs; nullptr means it does not exist.
   const doc::Node* existing_jobset = nullptr;
   /// render::MergeJobSetTemplate of this TrainJob and runtime (for
-  /// `version`) when the caller has it already; nullptr merges here.
+  /// `version`) when the caller has it already; nullptr merges here. (An
+  /// unmerged template here gives what upstream's TestValidate checks.)
   const doc::Node* merged_jobset_spec = nullptr;
   /// Names of the cluster's PriorityClasses, for the Volcano plugin; nullopt
   /// skips that lookup (an offline renderer cannot know them).
