@@ -97,9 +97,17 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   }
 
   CheckJobSetPlugin(info, &report);
-  CheckTorchPlugin(info, &report);
-  if (report.panicked()) return report.Take();
-  CheckMpiPlugin(info, &report);
+  if (!render::HasRuntimePatches(options.version)) {
+    CheckTorchPlugin(info, &report);
+    if (report.panicked()) return report.Take();
+    CheckMpiPlugin(info, &report);
+  } else {
+    // The runtimePatches rules of §3.2 run inside CheckJobSetPlugin's
+    // version branch (src/validate, helper rpv).
+    CheckTorchPluginV2(info, &report);
+    CheckMpiPluginV2(info, &report);
+    CheckXGBoostPlugin(info, &report);
+  }
   CheckVolcanoPlugin(info, &report);
   return report.Take();
 }
