@@ -97,4 +97,19 @@ report::ObjectRef RefOf(const std::string& api_version, const std::string& kind,
   return report::ObjectRef{api_version, kind, namespace_, name};
 }
 
+report::Ignores CollectIgnores(const std::vector<report::IgnoreRule>& global,
+                               const source::ManifestSet& manifests, FindingsOutput* findings) {
+  report::Ignores ignores;
+  ignores.global = global;
+  for (const source::Manifest& manifest : manifests.manifests) {
+    Diagnostics problems;
+    std::vector<report::IgnoreRule> rules = report::ObjectIgnores(manifest.object, &problems);
+    report::ObjectRef ref =
+        RefOf(manifest.id.api_version, manifest.id.kind, manifest.id.namespace_, manifest.id.name);
+    findings->Add(problems, ref);
+    if (!rules.empty()) ignores.by_object[ref.Key()] = std::move(rules);
+  }
+  return ignores;
+}
+
 }  // namespace tjr::cli

@@ -12,6 +12,7 @@
 #include "report/finding.h"
 #include "report/format.h"
 #include "report/ignore.h"
+#include "source/loader.h"
 
 namespace tjr::cli {
 
@@ -52,6 +53,8 @@ class FindingsOutput {
   void AddSubject(report::ObjectRef subject) { results_.subjects.push_back(std::move(subject)); }
   void AddRendered(std::size_t objects) { results_.objects_rendered += objects; }
 
+  /// The findings kept so far (after ignore rules).
+  const std::vector<report::Finding>& findings() const { return results_.findings; }
   bool has_errors() const { return errors_ > 0; }
   bool has_input_errors() const { return input_errors_ > 0; }
 
@@ -72,5 +75,10 @@ class FindingsOutput {
 /// The ObjectRef of a TrainJob or runtime id.
 report::ObjectRef RefOf(const std::string& api_version, const std::string& kind,
                         const std::string& namespace_, const std::string& name);
+
+/// The repository's ignore rules (`global`) and every manifest's ignore
+/// annotations; an annotation without a reason is itself a finding.
+report::Ignores CollectIgnores(const std::vector<report::IgnoreRule>& global,
+                               const source::ManifestSet& manifests, FindingsOutput* findings);
 
 }  // namespace tjr::cli

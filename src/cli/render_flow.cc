@@ -10,6 +10,7 @@
 #include "base/file.h"
 #include "cli/command.h"
 #include "cli/findings_output.h"
+#include "cli/manifest_tree.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "cli/render_config.h"
@@ -66,31 +67,6 @@ bool SafeComponent(const std::string& name) {
   }
   return true;
 }
-
-// The file system minus the repository configuration: .tjrender.yaml has a
-// manifest extension but is no manifest, so directory walks do not see it.
-class ManifestTree : public source::Tree {
- public:
-  Result<source::EntryType> Stat(const std::string& path) const override {
-    return disk_.Stat(path);
-  }
-  Result<std::vector<source::DirEntry>> List(const std::string& path) const override {
-    Result<std::vector<source::DirEntry>> entries = disk_.List(path);
-    if (entries.ok()) {
-      std::erase_if(*entries, [](const source::DirEntry& e) { return e.name == kRepoConfigFile; });
-    }
-    return entries;
-  }
-  Result<std::string> Resolve(const std::string& path) const override {
-    return disk_.Resolve(path);
-  }
-  Result<std::string> Read(const std::string& path, std::size_t max_bytes) const override {
-    return disk_.Read(path, max_bytes);
-  }
-
- private:
-  source::DiskTree disk_;
-};
 
 void AppendObject(const doc::Node& object, bool json, std::string* out) {
   if (json) {
@@ -215,23 +191,6 @@ void ReportCounts(const source::ManifestSet& manifests, const pipeline::Pipeline
   }
 }
 
-// The repository's ignore rules and every object's ignore annotations; an
-// annotation without a reason is itself a finding.
-report::Ignores CollectIgnores(const RepoConfig& config, const source::ManifestSet& manifests,
-                               FindingsOutput* findings) {
-  report::Ignores ignores;
-  ignores.global = config.ignore;
-  for (const source::Manifest& manifest : manifests.manifests) {
-    Diagnostics problems;
-    std::vector<report::IgnoreRule> rules = report::ObjectIgnores(manifest.object, &problems);
-    report::ObjectRef ref =
-        RefOf(manifest.id.api_version, manifest.id.kind, manifest.id.namespace_, manifest.id.name);
-    findings->Add(problems, ref);
-    if (!rules.empty()) ignores.by_object[ref.Key()] = std::move(rules);
-  }
-  return ignores;
-}
-
 }  // namespace
 
 int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
@@ -275,7 +234,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
 
   bool input_error = false;
   findings.Add(manifests.diagnostics);
-  findings.SetIgnores(CollectIgnores(*config, manifests, &findings));
+  findings.SetIgnores(CollectIgnores(config->ignore, manifests, &findings));
   pipeline_options.ignored_warning = [&findings](const doc::ObjectId& id, const Diagnostic& d) {
     return findings.Ignores(RefOf(id.api_version, id.kind, id.namespace_, id.name), d);
   };
