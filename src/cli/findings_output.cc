@@ -64,6 +64,24 @@ void FindingsOutput::Add(const Diagnostics& diagnostics, const report::ObjectRef
   for (const Diagnostic& d : diagnostics) Add(d, object);
 }
 
+void FindingsOutput::Record(const Diagnostic& diagnostic, const report::ObjectRef& object) {
+  results_.findings.push_back(report::MakeFinding(diagnostic, object));
+}
+
+bool FindingsOutput::WriteReportFiles() {
+  report::WriteOptions write_options;
+  write_options.tool_version = TJRENDER_VERSION;
+  bool ok = true;
+  for (const auto& [format, path] : files_) {
+    Status written = WriteFileAtomically(path, report::Write(format, results_, write_options));
+    if (!written.ok()) {
+      Report(AsInputError(written.take_error()));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 bool FindingsOutput::Finish() {
   report::WriteOptions write_options;
   write_options.tool_version = TJRENDER_VERSION;
@@ -81,15 +99,7 @@ bool FindingsOutput::Finish() {
   if (options_.verbose && results_.ignored > 0) {
     Note(std::to_string(results_.ignored) + " finding(s) ignored by ignore rules");
   }
-  bool ok = true;
-  for (const auto& [format, path] : files_) {
-    Status written = WriteFileAtomically(path, report::Write(format, results_, write_options));
-    if (!written.ok()) {
-      Report(AsInputError(written.take_error()));
-      ok = false;
-    }
-  }
-  return ok;
+  return WriteReportFiles();
 }
 
 report::ObjectRef RefOf(const std::string& api_version, const std::string& kind,

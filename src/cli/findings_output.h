@@ -49,6 +49,11 @@ class FindingsOutput {
   /// One finding (notes only with --verbose, and only in text).
   void Add(const Diagnostic& diagnostic, const report::ObjectRef& object = {});
   void Add(const Diagnostics& diagnostics, const report::ObjectRef& object = {});
+  /// Keeps a finding for the report files without printing it (a command
+  /// that prints its own findings, such as conformance).
+  void Record(const Diagnostic& diagnostic, const report::ObjectRef& object = {});
+  /// Writes only the --report files; false when one could not be written.
+  bool WriteReportFiles();
   /// An object that was checked (JUnit lists clean ones too).
   void AddSubject(report::ObjectRef subject) { results_.subjects.push_back(std::move(subject)); }
   void AddRendered(std::size_t objects) { results_.objects_rendered += objects; }

@@ -80,6 +80,8 @@ Status ReadParametersJson(const std::string& text, Raw* raw) {
 
 // PARAM_<NAME> and PARAM_<NAME>_<i>, for when ARGOCD_APP_PARAMETERS is absent.
 Status ReadParamVariables(const std::map<std::string, std::string>& env, Raw* raw) {
+  // Array items by their number: PARAM_X_10 comes after PARAM_X_9.
+  std::map<std::string, std::map<unsigned long, std::string>> indexed;
   for (const auto& [variable, value] : env) {
     if (variable.rfind("PARAM_", 0) != 0) continue;
     bool matched = false;
@@ -88,15 +90,19 @@ Status ReadParamVariables(const std::map<std::string, std::string>& env, Raw* ra
       if (variable == base) {
         raw->values[name] = value;
         matched = true;
-      } else if (variable.rfind(base + "_", 0) == 0 &&
+      } else if (variable.rfind(base + "_", 0) == 0 && variable.size() > base.size() + 1 &&
+                 variable.size() < base.size() + 8 &&
                  variable.find_first_not_of("0123456789", base.size() + 1) == std::string::npos) {
-        raw->arrays[name].push_back(value);  // std::map order: _0, _1, ... up to _9
+        indexed[name].emplace(std::stoul(variable.substr(base.size() + 1)), value);
         matched = true;
       }
     }
     if (!matched) {
       return EnvError(variable, "unknown plugin parameter (known: " + KnownList() + ")");
     }
+  }
+  for (auto& [name, items] : indexed) {
+    for (auto& [index, value] : items) raw->arrays[name].push_back(std::move(value));
   }
   return Ok();
 }

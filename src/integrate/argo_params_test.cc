@@ -29,12 +29,14 @@ TEST(ArgoSettings, ParametersJsonBeatsPluginEnv) {
 }
 
 TEST(ArgoSettings, ParamVariablesWithoutTheJson) {
-  auto settings = ReadArgoSettings({{"PARAM_ALLOW_EMPTY", "true"},
-                                    {"PARAM_RUNTIME_PATHS_0", "a"},
-                                    {"PARAM_RUNTIME_PATHS_1", "b"}});
+  std::map<std::string, std::string> env = {{"PARAM_ALLOW_EMPTY", "true"}};
+  for (int i = 0; i < 12; ++i) env["PARAM_RUNTIME_PATHS_" + std::to_string(i)] = "p" + std::to_string(i);
+  auto settings = ReadArgoSettings(env);
   ASSERT_TRUE(settings.ok()) << settings.error().ToString();
   EXPECT_TRUE(settings->allow_empty);
-  EXPECT_EQ(settings->runtime_paths, (std::vector<std::string>{"a", "b"}));
+  ASSERT_EQ(settings->runtime_paths.size(), 12u);
+  EXPECT_EQ(settings->runtime_paths[2], "p2");
+  EXPECT_EQ(settings->runtime_paths[10], "p10");
 }
 
 TEST(ArgoSettings, TyposAndBadValuesAreErrors) {

@@ -5,6 +5,7 @@ stdout, non-zero on failure) and `tjrender krm` as kustomize/kpt call it
 import json
 import os
 import shutil
+import subprocess
 
 from common import LONELY_TRAINJOB, SAMPLE_REPO, Checks, run, temp_dir, tjrender
 
@@ -117,9 +118,41 @@ def main():
                       "rendered items get a path beside their TrainJob", str(path))
         checks.expect(run([tool, "krm"], input="kind: List\napiVersion: v1\nitems: []\n").returncode == 2,
                       "krm refuses a non-ResourceList")
+        kpt_round_trip(tool, checks, work, runtime, trainjob)
     finally:
         shutil.rmtree(work)
     checks.done()
+
+
+def kpt_round_trip(tool, checks, work, runtime, trainjob):
+    """`kpt fn eval --exec` against a package on disk, when kpt is installed."""
+    kpt = shutil.which("kpt")
+    if not kpt:
+        print("kpt is not installed: its part is skipped")
+        return
+    package = os.path.join(work, "pkg")
+    os.makedirs(os.path.join(package, "jobs"))
+    files = {"runtime.yaml": "# the runtime\n" + runtime, "jobs/job.yaml": trainjob}
+    for name, text in files.items():
+        with open(os.path.join(package, name), "w") as f:
+            f.write(text)
+    try:
+        validated = run([kpt, "fn", "eval", package, "--exec", tool + " krm"], timeout=120)
+        checks.expect(validated.returncode == 0, "kpt fn eval --exec: validate passes", validated.stderr)
+        unchanged = all(open(os.path.join(package, n)).read() == t for n, t in files.items())
+        checks.expect(unchanged, "kpt validate leaves the files (comments included) unchanged")
+        with open(os.path.join(package, "jobs", "bad.yaml"), "w") as f:
+            f.write(LONELY_TRAINJOB)
+        failed = run([kpt, "fn", "eval", package, "--exec", tool + " krm"], timeout=120)
+        checks.expect(failed.returncode != 0 and "[error] trainer.kubeflow.org/v1alpha1/TrainJob/ml-team/lonely" in
+                      failed.stderr, "kpt shows the error result and fails", failed.stderr)
+        os.remove(os.path.join(package, "jobs", "bad.yaml"))
+        rendered = run([kpt, "fn", "eval", package, "--exec", tool + " krm", "--", "mode=render"], timeout=120)
+        names = sorted(os.path.relpath(os.path.join(d, n), package) for d, _, ns in os.walk(package) for n in ns)
+        checks.expect(rendered.returncode == 0 and names == ["jobs/rendered_pytorch-distributed-custom.yaml"],
+                      "kpt render: the TrainJob's JobSet replaces the package", str(names) + rendered.stderr)
+    except subprocess.TimeoutExpired as timeout:
+        checks.expect(False, "kpt finished", str(timeout))
 
 
 main()
