@@ -107,6 +107,19 @@ report::ObjectRef RefOf(const std::string& api_version, const std::string& kind,
   return report::ObjectRef{api_version, kind, namespace_, name};
 }
 
+report::ObjectRef ObjectAt(const source::ManifestSet& manifests, const Diagnostic& diagnostic) {
+  const Location& at = diagnostic.location;
+  const source::Manifest* best = nullptr;
+  if (!at.known() || at.line == 0) return {};
+  for (const source::Manifest& m : manifests.manifests) {
+    const Location& start = m.location();
+    if (!start.known() || *start.file != *at.file || start.line > at.line) continue;
+    if (best == nullptr || start.line >= best->location().line) best = &m;
+  }
+  if (best == nullptr) return {};
+  return RefOf(best->id.api_version, best->id.kind, best->id.namespace_, best->id.name);
+}
+
 report::Ignores CollectIgnores(const std::vector<report::IgnoreRule>& global,
                                const source::ManifestSet& manifests, FindingsOutput* findings) {
   report::Ignores ignores;

@@ -81,6 +81,11 @@ class FindingsOutput {
 report::ObjectRef RefOf(const std::string& api_version, const std::string& kind,
                         const std::string& namespace_, const std::string& name);
 
+/// The object a pipeline-summary finding (a runtime's) is about: the
+/// manifest of the finding's file that starts last at or before its line;
+/// unknown when none does.
+report::ObjectRef ObjectAt(const source::ManifestSet& manifests, const Diagnostic& diagnostic);
+
 /// The repository's ignore rules (`global`) and every manifest's ignore
 /// annotations; an annotation without a reason is itself a finding.
 report::Ignores CollectIgnores(const std::vector<report::IgnoreRule>& global,

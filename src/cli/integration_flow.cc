@@ -53,7 +53,7 @@ std::map<std::string, std::vector<doc::Node>> ValidateAndRender(
         findings->Add(result.diagnostics, ref);
         rendered[ref.Key()] = std::move(result.objects);
       });
-  findings->Add(summary.diagnostics);
+  for (const Diagnostic& d : summary.diagnostics) findings->Add(d, ObjectAt(manifests, d));
   return rendered;
 }
 

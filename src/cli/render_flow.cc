@@ -310,7 +310,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
         if (!output.Add(result)) input_error = true;
       });
   output.Flush();
-  findings.Add(summary.diagnostics);
+  for (const Diagnostic& d : summary.diagnostics) findings.Add(d, ObjectAt(manifests, d));
   if (out_check) findings.Add(out_check->Finish());
   if (!findings.Finish()) input_error = true;
   if (options.verbose) ReportCounts(manifests, summary);

@@ -150,6 +150,15 @@ TEST(Reports, ErrorsCannotBeIgnored) {
   EXPECT_EQ(run.exit_code, 1) << run.err;
 }
 
+TEST(Reports, RuntimeFindingsNameTheirRuntime) {
+  Outcome run = Invoke(RunCheck, {Root() + "/conformance/restrictions/runtime-ml-policy-torch-and-mpi/input",
+                                  "--format", "json"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.out.find("\"kind\": \"ClusterTrainingRuntime\",\n                \"name\": \"both\""),
+            std::string::npos)
+      << run.out;
+}
+
 TEST(RenderCheck, ComparesWithTheRenderedTreeWithoutWriting) {
   RepoCopy repo;
   std::string out = repo.str() + "/rendered";
