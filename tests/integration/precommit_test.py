@@ -48,6 +48,10 @@ def main():
         def git(*args, cwd):
             return run(["git", "-c", "init.defaultBranch=main", *args], cwd=cwd, env=env)
 
+        manifest = run([pre_commit, "validate-manifest", os.path.join(SOURCE_ROOT, ".pre-commit-hooks.yaml")], env=env)
+        checks.expect(manifest.returncode == 0, "pre-commit validate-manifest accepts .pre-commit-hooks.yaml",
+                      manifest.stdout + manifest.stderr)
+
         # The hook repository: this checkout's .pre-commit-hooks.yaml, committed.
         hooks = os.path.join(work, "hooks")
         os.mkdir(hooks)
