@@ -108,6 +108,10 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
     settings->mode = mode_flag == "render" ? integrate::ArgoMode::kRender : integrate::ArgoMode::kValidate;
   }
   if (allow_empty_flag) settings->allow_empty = true;
+  if (std::string missing = integrate::MissingClusterApi(*settings); !missing.empty()) {
+    ReportUsageError(missing);
+    return kExitUsage;
+  }
 
   Result<RepoConfig> config = ReadRepoConfig(RepoConfigPath(paths));
   if (!config.ok()) {

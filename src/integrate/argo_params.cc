@@ -157,7 +157,19 @@ Result<ArgoSettings> ReadArgoSettings(const std::map<std::string, std::string>& 
   settings.app_namespace = Get(env, "ARGOCD_APP_NAMESPACE");
   settings.source_path = Get(env, "ARGOCD_APP_SOURCE_PATH");
   settings.revision = Get(env, "ARGOCD_APP_REVISION");
+  settings.cluster_api_versions = report::SplitRuleList(Get(env, "KUBE_API_VERSIONS"));
   return settings;
+}
+
+std::string MissingClusterApi(const ArgoSettings& settings) {
+  if (settings.cluster_api_versions.empty()) return {};
+  const bool render = settings.mode == ArgoMode::kRender;
+  const std::string needed = render ? "jobset.x-k8s.io/v1alpha2" : "trainer.kubeflow.org/v1alpha1";
+  const auto& served = settings.cluster_api_versions;
+  if (std::find(served.begin(), served.end(), needed) != served.end()) return {};
+  return "the destination cluster does not serve " + needed + " (KUBE_API_VERSIONS)" +
+         (render ? ": install JobSet, or use mode validate with the Trainer controller"
+                 : ": install the Kubeflow Trainer, or use mode render for a cluster with JobSet only");
 }
 
 std::map<std::string, std::string> ProcessEnvironment() {

@@ -51,5 +51,16 @@ TEST(ArgoSettings, TyposAndBadValuesAreErrors) {
   EXPECT_FALSE(ReadArgoSettings({{"ARGOCD_APP_PARAMETERS", "{"}}).ok());
 }
 
+TEST(ArgoSettings, ClusterApisDecideWhatCanBeApplied) {
+  auto trainer = ReadArgoSettings({{"KUBE_API_VERSIONS", "v1,apps/v1,trainer.kubeflow.org/v1alpha1"}});
+  ASSERT_TRUE(trainer.ok());
+  EXPECT_EQ(MissingClusterApi(*trainer), "");
+  trainer->mode = ArgoMode::kRender;
+  EXPECT_NE(MissingClusterApi(*trainer).find("does not serve jobset.x-k8s.io/v1alpha2"), std::string::npos);
+  auto unknown = ReadArgoSettings({});
+  ASSERT_TRUE(unknown.ok());
+  EXPECT_EQ(MissingClusterApi(*unknown), "") << "no KUBE_API_VERSIONS, no check";
+}
+
 }  // namespace
 }  // namespace tjr::integrate

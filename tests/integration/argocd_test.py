@@ -140,6 +140,14 @@ def main():
         allowed = generate("ml/empty", {"ARGOCD_APP_PARAMETERS": json.dumps([{"name": "allow-empty", "string": "true"}])})
         checks.expect(allowed.returncode == 0 and allowed.stdout == "", "allow-empty=true permits it", allowed.stderr)
 
+        # KUBE_API_VERSIONS tells what the destination serves: TrainJobs need
+        # the Trainer's API, rendered JobSets JobSet's.
+        no_jobset = generate("ml/trainjobs", {"PARAM_MODE": "render", "PARAM_RUNTIME_PATHS_0": "ml/runtimes",
+                                              "KUBE_API_VERSIONS": "v1,apps/v1,trainer.kubeflow.org/v1alpha1"})
+        checks.expect(no_jobset.returncode == 2 and no_jobset.stdout == "" and
+                      "does not serve jobset.x-k8s.io/v1alpha2" in no_jobset.stderr,
+                      "render for a cluster without JobSet is refused", no_jobset.stderr)
+
         # A typo in a parameter is an error, not a silent default.
         typo = generate("ml/trainjobs", {"ARGOCD_APP_PARAMETERS": json.dumps([{"name": "mdoe", "string": "render"}])})
         checks.expect(typo.returncode == 2 and "unknown parameter 'mdoe'" in typo.stderr,
