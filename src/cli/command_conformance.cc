@@ -9,6 +9,7 @@
 
 #include "base/file.h"
 #include "cli/command.h"
+#include "cli/findings_output.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "conformance/case.h"
@@ -21,7 +22,7 @@ namespace po = boost::program_options;
 namespace {
 
 const char kUsage[] =
-    "usage: tjrender conformance DIR... [--update] [--junit FILE]\n\n"
+    "usage: tjrender conformance DIR... [--update] [--junit FILE] [--report FORMAT=FILE]...\n\n"
     "Runs every case folder named by DIR (a folder with case.yaml) or found below it, and\n"
     "compares the output with the case's expected.yaml or expected-errors.txt.\n"
     "See conformance/README.md for the case layout.\n\n"
@@ -29,6 +30,8 @@ const char kUsage[] =
     "  --update      rewrite the expectations from the output (refused when CI=true);\n"
     "                review the changes like code before committing them\n"
     "  --junit FILE  also write a JUnit XML report to FILE\n"
+    "  --report FORMAT=FILE  also write the failing cases as findings (json, junit, sarif,\n"
+    "                github, text; rule conformance/failed or conformance/error), repeatable\n"
     "  -h, --help    show this help\n";
 
 const char* OutcomeWord(conformance::Outcome outcome) {
@@ -59,6 +62,15 @@ conformance::JunitCase ToJunit(const conformance::CaseReport& report) {
   return junit;
 }
 
+// A failing case as a finding about its case.yaml, for --report.
+Diagnostic CaseFinding(const std::filesystem::path& dir, const conformance::CaseReport& report) {
+  std::string message = report.summary;
+  for (const Diagnostic& detail : report.details) message += "\n" + detail.ToString();
+  Diagnostic d = MakeError(Location{InternSourceName((dir / "case.yaml").string())}, "", message);
+  d.rule = report.outcome == conformance::Outcome::kFailed ? "conformance/failed" : "conformance/error";
+  return d;
+}
+
 bool RunningInCi() {
   const char* ci = std::getenv("CI");
   return ci != nullptr && std::string_view(ci) == "true";
@@ -70,10 +82,12 @@ int RunConformance(const std::vector<std::string>& args) {
   bool update = false;
   std::string junit_path;
   std::vector<std::string> dirs;
+  ReportOptions report_options;
   po::options_description named("options");
   named.add_options()("help,h", "show this help")(
       "update", po::bool_switch(&update), "rewrite the expectations")(
       "junit", po::value(&junit_path), "write a JUnit XML report");
+  AddReportOptions(&named, &report_options, nullptr);
   if (auto exit_code = ParseCommandLine(args, named, &dirs, kUsage)) return *exit_code;
   if (dirs.empty()) {
     ReportUsageError("conformance needs at least one DIR (see tjrender conformance --help)");
@@ -91,6 +105,9 @@ int RunConformance(const std::vector<std::string>& args) {
     Report(cases.error());
     return kExitUsage;
   }
+  // Only the files: stdout keeps its PASS/FAIL lines and stderr the details.
+  FindingsOutput findings;
+  if (!findings.Init(report_options)) return kExitUsage;
   conformance::RunOptions options;
   options.update = update;
   std::size_t counts[4] = {0, 0, 0, 0};  // indexed by Outcome
@@ -103,6 +120,12 @@ int RunConformance(const std::vector<std::string>& args) {
     WriteStdout(line + "\n");
     Report(report.details);
     if (!junit_path.empty()) junit_cases.push_back(ToJunit(report));
+    findings.AddSubject(RefOf("tjrender.dev/conformance", "Case", "", report.name));
+    if (report.outcome == conformance::Outcome::kFailed ||
+        report.outcome == conformance::Outcome::kError) {
+      findings.Record(CaseFinding(dir, report),
+                      RefOf("tjrender.dev/conformance", "Case", "", report.name));
+    }
   }
   const std::size_t passed = counts[static_cast<int>(conformance::Outcome::kPassed)];
   const std::size_t failed = counts[static_cast<int>(conformance::Outcome::kFailed)];
@@ -121,6 +144,7 @@ int RunConformance(const std::vector<std::string>& args) {
       return kExitUsage;
     }
   }
+  if (!report_options.report_specs.empty() && !findings.WriteReportFiles()) return kExitUsage;
   if (errors > 0) return kExitUsage;
   return failed > 0 ? kExitFindings : kExitClean;
 }

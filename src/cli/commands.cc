@@ -12,6 +12,10 @@ const std::vector<Command>& Commands() {
       {"merge", "strategic-merge a patch into objects, as kubectl patch --local does", RunMerge},
       {"conformance", "run golden-file conformance cases (folders with case.yaml)",
        RunConformance},
+      {"argocd-generate", "Argo CD plugin: check (or render) an application's manifests",
+       RunArgocdGenerate},
+      {"post-render", "Helm post-renderer: check (or render) TrainJobs in a stream", RunPostRender},
+      {"krm", "KRM function: check (or render) the TrainJobs of a ResourceList", RunKrm},
   };
   return commands;
 }

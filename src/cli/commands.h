@@ -18,4 +18,12 @@ int RunRender(const std::vector<std::string>& args);
 /// `tjrender check PATH...`: the same validation, nothing written.
 int RunCheck(const std::vector<std::string>& args);
 
+/// `tjrender argocd-generate`: the Argo CD CMP generate command
+/// (integrations/argocd/); exit 0 with manifests on stdout, 1 findings or
+/// zero objects, 2 usage or input errors.
+int RunArgocdGenerate(const std::vector<std::string>& args);
+/// `tjrender post-render`: a Helm post-renderer (stdin to stdout).
+int RunPostRender(const std::vector<std::string>& args);
+/// `tjrender krm`: a KRM function (ResourceList on stdin and stdout).
+int RunKrm(const std::vector<std::string>& args);
 }  // namespace tjr::cli

@@ -64,6 +64,24 @@ void FindingsOutput::Add(const Diagnostics& diagnostics, const report::ObjectRef
   for (const Diagnostic& d : diagnostics) Add(d, object);
 }
 
+void FindingsOutput::Record(const Diagnostic& diagnostic, const report::ObjectRef& object) {
+  results_.findings.push_back(report::MakeFinding(diagnostic, object));
+}
+
+bool FindingsOutput::WriteReportFiles() {
+  report::WriteOptions write_options;
+  write_options.tool_version = TJRENDER_VERSION;
+  bool ok = true;
+  for (const auto& [format, path] : files_) {
+    Status written = WriteFileAtomically(path, report::Write(format, results_, write_options));
+    if (!written.ok()) {
+      Report(AsInputError(written.take_error()));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 bool FindingsOutput::Finish() {
   report::WriteOptions write_options;
   write_options.tool_version = TJRENDER_VERSION;
@@ -81,20 +99,40 @@ bool FindingsOutput::Finish() {
   if (options_.verbose && results_.ignored > 0) {
     Note(std::to_string(results_.ignored) + " finding(s) ignored by ignore rules");
   }
-  bool ok = true;
-  for (const auto& [format, path] : files_) {
-    Status written = WriteFileAtomically(path, report::Write(format, results_, write_options));
-    if (!written.ok()) {
-      Report(AsInputError(written.take_error()));
-      ok = false;
-    }
-  }
-  return ok;
+  return WriteReportFiles();
 }
 
 report::ObjectRef RefOf(const std::string& api_version, const std::string& kind,
                         const std::string& namespace_, const std::string& name) {
   return report::ObjectRef{api_version, kind, namespace_, name};
+}
+
+report::ObjectRef ObjectAt(const source::ManifestSet& manifests, const Diagnostic& diagnostic) {
+  const Location& at = diagnostic.location;
+  const source::Manifest* best = nullptr;
+  if (!at.known() || at.line == 0) return {};
+  for (const source::Manifest& m : manifests.manifests) {
+    const Location& start = m.location();
+    if (!start.known() || *start.file != *at.file || start.line > at.line) continue;
+    if (best == nullptr || start.line >= best->location().line) best = &m;
+  }
+  if (best == nullptr) return {};
+  return RefOf(best->id.api_version, best->id.kind, best->id.namespace_, best->id.name);
+}
+
+report::Ignores CollectIgnores(const std::vector<report::IgnoreRule>& global,
+                               const source::ManifestSet& manifests, FindingsOutput* findings) {
+  report::Ignores ignores;
+  ignores.global = global;
+  for (const source::Manifest& manifest : manifests.manifests) {
+    Diagnostics problems;
+    std::vector<report::IgnoreRule> rules = report::ObjectIgnores(manifest.object, &problems);
+    report::ObjectRef ref =
+        RefOf(manifest.id.api_version, manifest.id.kind, manifest.id.namespace_, manifest.id.name);
+    findings->Add(problems, ref);
+    if (!rules.empty()) ignores.by_object[ref.Key()] = std::move(rules);
+  }
+  return ignores;
 }
 
 }  // namespace tjr::cli

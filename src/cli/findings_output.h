@@ -12,6 +12,7 @@
 #include "report/finding.h"
 #include "report/format.h"
 #include "report/ignore.h"
+#include "source/loader.h"
 
 namespace tjr::cli {
 
@@ -48,10 +49,17 @@ class FindingsOutput {
   /// One finding (notes only with --verbose, and only in text).
   void Add(const Diagnostic& diagnostic, const report::ObjectRef& object = {});
   void Add(const Diagnostics& diagnostics, const report::ObjectRef& object = {});
+  /// Keeps a finding for the report files without printing it (a command
+  /// that prints its own findings, such as conformance).
+  void Record(const Diagnostic& diagnostic, const report::ObjectRef& object = {});
+  /// Writes only the --report files; false when one could not be written.
+  bool WriteReportFiles();
   /// An object that was checked (JUnit lists clean ones too).
   void AddSubject(report::ObjectRef subject) { results_.subjects.push_back(std::move(subject)); }
   void AddRendered(std::size_t objects) { results_.objects_rendered += objects; }
 
+  /// The findings kept so far (after ignore rules).
+  const std::vector<report::Finding>& findings() const { return results_.findings; }
   bool has_errors() const { return errors_ > 0; }
   bool has_input_errors() const { return input_errors_ > 0; }
 
@@ -72,5 +80,15 @@ class FindingsOutput {
 /// The ObjectRef of a TrainJob or runtime id.
 report::ObjectRef RefOf(const std::string& api_version, const std::string& kind,
                         const std::string& namespace_, const std::string& name);
+
+/// The object a pipeline-summary finding (a runtime's) is about: the
+/// manifest of the finding's file that starts last at or before its line;
+/// unknown when none does.
+report::ObjectRef ObjectAt(const source::ManifestSet& manifests, const Diagnostic& diagnostic);
+
+/// The repository's ignore rules (`global`) and every manifest's ignore
+/// annotations; an annotation without a reason is itself a finding.
+report::Ignores CollectIgnores(const std::vector<report::IgnoreRule>& global,
+                               const source::ManifestSet& manifests, FindingsOutput* findings);
 
 }  // namespace tjr::cli

@@ -5,11 +5,15 @@
 #include <boost/program_options.hpp>
 
 #include <filesystem>
+#include <optional>
+#include <set>
 #include <system_error>
 
 #include "base/file.h"
 #include "cli/command.h"
 #include "cli/findings_output.h"
+#include "cli/manifest_tree.h"
+#include "cli/out_check.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "cli/render_config.h"
@@ -55,6 +59,8 @@ struct FlowOptions {
   unsigned threads = 0;
   std::vector<std::string> paths;
   ReportOptions report;
+  bool check_out = false;       ///< --check: compare with --out DIR, write nothing
+  std::string repo;             ///< --repo DIR: runtimes for the entry-point PATHs
 };
 
 // One path component of an output file: a Kubernetes name, never a way out
@@ -66,31 +72,6 @@ bool SafeComponent(const std::string& name) {
   }
   return true;
 }
-
-// The file system minus the repository configuration: .tjrender.yaml has a
-// manifest extension but is no manifest, so directory walks do not see it.
-class ManifestTree : public source::Tree {
- public:
-  Result<source::EntryType> Stat(const std::string& path) const override {
-    return disk_.Stat(path);
-  }
-  Result<std::vector<source::DirEntry>> List(const std::string& path) const override {
-    Result<std::vector<source::DirEntry>> entries = disk_.List(path);
-    if (entries.ok()) {
-      std::erase_if(*entries, [](const source::DirEntry& e) { return e.name == kRepoConfigFile; });
-    }
-    return entries;
-  }
-  Result<std::string> Resolve(const std::string& path) const override {
-    return disk_.Resolve(path);
-  }
-  Result<std::string> Read(const std::string& path, std::size_t max_bytes) const override {
-    return disk_.Read(path, max_bytes);
-  }
-
- private:
-  source::DiskTree disk_;
-};
 
 void AppendObject(const doc::Node& object, bool json, std::string* out) {
   if (json) {
@@ -104,7 +85,8 @@ void AppendObject(const doc::Node& object, bool json, std::string* out) {
 // than the pipeline's window.
 class Output {
  public:
-  Output(const FlowOptions& options, bool write) : options_(options), write_(write) {}
+  Output(const FlowOptions& options, bool write, OutTreeCheck* check)
+      : options_(options), write_(write), check_(check) {}
 
   /// Returns false when a file could not be written (reported).
   bool Add(const pipeline::TrainJobResult& result) {
@@ -137,6 +119,15 @@ class Output {
       return false;
     }
     fs::path dir = fs::path(options_.out_dir) / result.id.namespace_;
+    if (check_ != nullptr) {
+      std::string bytes;
+      for (std::size_t i = 0; i < result.objects.size(); ++i) {
+        if (i > 0 && !json) bytes += "---\n";
+        AppendObject(result.objects[i], json, &bytes);
+      }
+      check_->Expect((dir / (result.id.name + (json ? ".json" : ".yaml"))).string(), bytes);
+      return true;
+    }
     std::error_code error;
     fs::create_directories(dir, error);
     if (error) {
@@ -160,6 +151,7 @@ class Output {
 
   const FlowOptions& options_;
   bool write_;
+  OutTreeCheck* check_;
   bool wrote_any_ = false;
   std::string buffer_;
 };
@@ -175,6 +167,12 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
       "verbose,v", po::bool_switch(&options->verbose), "print counts and notes")(
       "threads", po::value(&options->threads), "worker threads (default: the number of cores)");
   AddReportOptions(&named, &options->report, write ? "findings-format" : "format");
+  named.add_options()("repo", po::value(&options->repo),
+                      "PATHs are entry points; runtimes also come from DIR (pre-commit)");
+  if (write) {
+    named.add_options()("check", po::bool_switch(&options->check_out),
+                        "with --out DIR: fail when DIR is not what render would write");
+  }
   if (write) {
     named.add_options()("output,o", po::value(&options->output), "- prints every object to stdout")(
         "out", po::value(&options->out_dir), "write DIR/<namespace>/<trainjob>.yaml")(
@@ -196,6 +194,10 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
     ReportUsageError("-o - and --out DIR cannot be used together");
     return kExitUsage;
   }
+  if (options->check_out && options->out_dir.empty()) {
+    ReportUsageError("--check needs --out DIR (the rendered tree to compare)");
+    return kExitUsage;
+  }
   options->report.verbose = options->verbose;
   options->report.stream_is_stdout = !write && options->report.stream_format != "text";
   if (options->format != "yaml" && options->format != "json") {
@@ -215,21 +217,31 @@ void ReportCounts(const source::ManifestSet& manifests, const pipeline::Pipeline
   }
 }
 
-// The repository's ignore rules and every object's ignore annotations; an
-// annotation without a reason is itself a finding.
-report::Ignores CollectIgnores(const RepoConfig& config, const source::ManifestSet& manifests,
-                               FindingsOutput* findings) {
-  report::Ignores ignores;
-  ignores.global = config.ignore;
-  for (const source::Manifest& manifest : manifests.manifests) {
-    Diagnostics problems;
-    std::vector<report::IgnoreRule> rules = report::ObjectIgnores(manifest.object, &problems);
-    report::ObjectRef ref =
-        RefOf(manifest.id.api_version, manifest.id.kind, manifest.id.namespace_, manifest.id.name);
-    findings->Add(problems, ref);
-    if (!rules.empty()) ignores.by_object[ref.Key()] = std::move(rules);
+// --repo DIR: the runtimes of DIR join the entry points' objects, so a
+// pre-commit hook given only the staged TrainJobs resolves their runtimes.
+// Files named as entry points and objects already loaded are not read twice;
+// problems in DIR's other files are not the entry points' findings.
+void AddRepositoryRuntimes(const std::string& repo, const source::LoadOptions& entry_options,
+                           source::ManifestSet* manifests) {
+  std::set<std::string> entry_files;
+  std::set<doc::ObjectId> loaded;
+  std::error_code error;
+  for (const std::string& file : manifests->files) {
+    entry_files.insert(fs::weakly_canonical(file, error).string());
   }
-  return ignores;
+  for (const source::Manifest& m : manifests->manifests) loaded.insert(m.id);
+  source::LoadOptions options = entry_options;
+  options.enforce_namespace = false;
+  std::erase_if(options.types, [](const source::ObjectType& t) { return t.kind == "TrainJob"; });
+  source::ManifestSet runtimes = source::LoadManifests(ManifestTree(), {repo}, options);
+  std::size_t added = 0;
+  for (source::Manifest& m : runtimes.manifests) {
+    if (entry_files.count(fs::weakly_canonical(m.file, error).string()) || loaded.count(m.id)) continue;
+    manifests->manifests.push_back(std::move(m));
+    ++added;
+  }
+  Note("--repo " + repo + ": " + std::to_string(added) + " runtime(s) added, " +
+       std::to_string(runtimes.diagnostics.size()) + " message(s) about its other files not shown");
 }
 
 }  // namespace
@@ -273,15 +285,22 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     pipeline_options.default_namespace = options.namespace_;
   }
   source::ManifestSet manifests = source::LoadManifests(ManifestTree(), options.paths, load_options);
+  if (!options.repo.empty()) AddRepositoryRuntimes(options.repo, load_options, &manifests);
 
   bool input_error = false;
   findings.Add(manifests.diagnostics);
-  findings.SetIgnores(CollectIgnores(*config, manifests, &findings));
+  findings.SetIgnores(CollectIgnores(config->ignore, manifests, &findings));
   pipeline_options.ignored_warning = [&findings](const doc::ObjectId& id, const Diagnostic& d) {
     return findings.Ignores(RefOf(id.api_version, id.kind, id.namespace_, id.name), d);
   };
 
-  Output output(options, write_objects);
+  std::optional<OutTreeCheck> out_check;
+  if (options.check_out) {
+    std::string rerun = "`tjrender render";
+    for (const std::string& p : options.paths) rerun += " " + p;
+    out_check.emplace(options.out_dir, rerun + " --out " + options.out_dir + "`");
+  }
+  Output output(options, write_objects, out_check ? &*out_check : nullptr);
   pipeline::PipelineSummary summary = pipeline::RenderManifests(
       manifests, pipeline_options, [&](pipeline::TrainJobResult&& result) {
         report::ObjectRef ref =
@@ -292,7 +311,8 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
         if (!output.Add(result)) input_error = true;
       });
   output.Flush();
-  findings.Add(summary.diagnostics);
+  for (const Diagnostic& d : summary.diagnostics) findings.Add(d, ObjectAt(manifests, d));
+  if (out_check) findings.Add(out_check->Finish());
   if (!findings.Finish()) input_error = true;
   if (options.verbose) ReportCounts(manifests, summary);
   if (input_error || findings.has_input_errors()) return kExitUsage;

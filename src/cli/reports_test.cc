@@ -152,5 +152,53 @@ TEST(Reports, ErrorsCannotBeIgnored) {
   EXPECT_EQ(run.exit_code, 1) << run.err;
 }
 
+TEST(Reports, RuntimeFindingsNameTheirRuntime) {
+  Outcome run = Invoke(RunCheck, {Root() + "/conformance/restrictions/runtime-ml-policy-torch-and-mpi/input",
+                                  "--format", "json"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.out.find("\"kind\": \"ClusterTrainingRuntime\",\n                \"name\": \"both\""),
+            std::string::npos)
+      << run.out;
+}
+
+TEST(RenderCheck, ComparesWithTheRenderedTreeWithoutWriting) {
+  RepoCopy repo;
+  std::string out = repo.str() + "/rendered";
+  EXPECT_EQ(Invoke(RunRender, {repo.str(), "--check"}).exit_code, 2) << "--check needs --out";
+  Outcome missing = Invoke(RunRender, {repo.str(), "--out", out, "--check"});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("deepspeed-t5.yaml: error: missing from the rendered tree"),
+            std::string::npos)
+      << missing.err;
+  EXPECT_FALSE(fs::exists(out)) << "--check writes nothing";
+  ASSERT_EQ(Invoke(RunRender, {repo.str(), "--out", out}).exit_code, 0);
+  EXPECT_EQ(Invoke(RunRender, {repo.str(), "--out", out, "--check"}).exit_code, 0);
+  // Objects of kinds the loader skips: the rendered tree sits inside the repository.
+  const char kOld[] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: old\n";
+  repo.Write("rendered/ml-team/deepspeed-t5.yaml", kOld);
+  repo.Write("rendered/ml-team/gone.yaml", kOld);
+  Outcome stale = Invoke(RunRender, {repo.str(), "--out", out, "--check", "--report", "json=" + out + ".json"});
+  EXPECT_EQ(stale.exit_code, 1);
+  EXPECT_NE(stale.err.find("deepspeed-t5.yaml: error: stale"), std::string::npos) << stale.err;
+  EXPECT_NE(stale.err.find("gone.yaml: error: no TrainJob renders to this file"), std::string::npos)
+      << stale.err;
+  std::string report = Slurp(out + ".json");
+  EXPECT_NE(report.find("\"rule\": \"rendered-stale\""), std::string::npos) << report;
+  EXPECT_NE(report.find("\"rule\": \"rendered-extra\""), std::string::npos) << report;
+}
+
+TEST(CheckRepo, EntryPointsResolveRuntimesFromTheRepository) {
+  RepoCopy repo;
+  std::string job = (repo / "trainjobs/custom-sa-node-selector.yaml").string();
+  EXPECT_EQ(Invoke(RunCheck, {job}).exit_code, 1) << "alone, its runtime is missing";
+  Outcome run = Invoke(RunCheck, {job, "--repo", repo.str()});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  // Only the entry point is checked: the sample's warning elsewhere is not reported.
+  EXPECT_TRUE(run.err.ends_with("1 objects rendered, 0 errors, 0 warnings\n")) << run.err;
+  // A runtime passed as an entry point is not read twice.
+  Outcome both = Invoke(RunCheck, {job, (repo / "runtimes/torch_distributed.yaml").string(), "--repo", repo.str()});
+  EXPECT_EQ(both.exit_code, 0) << both.err;
+}
+
 }  // namespace
 }  // namespace tjr::cli

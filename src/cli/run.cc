@@ -14,7 +14,7 @@ namespace {
 void PrintUsage(std::FILE* to) {
   std::fprintf(to, "usage: tjrender COMMAND [ARGS...]\n\ncommands:\n");
   for (const Command& command : Commands()) {
-    std::fprintf(to, "  %-13s %s\n", command.name, command.summary);
+    std::fprintf(to, "  %-16s %s\n", command.name, command.summary);
   }
   std::fprintf(to, "\nRun 'tjrender COMMAND --help' for a command's options.\n");
 }

@@ -80,6 +80,8 @@ Status ReadParametersJson(const std::string& text, Raw* raw) {
 
 // PARAM_<NAME> and PARAM_<NAME>_<i>, for when ARGOCD_APP_PARAMETERS is absent.
 Status ReadParamVariables(const std::map<std::string, std::string>& env, Raw* raw) {
+  // Array items by their number: PARAM_X_10 comes after PARAM_X_9.
+  std::map<std::string, std::map<unsigned long, std::string>> indexed;
   for (const auto& [variable, value] : env) {
     if (variable.rfind("PARAM_", 0) != 0) continue;
     bool matched = false;
@@ -88,15 +90,19 @@ Status ReadParamVariables(const std::map<std::string, std::string>& env, Raw* ra
       if (variable == base) {
         raw->values[name] = value;
         matched = true;
-      } else if (variable.rfind(base + "_", 0) == 0 &&
+      } else if (variable.rfind(base + "_", 0) == 0 && variable.size() > base.size() + 1 &&
+                 variable.size() < base.size() + 8 &&
                  variable.find_first_not_of("0123456789", base.size() + 1) == std::string::npos) {
-        raw->arrays[name].push_back(value);  // std::map order: _0, _1, ... up to _9
+        indexed[name].emplace(std::stoul(variable.substr(base.size() + 1)), value);
         matched = true;
       }
     }
     if (!matched) {
       return EnvError(variable, "unknown plugin parameter (known: " + KnownList() + ")");
     }
+  }
+  for (auto& [name, items] : indexed) {
+    for (auto& [index, value] : items) raw->arrays[name].push_back(std::move(value));
   }
   return Ok();
 }
@@ -151,7 +157,19 @@ Result<ArgoSettings> ReadArgoSettings(const std::map<std::string, std::string>& 
   settings.app_namespace = Get(env, "ARGOCD_APP_NAMESPACE");
   settings.source_path = Get(env, "ARGOCD_APP_SOURCE_PATH");
   settings.revision = Get(env, "ARGOCD_APP_REVISION");
+  settings.cluster_api_versions = report::SplitRuleList(Get(env, "KUBE_API_VERSIONS"));
   return settings;
+}
+
+std::string MissingClusterApi(const ArgoSettings& settings) {
+  if (settings.cluster_api_versions.empty()) return {};
+  const bool render = settings.mode == ArgoMode::kRender;
+  const std::string needed = render ? "jobset.x-k8s.io/v1alpha2" : "trainer.kubeflow.org/v1alpha1";
+  const auto& served = settings.cluster_api_versions;
+  if (std::find(served.begin(), served.end(), needed) != served.end()) return {};
+  return "the destination cluster does not serve " + needed + " (KUBE_API_VERSIONS)" +
+         (render ? ": install JobSet, or use mode validate with the Trainer controller"
+                 : ": install the Kubeflow Trainer, or use mode render for a cluster with JobSet only");
 }
 
 std::map<std::string, std::string> ProcessEnvironment() {

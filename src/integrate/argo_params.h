@@ -32,7 +32,15 @@ struct ArgoSettings {
   std::string app_namespace;    ///< ARGOCD_APP_NAMESPACE (the destination namespace)
   std::string source_path;      ///< ARGOCD_APP_SOURCE_PATH
   std::string revision;         ///< ARGOCD_APP_REVISION
+  /// KUBE_API_VERSIONS split at commas (the destination cluster's API
+  /// versions); empty when Argo CD did not send it.
+  std::vector<std::string> cluster_api_versions;
 };
+
+/// The API version `mode` applies (trainer.kubeflow.org/v1alpha1 for
+/// validate, jobset.x-k8s.io/v1alpha2 for render) when the destination
+/// cluster is known not to serve it: a message saying so; else empty.
+std::string MissingClusterApi(const ArgoSettings& settings);
 
 /// The plugin's parameter names, as announced in plugin.yaml.
 inline constexpr const char* kArgoParameters[] = {"mode", "target", "allow-empty", "runtime-paths"};

@@ -29,12 +29,14 @@ TEST(ArgoSettings, ParametersJsonBeatsPluginEnv) {
 }
 
 TEST(ArgoSettings, ParamVariablesWithoutTheJson) {
-  auto settings = ReadArgoSettings({{"PARAM_ALLOW_EMPTY", "true"},
-                                    {"PARAM_RUNTIME_PATHS_0", "a"},
-                                    {"PARAM_RUNTIME_PATHS_1", "b"}});
+  std::map<std::string, std::string> env = {{"PARAM_ALLOW_EMPTY", "true"}};
+  for (int i = 0; i < 12; ++i) env["PARAM_RUNTIME_PATHS_" + std::to_string(i)] = "p" + std::to_string(i);
+  auto settings = ReadArgoSettings(env);
   ASSERT_TRUE(settings.ok()) << settings.error().ToString();
   EXPECT_TRUE(settings->allow_empty);
-  EXPECT_EQ(settings->runtime_paths, (std::vector<std::string>{"a", "b"}));
+  ASSERT_EQ(settings->runtime_paths.size(), 12u);
+  EXPECT_EQ(settings->runtime_paths[2], "p2");
+  EXPECT_EQ(settings->runtime_paths[10], "p10");
 }
 
 TEST(ArgoSettings, TyposAndBadValuesAreErrors) {
@@ -47,6 +49,17 @@ TEST(ArgoSettings, TyposAndBadValuesAreErrors) {
   EXPECT_EQ(mode.error().category, Category::kInput);
   EXPECT_FALSE(ReadArgoSettings({{"PARAM_ALLOW_EMPTY", "yes"}}).ok());
   EXPECT_FALSE(ReadArgoSettings({{"ARGOCD_APP_PARAMETERS", "{"}}).ok());
+}
+
+TEST(ArgoSettings, ClusterApisDecideWhatCanBeApplied) {
+  auto trainer = ReadArgoSettings({{"KUBE_API_VERSIONS", "v1,apps/v1,trainer.kubeflow.org/v1alpha1"}});
+  ASSERT_TRUE(trainer.ok());
+  EXPECT_EQ(MissingClusterApi(*trainer), "");
+  trainer->mode = ArgoMode::kRender;
+  EXPECT_NE(MissingClusterApi(*trainer).find("does not serve jobset.x-k8s.io/v1alpha2"), std::string::npos);
+  auto unknown = ReadArgoSettings({});
+  ASSERT_TRUE(unknown.ok());
+  EXPECT_EQ(MissingClusterApi(*unknown), "") << "no KUBE_API_VERSIONS, no check";
 }
 
 }  // namespace

@@ -1,0 +1,128 @@
+// `tjrender krm`: a KRM function (kustomize functions-spec, config.kubernetes.io/v1
+// ResourceList) for kustomize's exec functions and `kpt fn eval --exec`.
+#include <boost/program_options.hpp>
+
+#include "base/file.h"
+#include "cli/command.h"
+#include "cli/commands.h"
+#include "cli/findings_output.h"
+#include "cli/integration_flow.h"
+#include "cli/options.h"
+#include "cli/output.h"
+#include "integrate/krm.h"
+
+namespace tjr::cli {
+namespace po = boost::program_options;
+
+namespace {
+
+const char kUsage[] =
+    "usage: tjrender krm [--mode validate|render] [--target T]\n\n"
+    "A KRM function: reads a ResourceList on stdin and writes one on stdout with the items and\n"
+    "a `results` entry per finding (severity, message, resourceRef, field.path, and file.path /\n"
+    "file.index from the items' config.kubernetes.io path annotations). validate (default)\n"
+    "returns the items unchanged; render replaces TrainJobs by the objects the Trainer\n"
+    "controller would create and leaves runtimes out. The functionConfig's data.mode /\n"
+    "data.target (a ConfigMap, as `kpt fn eval -- mode=render` builds) work as the flags.\n"
+    "Exit 1 when a result is an error.\n";
+
+// A rendered object's origin: beside the TrainJob's file, one index each.
+void Annotate(const std::string& trainjob_path, std::size_t index, doc::Node* object) {
+  if (trainjob_path.empty() || !object->is_mapping()) return;
+  std::string dir;
+  std::size_t slash = trainjob_path.rfind('/');
+  if (slash != std::string::npos) dir = trainjob_path.substr(0, slash + 1);
+  std::string name;
+  if (const doc::Node* metadata = object->Find("metadata")) {
+    if (const doc::Node* n = metadata->Find("name"); n != nullptr && n->is_string()) name = n->string_value();
+  }
+  doc::Node* metadata = object->FindMutable("metadata");
+  if (metadata == nullptr) metadata = &object->Set("metadata", doc::Node::Mapping());
+  doc::Node* annotations = metadata->FindMutable("annotations");
+  if (annotations == nullptr || !annotations->is_mapping()) {
+    annotations = &metadata->Set("annotations", doc::Node::Mapping());
+  }
+  std::string path = dir + "rendered_" + name + ".yaml";
+  annotations->Set("config.kubernetes.io/path", doc::Node::String(path));
+  annotations->Set("internal.config.kubernetes.io/path", doc::Node::String(path));
+  annotations->Set("config.kubernetes.io/index", doc::Node::String(std::to_string(index)));
+  annotations->Set("internal.config.kubernetes.io/index", doc::Node::String(std::to_string(index)));
+}
+
+}  // namespace
+
+int RunKrm(const std::vector<std::string>& args) {
+  std::string mode;
+  std::string target;
+  ReportOptions report_options;
+  std::vector<std::string> positional;
+  po::options_description named("options");
+  named.add_options()("help,h", "show this help")("mode", po::value(&mode), "validate or render")(
+      "target", po::value(&target), "emulated Trainer version");
+  if (auto exit_code = ParseCommandLine(args, named, &positional, kUsage)) return *exit_code;
+  if (!positional.empty()) {
+    ReportUsageError("krm reads a ResourceList on stdin and takes no PATH");
+    return kExitUsage;
+  }
+  Result<std::string> input = ReadFile("-");
+  if (!input.ok()) {
+    Report(input.error());
+    return kExitUsage;
+  }
+  Result<integrate::ResourceList> list = integrate::ReadResourceList(*input, "<stdin>");
+  if (!list.ok()) {
+    Report(list.error());
+    return kExitUsage;
+  }
+  if (mode.empty()) mode = integrate::FunctionConfigValue(*list, "mode");
+  if (mode.empty()) mode = "validate";
+  if (target.empty()) target = integrate::FunctionConfigValue(*list, "target");
+  if (mode != "validate" && mode != "render") {
+    ReportUsageError("mode must be validate or render, not '" + mode + "'");
+    return kExitUsage;
+  }
+  Result<RepoConfig> config = ReadRepoConfig(kRepoConfigFile);
+  if (!config.ok()) {
+    Report(config.error());
+    return kExitUsage;
+  }
+  pipeline::PipelineOptions pipeline_options;
+  if (auto exit_code = ChooseTarget(target, *config, &pipeline_options)) return *exit_code;
+
+  // One file per item, named by its origin, so loader messages name it.
+  std::vector<source::ParsedFile> files;
+  for (std::size_t i = 0; i < list->items.size(); ++i) {
+    std::string path = integrate::ItemPath(list->items[i]);
+    files.push_back({path.empty() ? "items[" + std::to_string(i) + "]" : path, {list->items[i]}});
+  }
+  source::ManifestSet manifests = source::AdmitDocuments(files);
+  FindingsOutput findings;
+  if (!findings.Init(report_options)) return kExitUsage;
+  std::map<std::string, std::vector<doc::Node>> rendered =
+      ValidateAndRender(manifests, *config, pipeline_options, &findings);
+  if (!findings.Finish()) return kExitUsage;
+
+  if (mode == "render") {
+    std::vector<doc::Node> items;
+    for (const doc::Node& item : list->items) {
+      if (IsRuntime(item)) continue;
+      if (!IsTrainJob(item)) {
+        items.push_back(item);
+        continue;
+      }
+      auto it = rendered.find(TrainJobKey(item, pipeline_options.default_namespace));
+      if (it == rendered.end()) continue;
+      std::size_t index = 0;
+      for (doc::Node made : it->second) {
+        Annotate(integrate::ItemPath(item), index++, &made);
+        items.push_back(std::move(made));
+      }
+    }
+    list->items = std::move(items);
+  }
+  WriteStdout(integrate::WriteResourceList(*list, findings.findings()));
+  if (findings.has_input_errors()) return kExitUsage;
+  return findings.has_errors() ? kExitFindings : kExitClean;
+}
+
+}  // namespace tjr::cli

@@ -1,0 +1,80 @@
+#include "cli/integration_flow.h"
+
+#include <algorithm>
+
+#include "cli/command.h"
+#include "cli/output.h"
+#include "doc/objects.h"
+#include "source/object_types.h"
+#include "yaml/writer.h"
+
+namespace tjr::cli {
+namespace {
+
+std::string StringAt(const doc::Node& object, std::string_view key) {
+  const doc::Node* value = object.is_mapping() ? object.Find(key) : nullptr;
+  return value != nullptr && value->is_string() ? value->string_value() : std::string();
+}
+
+}  // namespace
+
+std::optional<int> ChooseTarget(const std::string& flag, const RepoConfig& config,
+                                pipeline::PipelineOptions* options) {
+  if (!flag.empty()) {
+    options->target = flag;
+  } else if (config.target) {
+    options->target = *config.target;
+  }
+  const std::vector<std::string>& targets = pipeline::SupportedTargets();
+  if (std::find(targets.begin(), targets.end(), options->target) != targets.end()) {
+    return std::nullopt;
+  }
+  std::string list;
+  for (const std::string& t : targets) list += (list.empty() ? "" : ", ") + t;
+  ReportUsageError("unsupported target '" + options->target + "' (supported: " + list + ")");
+  return kExitUsage;
+}
+
+std::map<std::string, std::vector<doc::Node>> ValidateAndRender(
+    const source::ManifestSet& manifests, const RepoConfig& config,
+    pipeline::PipelineOptions options, FindingsOutput* findings) {
+  findings->Add(manifests.diagnostics);
+  findings->SetIgnores(CollectIgnores(config.ignore, manifests, findings));
+  options.ignored_warning = [findings](const doc::ObjectId& id, const Diagnostic& d) {
+    return findings->Ignores(RefOf(id.api_version, id.kind, id.namespace_, id.name), d);
+  };
+  std::map<std::string, std::vector<doc::Node>> rendered;
+  pipeline::PipelineSummary summary = pipeline::RenderManifests(
+      manifests, options, [&](pipeline::TrainJobResult&& result) {
+        report::ObjectRef ref =
+            RefOf(result.id.api_version, result.id.kind, result.id.namespace_, result.id.name);
+        findings->AddSubject(ref);
+        findings->AddRendered(result.objects.size());
+        findings->Add(result.diagnostics, ref);
+        rendered[ref.Key()] = std::move(result.objects);
+      });
+  for (const Diagnostic& d : summary.diagnostics) findings->Add(d, ObjectAt(manifests, d));
+  return rendered;
+}
+
+bool IsTrainJob(const doc::Node& object) {
+  return StringAt(object, "apiVersion") == source::kTrainerApiVersion &&
+         StringAt(object, "kind") == "TrainJob";
+}
+
+bool IsRuntime(const doc::Node& object) {
+  std::string kind = StringAt(object, "kind");
+  return StringAt(object, "apiVersion") == source::kTrainerApiVersion &&
+         (kind == "TrainingRuntime" || kind == "ClusterTrainingRuntime");
+}
+
+std::string TrainJobKey(const doc::Node& trainjob, const std::string& default_namespace) {
+  doc::ObjectId id = doc::ObjectId::Of(trainjob);
+  return RefOf(id.api_version, id.kind, id.namespace_.empty() ? default_namespace : id.namespace_,
+               id.name)
+      .Key();
+}
+
+std::string YamlStream(const std::vector<doc::Node>& objects) { return yaml::WriteStream(objects); }
+
+}  // namespace tjr::cli

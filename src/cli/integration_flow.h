@@ -1,0 +1,41 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/findings_output.h"
+#include "cli/render_config.h"
+#include "doc/node.h"
+#include "pipeline/pipeline.h"
+#include "source/loader.h"
+
+// What the integration commands (argocd-generate, post-render, krm) share:
+// choosing the target, and the pipeline with findings collected.
+namespace tjr::cli {
+
+/// Sets options->target from `flag`, else from the repository config;
+/// returns an exit code after reporting an unsupported target.
+std::optional<int> ChooseTarget(const std::string& flag, const RepoConfig& config,
+                                pipeline::PipelineOptions* options);
+
+/// Runs the pipeline over `manifests`: loader findings, ignore rules
+/// (`config` and annotations) and every TrainJob's findings go to
+/// `findings`; returns each TrainJob's rendered objects by ObjectRef::Key().
+std::map<std::string, std::vector<doc::Node>> ValidateAndRender(
+    const source::ManifestSet& manifests, const RepoConfig& config,
+    pipeline::PipelineOptions options, FindingsOutput* findings);
+
+/// trainer.kubeflow.org TrainJob, or one of the two runtime kinds.
+bool IsTrainJob(const doc::Node& object);
+bool IsRuntime(const doc::Node& object);
+
+/// The key ValidateAndRender files a TrainJob's objects under, with the
+/// namespace it would get (`default_namespace` when it has none).
+std::string TrainJobKey(const doc::Node& trainjob, const std::string& default_namespace);
+
+/// Objects as a YAML stream (`---` between them), kubectl's layout.
+std::string YamlStream(const std::vector<doc::Node>& objects);
+
+}  // namespace tjr::cli
