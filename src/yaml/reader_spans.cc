@@ -220,7 +220,11 @@ class SpanBuilder {
           const fy_mark* mark = fy_event_end_mark(event);
           std::size_t end = base_ + (mark != nullptr ? mark->input_pos : 0);
           if (end > stream_.size()) end = stream_.size();
-          if (end < stream_.size() && stream_[end] == closer) ++end;
+          // The mark is past the closer; step over it only if it is not.
+          if ((end == 0 || stream_[end - 1] != closer) && end < stream_.size() &&
+              stream_[end] == closer) {
+            ++end;
+          }
           node.end = std::max(node.begin, end);
         } else if (node.kind == SpanNode::Kind::kMapping && !node.entries.empty()) {
           node.end = std::max(node.entries.back().value.end, node.entries.back().key.end);

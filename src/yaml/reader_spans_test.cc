@@ -55,6 +55,17 @@ TEST(ReadSpans, FlowCollectionsQuotesAnchorsAndBlockScalars) {
   EXPECT_EQ(Slice(text, root.Find("f")->value), "*x");
 }
 
+TEST(ReadSpans, NestedFlowCollectionsEndAtTheirOwnCloser) {
+  const std::string text = "a: {b: [{c: {d: e}}], f: {g: \"h\"}}\n";
+  auto spans = ReadSpans(text, "f.yaml");
+  ASSERT_TRUE(spans.ok());
+  const SpanNode& a = spans->front().Find("a")->value;
+  EXPECT_EQ(Slice(text, a.Find("b")->value), "[{c: {d: e}}]");
+  EXPECT_EQ(Slice(text, a.Find("b")->value.items[0].Find("c")->value), "{d: e}");
+  EXPECT_EQ(Slice(text, a.Find("f")->value), "{g: \"h\"}");
+  EXPECT_EQ(Slice(text, a), "{b: [{c: {d: e}}], f: {g: \"h\"}}");
+}
+
 TEST(ReadSpans, DocumentsAreCutAsKubectlCutsThemWithStreamOffsets) {
   const std::string text = "a: 1\r\n---\r\n# only a comment\r\n---\r\nb:\r\n- x\r\n- y\r\n";
   auto spans = ReadSpans(text, "f.yaml");

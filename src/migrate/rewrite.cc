@@ -1,0 +1,368 @@
+#include "migrate/rewrite.h"
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+#include "json/json.h"
+#include "migrate/emit.h"
+#include "yaml/reader.h"
+#include "yaml/reader_spans.h"
+
+namespace tjr::migrate {
+namespace {
+
+using Entry = yaml::SpanNode::Entry;
+
+constexpr const char* kOldFields[] = {"podTemplateOverrides", "labels", "annotations"};
+
+struct Edit {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  std::string replacement;
+};
+
+std::string Apply(std::string_view text, std::vector<Edit> edits) {
+  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+  std::string out;
+  std::size_t pos = 0;
+  for (const Edit& edit : edits) {
+    out.append(text.substr(pos, edit.begin - pos));
+    out += edit.replacement;
+    pos = edit.end;
+  }
+  out.append(text.substr(pos));
+  return out;
+}
+
+bool IsTrainJob(const doc::Node& document) {
+  if (!document.is_mapping()) return false;
+  const doc::Node* api = document.Find("apiVersion");
+  const doc::Node* kind = document.Find("kind");
+  return api != nullptr && kind != nullptr && api->is_string() && kind->is_string() &&
+         api->string_value() == "trainer.kubeflow.org/v1alpha1" &&
+         kind->string_value() == "TrainJob";
+}
+
+std::string MetadataString(const doc::Node& document, const char* key) {
+  const doc::Node* metadata = document.Find("metadata");
+  const doc::Node* value = metadata != nullptr && metadata->is_mapping() ? metadata->Find(key)
+                                                                         : nullptr;
+  return value != nullptr && value->is_string() ? value->string_value() : std::string();
+}
+
+std::size_t LineStart(std::string_view text, std::size_t pos) {
+  while (pos > 0 && text[pos - 1] != '\n') --pos;
+  return pos;
+}
+
+std::size_t LineEndAfter(std::string_view text, std::size_t pos) {
+  if (pos > 0 && text[pos - 1] == '\n') return pos;
+  const std::size_t newline = text.find('\n', pos);
+  return newline == std::string_view::npos ? text.size() : newline + 1;
+}
+
+// The edits and the expected document of one TrainJob.
+class TrainJobRewriter {
+ public:
+  TrainJobRewriter(std::string_view text, const yaml::SpanNode& root, const doc::Node& document,
+                   const Plan& plan)
+      : text_(text), root_(root), document_(document), plan_(plan) {}
+
+  // Fails with a message when the file's text does not allow the splice.
+  Result<std::vector<Edit>> Edits() {
+    const Entry* spec_entry = root_.Find("spec");
+    if (spec_entry == nullptr || spec_entry->value.kind != yaml::SpanNode::Kind::kMapping) {
+      return Refuse("spec is not written as a mapping of its own (an alias?)");
+    }
+    spec_ = &spec_entry->value;
+    const doc::Node& spec = *document_.Find("spec");
+    for (const char* name : kOldFields) {
+      const Entry* entry = spec_->Find(name);
+      if (spec.Find(name) != nullptr && entry == nullptr) {
+        return Refuse(std::string("spec.") + name + " comes from a YAML merge key");
+      }
+      if (entry != nullptr) old_.push_back(entry);
+    }
+    std::sort(old_.begin(), old_.end(),
+              [](const Entry* a, const Entry* b) { return a->key.begin < b->key.begin; });
+    style_ = DetectStyle(text_, root_);
+    flow_ = spec_->flow;
+    const Entry* overrides = spec_->Find("podTemplateOverrides");
+    if (!flow_ && overrides != nullptr && overrides->value.flow) {
+      flow_ = true;
+      for (const Entry* entry : old_) {
+        const auto& value = entry->value;
+        if (value.kind != yaml::SpanNode::Kind::kScalar && !value.flow) flow_ = false;
+      }
+    }
+    if (spec_->flow) style_.quote_keys = text_[spec_->entries.front().key.begin] == '"';
+    for (const PlannedPatch& patch : plan_.patches) {
+      for (const PlannedJob& job : patch.jobs) {
+        if (TargetName(job) == nullptr) {
+          return Refuse("spec.podTemplateOverrides is written through an alias or merge key");
+        }
+      }
+    }
+
+    std::vector<Edit> edits;
+    for (std::size_t i = 0; i < old_.size(); ++i) {
+      const bool replace = i == 0 && !plan_.patches.empty();
+      if (replace) {
+        edits.push_back(Replacement(*old_[0]));
+      } else {
+        edits.push_back(Deletion(*old_[i]));
+      }
+    }
+    return edits;
+  }
+
+  // What the document must read as once the edits are made.
+  doc::Node Expected() const {
+    doc::Node expected = document_;
+    doc::Node* spec = expected.FindMutable("spec");
+    std::vector<doc::Field> fields;
+    const std::string first = old_.empty() ? std::string() : old_.front()->key.text;
+    for (const doc::Field& field : spec->fields()) {
+      const bool old = std::find_if(std::begin(kOldFields), std::end(kOldFields),
+                                    [&](const char* name) { return field.key == name; }) !=
+                       std::end(kOldFields);
+      if (!old) {
+        fields.push_back(field);
+      } else if (field.key == first && !plan_.patches.empty()) {
+        fields.push_back({"runtimePatches", plan_.runtime_patches, field.key_location});
+      }
+    }
+    spec->mutable_fields() = std::move(fields);
+    return expected;
+  }
+
+ private:
+  static Diagnostic Refuse(std::string message) {
+    return MakeError(Location{}, "spec", "cannot rewrite the file in place: " + std::move(message));
+  }
+
+  std::string Quoted(std::string value) const {
+    if (!style_.quote_keys) return ScalarText(value);
+    std::string quoted;
+    json::AppendQuoted(value, &quoted);
+    return quoted;
+  }
+
+  OutValue Field(const Entry* entry) const {
+    OutValue value = OutValue::Copy(entry);
+    value.with_comment = !flow_;
+    return value;
+  }
+
+  // The span of a planned job's name, or nullptr when the text does not
+  // hold it where the data has it (aliases, merge keys).
+  const yaml::SpanNode* TargetName(const PlannedJob& job) const {
+    const Entry* overrides = spec_->Find("podTemplateOverrides");
+    if (overrides == nullptr || overrides->value.kind != yaml::SpanNode::Kind::kSequence ||
+        job.override_index >= overrides->value.items.size()) {
+      return nullptr;
+    }
+    const Entry* targets = overrides->value.items[job.override_index].Find("targetJobs");
+    if (targets == nullptr || job.target_index >= targets->value.items.size()) return nullptr;
+    const Entry* name = targets->value.items[job.target_index].Find("name");
+    if (name == nullptr || name->value.kind != yaml::SpanNode::Kind::kScalar) return nullptr;
+    return &name->value;
+  }
+
+  OutValue Patches() const {
+    const Entry* overrides = spec_->Find("podTemplateOverrides");
+    OutValue list;
+    list.kind = OutValue::Kind::kSequence;
+    for (const PlannedPatch& patch : plan_.patches) {
+      OutValue template_patch;
+      if (patch.jobset_metadata) {
+        OutValue metadata;
+        for (const char* name : {"labels", "annotations"}) {
+          const doc::Node* value = document_.Find("spec")->Find(name);
+          if (value != nullptr && !value->empty()) {
+            metadata.fields.emplace_back(name, Field(spec_->Find(name)));
+          }
+        }
+        template_patch.fields.emplace_back("metadata", std::move(metadata));
+      }
+      if (!patch.jobs.empty()) {
+        OutValue jobs;
+        jobs.kind = OutValue::Kind::kSequence;
+        for (const PlannedJob& job : patch.jobs) {
+          const yaml::SpanNode& override = overrides->value.items[job.override_index];
+          const yaml::SpanNode& name = *TargetName(job);
+          OutValue entry;
+          entry.fields.emplace_back(
+              "name", OutValue::Scalar(std::string(text_.substr(name.begin, name.end - name.begin))));
+          OutValue pod;
+          for (const char* part : {"metadata", "spec"}) {
+            if (const Entry* field = override.Find(part)) pod.fields.emplace_back(part, Field(field));
+          }
+          if (!pod.fields.empty()) {
+            OutValue job_spec;
+            job_spec.fields.emplace_back("template", std::move(pod));
+            OutValue job_template;
+            job_template.fields.emplace_back("spec", std::move(job_spec));
+            entry.fields.emplace_back("template", std::move(job_template));
+          }
+          jobs.items.push_back(std::move(entry));
+        }
+        OutValue spec;
+        spec.fields.emplace_back("replicatedJobs", std::move(jobs));
+        template_patch.fields.emplace_back("spec", std::move(spec));
+      }
+      OutValue runtime_spec;
+      runtime_spec.fields.emplace_back("template", std::move(template_patch));
+      OutValue item;
+      item.fields.emplace_back("manager", OutValue::Scalar(Quoted(patch.manager)));
+      item.fields.emplace_back("trainingRuntimeSpec", std::move(runtime_spec));
+      list.items.push_back(std::move(item));
+    }
+    return list;
+  }
+
+  Edit Replacement(const Entry& entry) const {
+    // A comment ending the old value's last line goes with the copied value.
+    const std::size_t end = EntryEnd(text_, entry);
+    Edit edit{entry.key.begin, flow_ ? end : TrailingCommentEnd(text_, end), {}};
+    const OutValue patches = Patches();
+    edit.replacement = flow_ ? EmitFlowEntry(text_, style_, "runtimePatches", patches)
+                             : EmitBlockEntry(text_, style_, ColumnOf(text_, entry.key.begin),
+                                              "runtimePatches", patches);
+    return edit;
+  }
+
+  Edit Deletion(const Entry& entry) const {
+    const std::size_t end = EntryEnd(text_, entry);
+    if (!spec_->flow) {
+      const std::size_t start = LineStart(text_, entry.key.begin);
+      const bool own_line = text_.substr(start, entry.key.begin - start)
+                                .find_first_not_of(" \t") == std::string_view::npos;
+      if (own_line) return Edit{start, LineEndAfter(text_, end), {}};
+      return Edit{entry.key.begin, end, {}};
+    }
+    // In a flow mapping the separating comma goes with the entry: the one
+    // before it, or the one after it for the first entry.
+    const auto& entries = spec_->entries;
+    std::size_t index = 0;
+    while (&entries[index] != &entry) ++index;
+    if (index > 0) return Edit{EntryEnd(text_, entries[index - 1]), end, {}};
+    if (index + 1 < entries.size()) return Edit{entry.key.begin, entries[index + 1].key.begin, {}};
+    return Edit{entry.key.begin, end, {}};
+  }
+
+  std::string_view text_;
+  const yaml::SpanNode& root_;
+  const doc::Node& document_;
+  const Plan& plan_;
+  const yaml::SpanNode* spec_ = nullptr;
+  std::vector<const Entry*> old_;
+  TextStyle style_;
+  bool flow_ = false;
+};
+
+struct Pending {
+  std::size_t trainjob = 0;  // index into FileRewrite::trainjobs
+  std::size_t document = 0;  // index into the documents
+  std::vector<Edit> edits;
+  doc::Node expected;
+};
+
+// Whether `text` reads as `documents` with each pending document replaced
+// by its expectation.
+bool ReadsAsPlanned(std::string_view text, std::string_view source_name,
+                    const std::vector<doc::Node>& documents, const std::vector<Pending>& pending) {
+  auto reread = yaml::ReadStream(text, source_name);
+  if (!reread.ok() || reread->size() != documents.size()) return false;
+  std::vector<const doc::Node*> expected;
+  for (const doc::Node& document : documents) expected.push_back(&document);
+  for (const Pending& item : pending) expected[item.document] = &item.expected;
+  for (std::size_t i = 0; i < documents.size(); ++i) {
+    if ((*reread)[i] != *expected[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Result<FileRewrite> RewriteFile(std::string_view text, std::string_view source_name,
+                                const RewriteOptions& options) {
+  auto documents = yaml::ReadStream(text, source_name);
+  if (!documents.ok()) return AsInputError(documents.take_error());
+  auto spans = yaml::ReadSpans(text, source_name);
+  if (!spans.ok()) return AsInputError(spans.take_error());
+
+  FileRewrite result;
+  std::vector<Pending> pending;
+  for (std::size_t d = 0; d < documents->size(); ++d) {
+    const doc::Node& document = (*documents)[d];
+    if (!IsTrainJob(document)) continue;
+    TrainJobMigration migration;
+    migration.namespace_ = MetadataString(document, "namespace");
+    migration.name = MetadataString(document, "name");
+    migration.location = document.location();
+    migration.before = document;
+    migration.after = document;
+    result.trainjobs.push_back(std::move(migration));
+
+    Plan plan = PlanTrainJob(document, options.manager);
+    if (!plan.has_v21_fields) continue;
+    if (!plan.errors.empty()) {
+      result.errors.insert(result.errors.end(), plan.errors.begin(), plan.errors.end());
+      continue;
+    }
+    const yaml::SpanNode* root = nullptr;
+    for (const yaml::SpanNode& candidate : *spans) {
+      if (candidate.line == document.location().line &&
+          candidate.column == document.location().column) {
+        root = &candidate;
+      }
+    }
+    auto refuse = [&](Diagnostic error) {
+      error.location = document.location();
+      result.errors.push_back(AsInputError(std::move(error)));
+    };
+    if (root == nullptr || root->kind != yaml::SpanNode::Kind::kMapping) {
+      refuse(MakeError({}, "", "cannot rewrite the file in place: the document's text was not found"));
+      continue;
+    }
+    TrainJobRewriter rewriter(text, *root, document, plan);
+    auto edits = rewriter.Edits();
+    if (!edits.ok()) {
+      refuse(edits.take_error());
+      continue;
+    }
+    Pending item{result.trainjobs.size() - 1, d, std::move(edits).value(), rewriter.Expected()};
+    // Each TrainJob's splice must read back as planned on its own.
+    if (!ReadsAsPlanned(Apply(text, item.edits), source_name, *documents, {item})) {
+      refuse(MakeError({}, "spec",
+                       "cannot rewrite the file in place: the rewritten text would not read back "
+                       "as the planned runtimePatches (anchors, aliases or an unusual layout); "
+                       "migrate this TrainJob by hand"));
+      continue;
+    }
+    pending.push_back(std::move(item));
+  }
+
+  std::vector<Edit> all;
+  for (const Pending& item : pending) all.insert(all.end(), item.edits.begin(), item.edits.end());
+  result.text = Apply(text, all);
+  if (!ReadsAsPlanned(result.text, source_name, *documents, pending)) {
+    // Splices that work alone but not together: leave the file as it was.
+    result.text = std::string(text);
+    for (const Pending& item : pending) {
+      result.errors.push_back(AsInputError(MakeError(
+          result.trainjobs[item.trainjob].location, "spec",
+          "cannot rewrite the file in place: the rewrites of its TrainJobs do not combine")));
+    }
+    return result;
+  }
+  for (const Pending& item : pending) {
+    result.trainjobs[item.trainjob].changed = true;
+    result.trainjobs[item.trainjob].after = item.expected;
+  }
+  return result;
+}
+
+}  // namespace tjr::migrate
