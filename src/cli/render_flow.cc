@@ -25,7 +25,7 @@ namespace fs = std::filesystem;
 namespace {
 
 const char kRenderUsage[] =
-    "usage: tjrender render PATH... [--target trainer-v2.1] [-o -|--out DIR] [--format yaml|json]\n"
+    "usage: tjrender render PATH... [--target trainer-v2.1|trainer-v2.2|trainer-v2.3] [-o -|--out DIR] [--format yaml|json]\n"
     "                       [--namespace NS] [--strict] [--verbose] [--threads N]\n\n"
     "Renders every TrainJob under PATH (files or folders of *.yaml, *.yml, *.json; - is stdin)\n"
     "against its (Cluster)TrainingRuntime as the Kubeflow Trainer controller would: -o - prints\n"
@@ -34,7 +34,7 @@ const char kRenderUsage[] =
     "input errors. A .tjrender.yaml in the first PATH (or here) may set `target:`.\n";
 
 const char kCheckUsage[] =
-    "usage: tjrender check PATH... [--target trainer-v2.1] [--namespace NS] [--strict]\n"
+    "usage: tjrender check PATH... [--target trainer-v2.1|trainer-v2.2|trainer-v2.3] [--namespace NS] [--strict]\n"
     "                      [--verbose] [--threads N]\n\n"
     "Validates every TrainJob under PATH as `tjrender render` does, without writing objects.\n";
 
@@ -161,7 +161,7 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
                                     FlowOptions* options) {
   po::options_description named("options");
   named.add_options()("help,h", "show this help")(
-      "target", po::value(&options->target), "emulated Trainer version (trainer-v2.1)")(
+      "target", po::value(&options->target), "emulated Trainer version (trainer-v2.1, trainer-v2.2, trainer-v2.3; default trainer-v2.3)")(
       "namespace", po::value(&options->namespace_),
       "namespace of objects written without one (default: default)")(
       "strict", po::bool_switch(&options->strict), "treat warnings as errors")(

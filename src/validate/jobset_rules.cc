@@ -89,6 +89,9 @@ void CheckJobSetPlugin(const WebhookInfo& info, Report* report) {
   const ContainerSets sets = ContainerNamesByJob(info.jobset_spec);
   CheckInitializer(info, sets, kDatasetInitializer, "datasetConfig", report);
   CheckInitializer(info, sets, kModelInitializer, "modelConfig", report);
+  // From v2.2 the runtimePatches rules replace the podTemplateOverrides
+  // ones below (spec runtimepatches §3.2).
+  if (render::HasRuntimePatches(info.options->version)) return;
   CheckImmutability(info, report);
 
   const doc::Node* overrides = At(At(info.trainjob, "spec"), "podTemplateOverrides");
