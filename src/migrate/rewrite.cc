@@ -272,7 +272,8 @@ struct Pending {
 // Whether `text` reads as `documents` with each pending document replaced
 // by its expectation.
 bool ReadsAsPlanned(std::string_view text, std::string_view source_name,
-                    const std::vector<doc::Node>& documents, const std::vector<Pending>& pending) {
+                    const std::vector<doc::Node>& documents, const std::vector<Pending>& pending,
+                    std::vector<doc::Node>* read = nullptr) {
   auto reread = yaml::ReadStream(text, source_name);
   if (!reread.ok() || reread->size() != documents.size()) return false;
   std::vector<const doc::Node*> expected;
@@ -281,6 +282,7 @@ bool ReadsAsPlanned(std::string_view text, std::string_view source_name,
   for (std::size_t i = 0; i < documents.size(); ++i) {
     if ((*reread)[i] != *expected[i]) return false;
   }
+  if (read != nullptr) *read = std::move(reread).value();
   return true;
 }
 
@@ -309,6 +311,7 @@ Result<FileRewrite> RewriteFile(std::string_view text, std::string_view source_n
     Plan plan = PlanTrainJob(document, options.manager);
     if (!plan.has_v21_fields) continue;
     if (!plan.errors.empty()) {
+      result.trainjobs.back().failed = true;
       result.errors.insert(result.errors.end(), plan.errors.begin(), plan.errors.end());
       continue;
     }
@@ -320,6 +323,7 @@ Result<FileRewrite> RewriteFile(std::string_view text, std::string_view source_n
       }
     }
     auto refuse = [&](Diagnostic error) {
+      result.trainjobs.back().failed = true;
       error.location = document.location();
       result.errors.push_back(AsInputError(std::move(error)));
     };
@@ -348,19 +352,25 @@ Result<FileRewrite> RewriteFile(std::string_view text, std::string_view source_n
   std::vector<Edit> all;
   for (const Pending& item : pending) all.insert(all.end(), item.edits.begin(), item.edits.end());
   result.text = Apply(text, all);
-  if (!ReadsAsPlanned(result.text, source_name, *documents, pending)) {
+  std::vector<doc::Node> reread;
+  if (!ReadsAsPlanned(result.text, source_name, *documents, pending, &reread)) {
     // Splices that work alone but not together: leave the file as it was.
     result.text = std::string(text);
+    result.before = *documents;
+    result.after = *documents;
     for (const Pending& item : pending) {
+      result.trainjobs[item.trainjob].failed = true;
       result.errors.push_back(AsInputError(MakeError(
           result.trainjobs[item.trainjob].location, "spec",
           "cannot rewrite the file in place: the rewrites of its TrainJobs do not combine")));
     }
     return result;
   }
+  result.before = *documents;
+  result.after = std::move(reread);
   for (const Pending& item : pending) {
     result.trainjobs[item.trainjob].changed = true;
-    result.trainjobs[item.trainjob].after = item.expected;
+    result.trainjobs[item.trainjob].after = result.after[item.document];
   }
   return result;
 }

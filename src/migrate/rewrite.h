@@ -24,6 +24,7 @@ struct TrainJobMigration {
   std::string name;
   Location location;        ///< of the document
   bool changed = false;     ///< it had v2.1 fields and was rewritten
+  bool failed = false;      ///< it had v2.1 fields and could not be migrated (see errors)
   doc::Node before;         ///< the document as read
   doc::Node after;          ///< as it reads after the rewrite (== before when unchanged)
 };
@@ -31,6 +32,9 @@ struct TrainJobMigration {
 struct FileRewrite {
   /// The file's new bytes; equal to the input when nothing changed.
   std::string text;
+  /// Every document of the file as read, and as the new text reads.
+  std::vector<doc::Node> before;
+  std::vector<doc::Node> after;
   /// Every TrainJob document (trainer.kubeflow.org/v1alpha1 TrainJob), in
   /// file order.
   std::vector<TrainJobMigration> trainjobs;
