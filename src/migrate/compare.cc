@@ -40,7 +40,12 @@ Side Render(const std::vector<source::ParsedFile>& files,
   source::ManifestSet manifests = source::AdmitDocuments(files, load);
   auto keep_error = [&](Diagnostic diagnostic) {
     if (diagnostic.severity != Severity::kError) return;
-    diagnostic.message = target + ": " + diagnostic.message;
+    // The target first: "trainer-v2.1: spec.x: message".
+    std::string path = std::move(diagnostic.field_path);
+    diagnostic.field_path.clear();
+    const bool repeated = !path.empty() && diagnostic.message.starts_with(path + ": ");
+    diagnostic.message =
+        target + ": " + (path.empty() || repeated ? "" : path + ": ") + diagnostic.message;
     errors->push_back(std::move(diagnostic));
   };
   // Loading does not depend on the target: its errors are reported once,
