@@ -299,6 +299,23 @@ Result<FileRewrite> RewriteFile(std::string_view text, std::string_view source_n
   std::vector<Pending> pending;
   for (std::size_t d = 0; d < documents->size(); ++d) {
     const doc::Node& document = (*documents)[d];
+    if (const doc::Node* items = document.is_mapping() ? document.Find("items") : nullptr;
+        items != nullptr && items->is_sequence()) {
+      // A List's items have no text of their own to splice reliably.
+      for (const doc::Node& item : items->items()) {
+        if (!IsTrainJob(item) || !PlanTrainJob(item, options.manager).has_v21_fields) continue;
+        TrainJobMigration migration;
+        migration.namespace_ = MetadataString(item, "namespace");
+        migration.name = MetadataString(item, "name");
+        migration.location = item.location();
+        migration.before = migration.after = item;
+        migration.failed = true;
+        result.trainjobs.push_back(std::move(migration));
+        result.errors.push_back(AsInputError(MakeError(
+            item.location(), "", "a TrainJob inside a List is not rewritten; migrate it by hand")));
+      }
+      continue;
+    }
     if (!IsTrainJob(document)) continue;
     TrainJobMigration migration;
     migration.namespace_ = MetadataString(document, "namespace");

@@ -300,6 +300,24 @@ TEST(RewriteFile, ExistingRuntimePatchesAreNotMergedByGuesswork) {
   EXPECT_EQ(result.text, before);
 }
 
+TEST(RewriteFile, TrainJobsInsideAListAreReportedNotRewritten) {
+  const std::string before = Lines({
+      "apiVersion: v1",
+      "kind: List",
+      "items:",
+      "- apiVersion: trainer.kubeflow.org/v1alpha1",
+      "  kind: TrainJob",
+      "  metadata: {name: j}",
+      "  spec: {labels: {a: b}}",
+  });
+  FileRewrite result = Rewrite(before);
+  ASSERT_EQ(result.errors.size(), 1u);
+  EXPECT_EQ(result.errors[0].location.line, 4u);
+  ASSERT_EQ(result.trainjobs.size(), 1u);
+  EXPECT_TRUE(result.trainjobs[0].failed);
+  EXPECT_EQ(result.text, before);
+}
+
 TEST(RewriteFile, MalformedYamlIsAnInputError) {
   EXPECT_FALSE(RewriteFile("a: [\n", "x.yaml").ok());
 }
