@@ -27,7 +27,8 @@ namespace {
 
 const char kUsage[] =
     "usage: tjrender migrate PATH... [--manager NAME] [--write] [--accept-differences]\n"
-    "                        [--namespace NS] [--threads N]\n\n"
+    "                        [--target trainer-v2.3|trainer-pr3199-preview] [--namespace NS]\n"
+    "                        [--threads N]\n\n"
     "Rewrites every TrainJob under PATH (files, directories, '-') from Trainer v2.1's\n"
     "spec.podTemplateOverrides and spec.labels/annotations into spec.runtimePatches, editing\n"
     "only those blocks: comments, key order, quoting and other documents stay as they are.\n"
@@ -36,6 +37,9 @@ const char kUsage[] =
     "trainer-v2.3 and reports each difference of the rendered objects by field path.\n\n"
     "Overrides become RuntimePatches in order; an override that patches a job the current\n"
     "patch already patches starts the next one, managed by NAME-2, NAME-3, ...\n\n"
+    "--target trainer-pr3199-preview (EXPERIMENTAL) writes spec.templateOverrides in the\n"
+    "shape proposed by kubeflow/trainer PR #3199 instead (never released: one entry per\n"
+    "override, keyed by manager, with job and pod lists); nothing is rendered for it.\n\n"
     "Exit codes: 0 nothing differs, 1 rendered differences (0 with --accept-differences),\n"
     "2 usage or input errors, including fields runtimePatches has no place for.\n";
 
@@ -58,6 +62,7 @@ int RunMigrate(const std::vector<std::string>& args) {
   migrate::CompareOptions compare_options;
   bool write = false;
   bool accept = false;
+  std::string target = "trainer-v2.3";
   std::vector<std::string> paths;
   po::options_description named("options");
   named.add_options()("help,h", "show this help")(
@@ -68,10 +73,19 @@ int RunMigrate(const std::vector<std::string>& args) {
       "exit 0 even when the rendered objects differ")(
       "namespace", po::value(&compare_options.default_namespace),
       "namespace of objects written without one")(
-      "threads", po::value(&compare_options.threads), "render threads (0: one per core)");
+      "threads", po::value(&compare_options.threads), "render threads (0: one per core)")(
+      "target", po::value(&target),
+      "trainer-v2.3 (runtimePatches, the default) or trainer-pr3199-preview (experimental)");
   if (auto exit_code = ParseCommandLine(args, named, &paths, kUsage)) return *exit_code;
   if (paths.empty()) {
     ReportUsageError("migrate needs PATH... (see tjrender migrate --help)");
+    return kExitUsage;
+  }
+  if (target == "trainer-pr3199-preview") {
+    rewrite_options.shape = migrate::Shape::kTemplateOverridesPreview;
+  } else if (target != compare_options.after_target) {
+    ReportUsageError("--target " + target + ": migrate writes trainer-v2.3 (runtimePatches) or "
+                     "trainer-pr3199-preview (experimental templateOverrides)");
     return kExitUsage;
   }
   if (std::string problem = migrate::CheckManager(rewrite_options.manager); !problem.empty()) {
@@ -132,6 +146,14 @@ int RunMigrate(const std::vector<std::string>& args) {
   }
   WriteStdout(patch);
 
+  if (rewrite_options.shape == migrate::Shape::kTemplateOverridesPreview) {
+    Diagnostic note;
+    note.severity = Severity::kNote;
+    note.message = "trainer-pr3199-preview is experimental: no Trainer release reads "
+                   "templateOverrides, so nothing was rendered or compared";
+    Report(note);
+    return input_errors ? kExitUsage : kExitClean;
+  }
   std::vector<source::ParsedFile> before;
   std::vector<source::ParsedFile> after;
   std::set<std::string> skip;

@@ -40,13 +40,21 @@ Result<TargetOutput> RunMigrateTarget(const std::vector<InputFile>& inputs,
   compare_options.threads = 1;
   for (std::size_t i = 0; i < command.size(); ++i) {
     const std::string& argument = command[i];
+    if (argument == "--target" && i + 1 < command.size() &&
+        (command[i + 1] == "trainer-v2.3" || command[i + 1] == "trainer-pr3199-preview")) {
+      if (command[++i] == "trainer-pr3199-preview") {
+        rewrite_options.shape = migrate::Shape::kTemplateOverridesPreview;
+      }
+      continue;
+    }
     if ((argument == "--manager" || argument == "--namespace") && i + 1 < command.size()) {
       (argument == "--manager" ? rewrite_options.manager : compare_options.default_namespace) =
           command[++i];
       continue;
     }
     return CommandError("unknown option '" + argument +
-                        "' for target migrate (known: --manager NAME, --namespace NS)");
+                        "' for target migrate (known: --manager NAME, --namespace NS, "
+                        "--target trainer-v2.3|trainer-pr3199-preview)");
   }
   if (std::string problem = migrate::CheckManager(rewrite_options.manager); !problem.empty()) {
     return CommandError("--manager " + rewrite_options.manager + ": " + problem);
@@ -83,6 +91,8 @@ Result<TargetOutput> RunMigrateTarget(const std::vector<InputFile>& inputs,
     before.push_back({input.name, rewrite->before});
     after.push_back({input.name, rewrite->after});
   }
+  // No Trainer release reads the preview's templateOverrides: nothing to render.
+  if (rewrite_options.shape == migrate::Shape::kTemplateOverridesPreview) return output;
   migrate::Comparison comparison = migrate::CompareRenders(before, after, skip, compare_options);
   output.diagnostics.insert(output.diagnostics.end(), comparison.errors.begin(),
                             comparison.errors.end());

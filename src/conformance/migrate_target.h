@@ -18,7 +18,9 @@ namespace tjr::conformance {
 ///    the TrainJob's namespace and name and `differences`, one line each as
 ///    `tjrender migrate` reports them.
 /// The diagnostics are the fields that cannot migrate and rendering errors.
-/// `command`: `--manager NAME`, `--namespace NS`.
+/// `command`: `--manager NAME`, `--namespace NS`, `--target trainer-v2.3`
+/// (default) or `--target trainer-pr3199-preview` (experimental
+/// templateOverrides; nothing is rendered).
 Result<TargetOutput> RunMigrateTarget(const std::vector<InputFile>& inputs,
                                       const std::vector<std::string>& command);
 

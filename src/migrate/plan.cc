@@ -52,7 +52,10 @@ Location KeyLocation(const doc::Node& mapping, std::string_view key) {
 
 class Planner {
  public:
-  Planner(const doc::Node& spec, const std::string& manager) : spec_(spec), manager_(manager) {}
+  Planner(const doc::Node& spec, const std::string& manager, Shape shape)
+      : spec_(spec), manager_(manager), shape_(shape) {
+    plan_.shape = shape;
+  }
 
   Plan Run() {
     const doc::Node* overrides = spec_.Find("podTemplateOverrides");
@@ -60,10 +63,11 @@ class Planner {
     const doc::Node* annotations = spec_.Find("annotations");
     plan_.has_v21_fields = overrides != nullptr || labels != nullptr || annotations != nullptr;
     if (!plan_.has_v21_fields) return std::move(plan_);
-    if (spec_.Find("runtimePatches") != nullptr) {
-      Fail(KeyLocation(spec_, "runtimePatches"), spec_path_.Field("runtimePatches"),
-           "the TrainJob already has runtimePatches next to podTemplateOverrides or "
-           "spec.labels/annotations; merge them by hand");
+    const char* field = FieldName(shape_);
+    if (spec_.Find(field) != nullptr) {
+      Fail(KeyLocation(spec_, field), spec_path_.Field(field),
+           std::string("the TrainJob already has ") + field +
+               " next to podTemplateOverrides or spec.labels/annotations; merge them by hand");
     }
     for (const char* name : {"labels", "annotations"}) {
       const doc::Node* value = spec_.Find(name);
@@ -84,7 +88,13 @@ class Planner {
       if (plan_.patches.empty()) plan_.patches.push_back({manager_, true, {}});
       plan_.patches.front().jobset_metadata = true;
     }
-    if (plan_.errors.empty()) BuildData(overrides, labels, annotations);
+    if (plan_.errors.empty()) {
+      if (shape_ == Shape::kRuntimePatches) {
+        BuildData(overrides, labels, annotations);
+      } else {
+        BuildPreviewData(overrides, labels, annotations);
+      }
+    }
     return std::move(plan_);
   }
 
@@ -170,7 +180,7 @@ class Planner {
         }
         jobs.push_back({name->string_value(), i, t});
       }
-      bool clash = plan_.patches.empty();
+      bool clash = plan_.patches.empty() || shape_ == Shape::kTemplateOverridesPreview;
       for (const PlannedJob& job : jobs) {
         clash = clash ||
                 std::find(current_jobs.begin(), current_jobs.end(), job.name) != current_jobs.end();
@@ -217,6 +227,40 @@ class Planner {
     }
   }
 
+  // templateOverrides (PR #3199): one pod item per entry, as the override
+  // was written (targetJobs, metadata, spec).
+  void BuildPreviewData(const doc::Node* overrides, const doc::Node* labels,
+                        const doc::Node* annotations) {
+    plan_.runtime_patches = doc::Node::Sequence();
+    for (const PlannedPatch& patch : plan_.patches) {
+      doc::Node entry = doc::Node::Mapping();
+      entry.Set("manager", doc::Node::String(patch.manager));
+      if (patch.jobset_metadata) {
+        doc::Node metadata = doc::Node::Mapping();
+        if (labels != nullptr && !labels->empty()) metadata.Set("labels", *labels);
+        if (annotations != nullptr && !annotations->empty()) {
+          metadata.Set("annotations", *annotations);
+        }
+        doc::Node job = doc::Node::Mapping();
+        job.Set("metadata", std::move(metadata));
+        doc::Node jobs = doc::Node::Sequence();
+        jobs.push_back(std::move(job));
+        entry.Set("job", std::move(jobs));
+      }
+      if (!patch.jobs.empty()) {
+        const doc::Node& override = (*overrides)[patch.jobs.front().override_index];
+        doc::Node pod = doc::Node::Mapping();
+        for (const char* part : {"targetJobs", "metadata", "spec"}) {
+          if (const doc::Node* value = override.Find(part)) pod.Set(part, *value);
+        }
+        doc::Node pods = doc::Node::Sequence();
+        pods.push_back(std::move(pod));
+        entry.Set("pod", std::move(pods));
+      }
+      plan_.runtime_patches.push_back(std::move(entry));
+    }
+  }
+
   static doc::Node JobEntry(const PlannedJob& job, const doc::Node& overrides) {
     const doc::Node& override = overrides[job.override_index];
     doc::Node entry = doc::Node::Mapping();
@@ -235,6 +279,7 @@ class Planner {
 
   const doc::Node& spec_;
   const std::string& manager_;
+  const Shape shape_;
   const FieldPath spec_path_ = FieldPath().Field("spec");
   Plan plan_;
 };
@@ -259,10 +304,18 @@ std::string CheckManager(const std::string& manager) {
   return {};
 }
 
-Plan PlanTrainJob(const doc::Node& trainjob, const std::string& manager) {
+const char* FieldName(Shape shape) {
+  return shape == Shape::kRuntimePatches ? "runtimePatches" : "templateOverrides";
+}
+
+Plan PlanTrainJob(const doc::Node& trainjob, const std::string& manager, Shape shape) {
   const doc::Node* spec = trainjob.is_mapping() ? trainjob.Find("spec") : nullptr;
-  if (spec == nullptr || !spec->is_mapping()) return Plan{};
-  return Planner(*spec, manager).Run();
+  if (spec == nullptr || !spec->is_mapping()) {
+    Plan plan;
+    plan.shape = shape;
+    return plan;
+  }
+  return Planner(*spec, manager, shape).Run();
 }
 
 }  // namespace tjr::migrate

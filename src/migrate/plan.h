@@ -15,6 +15,19 @@ namespace tjr::migrate {
 /// The manager the Kubeflow SDK writes (and `tjrender migrate`'s default).
 inline constexpr const char* kDefaultManager = "trainer.kubeflow.org/kubeflow-sdk";
 
+/// What the migration writes.
+enum class Shape {
+  /// `spec.runtimePatches` (Trainer v2.2+; the comparison renders at trainer-v2.3).
+  kRuntimePatches,
+  /// EXPERIMENTAL: `spec.templateOverrides` as proposed in kubeflow/trainer PR #3199 (never
+  /// released): entries keyed by `manager`, each with `job` and `pod` override lists keyed by
+  /// `time`; a `job` entry without `targetJobs` patches the JobSet's metadata.
+  kTemplateOverridesPreview,
+};
+
+/// The TrainJob field `shape` writes ("runtimePatches", "templateOverrides").
+const char* FieldName(Shape shape);
+
 /// One `replicatedJobs[]` entry: the job and the override whose pod patch
 /// (`metadata`, `spec`) it carries.
 struct PlannedJob {
@@ -35,8 +48,9 @@ struct PlannedPatch {
 /// Everything a TrainJob's migration needs, or why it cannot migrate.
 struct Plan {
   std::vector<PlannedPatch> patches;
-  /// `spec.runtimePatches` as data (what the rewritten file must read as).
+  /// The new field's value as data (what the rewritten file must read as).
   doc::Node runtime_patches;
+  Shape shape = Shape::kRuntimePatches;
   /// Fields with no place in runtimePatches, one error each (with the
   /// field's location): the TrainJob must stay as it is.
   Diagnostics errors;
@@ -55,6 +69,13 @@ std::string CheckManager(const std::string& manager);
 /// patches keep their order, and no patch names a job twice (list-map
 /// uniqueness). The first patch is `manager`, later ones `manager-2`,
 /// `manager-3`, ....
-Plan PlanTrainJob(const doc::Node& trainjob, const std::string& manager);
+///
+/// kTemplateOverridesPreview: one entry per override (`manager`, then
+/// `manager-2`, ...), each with one `pod` item holding the override as
+/// written; spec.labels/annotations become a `job` item without targetJobs
+/// in the first entry. One override per entry because `pod` items are keyed
+/// by `time`, which the webhook would stamp alike for items created together.
+Plan PlanTrainJob(const doc::Node& trainjob, const std::string& manager,
+                  Shape shape = Shape::kRuntimePatches);
 
 }  // namespace tjr::migrate

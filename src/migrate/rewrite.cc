@@ -130,7 +130,7 @@ class TrainJobRewriter {
       if (!old) {
         fields.push_back(field);
       } else if (field.key == first && !plan_.patches.empty()) {
-        fields.push_back({"runtimePatches", plan_.runtime_patches, field.key_location});
+        fields.push_back({FieldName(plan_.shape), plan_.runtime_patches, field.key_location});
       }
     }
     spec->mutable_fields() = std::move(fields);
@@ -170,22 +170,57 @@ class TrainJobRewriter {
     return &name->value;
   }
 
+  OutValue Metadata() const {
+    OutValue metadata;
+    for (const char* name : {"labels", "annotations"}) {
+      const doc::Node* value = document_.Find("spec")->Find(name);
+      if (value != nullptr && !value->empty()) {
+        metadata.fields.emplace_back(name, Field(spec_->Find(name)));
+      }
+    }
+    return metadata;
+  }
+
+  // templateOverrides (PR #3199 preview): one entry per override.
+  OutValue PreviewEntries() const {
+    const Entry* overrides = spec_->Find("podTemplateOverrides");
+    OutValue list;
+    list.kind = OutValue::Kind::kSequence;
+    for (const PlannedPatch& patch : plan_.patches) {
+      OutValue item;
+      item.fields.emplace_back("manager", OutValue::Scalar(Quoted(patch.manager)));
+      if (patch.jobset_metadata) {
+        OutValue job;
+        job.fields.emplace_back("metadata", Metadata());
+        OutValue jobs;
+        jobs.kind = OutValue::Kind::kSequence;
+        jobs.items.push_back(std::move(job));
+        item.fields.emplace_back("job", std::move(jobs));
+      }
+      if (!patch.jobs.empty()) {
+        const yaml::SpanNode& override = overrides->value.items[patch.jobs.front().override_index];
+        OutValue pod;
+        for (const char* part : {"targetJobs", "metadata", "spec"}) {
+          if (const Entry* field = override.Find(part)) pod.fields.emplace_back(part, Field(field));
+        }
+        OutValue pods;
+        pods.kind = OutValue::Kind::kSequence;
+        pods.items.push_back(std::move(pod));
+        item.fields.emplace_back("pod", std::move(pods));
+      }
+      list.items.push_back(std::move(item));
+    }
+    return list;
+  }
+
   OutValue Patches() const {
+    if (plan_.shape == Shape::kTemplateOverridesPreview) return PreviewEntries();
     const Entry* overrides = spec_->Find("podTemplateOverrides");
     OutValue list;
     list.kind = OutValue::Kind::kSequence;
     for (const PlannedPatch& patch : plan_.patches) {
       OutValue template_patch;
-      if (patch.jobset_metadata) {
-        OutValue metadata;
-        for (const char* name : {"labels", "annotations"}) {
-          const doc::Node* value = document_.Find("spec")->Find(name);
-          if (value != nullptr && !value->empty()) {
-            metadata.fields.emplace_back(name, Field(spec_->Find(name)));
-          }
-        }
-        template_patch.fields.emplace_back("metadata", std::move(metadata));
-      }
+      if (patch.jobset_metadata) template_patch.fields.emplace_back("metadata", Metadata());
       if (!patch.jobs.empty()) {
         OutValue jobs;
         jobs.kind = OutValue::Kind::kSequence;
@@ -227,9 +262,10 @@ class TrainJobRewriter {
     const std::size_t end = EntryEnd(text_, entry);
     Edit edit{entry.key.begin, flow_ ? end : TrailingCommentEnd(text_, end), {}};
     const OutValue patches = Patches();
-    edit.replacement = flow_ ? EmitFlowEntry(text_, style_, "runtimePatches", patches)
+    const char* field = FieldName(plan_.shape);
+    edit.replacement = flow_ ? EmitFlowEntry(text_, style_, field, patches)
                              : EmitBlockEntry(text_, style_, ColumnOf(text_, entry.key.begin),
-                                              "runtimePatches", patches);
+                                              field, patches);
     return edit;
   }
 
@@ -303,7 +339,7 @@ Result<FileRewrite> RewriteFile(std::string_view text, std::string_view source_n
         items != nullptr && items->is_sequence()) {
       // A List's items have no text of their own to splice reliably.
       for (const doc::Node& item : items->items()) {
-        if (!IsTrainJob(item) || !PlanTrainJob(item, options.manager).has_v21_fields) continue;
+        if (!IsTrainJob(item) || !PlanTrainJob(item, options.manager, options.shape).has_v21_fields) continue;
         TrainJobMigration migration;
         migration.namespace_ = MetadataString(item, "namespace");
         migration.name = MetadataString(item, "name");
@@ -325,7 +361,7 @@ Result<FileRewrite> RewriteFile(std::string_view text, std::string_view source_n
     migration.after = document;
     result.trainjobs.push_back(std::move(migration));
 
-    Plan plan = PlanTrainJob(document, options.manager);
+    Plan plan = PlanTrainJob(document, options.manager, options.shape);
     if (!plan.has_v21_fields) continue;
     if (!plan.errors.empty()) {
       result.trainjobs.back().failed = true;
@@ -359,7 +395,7 @@ Result<FileRewrite> RewriteFile(std::string_view text, std::string_view source_n
     if (!ReadsAsPlanned(Apply(text, item.edits), source_name, *documents, {item})) {
       refuse(MakeError({}, "spec",
                        "cannot rewrite the file in place: the rewritten text would not read back "
-                       "as the planned runtimePatches (anchors, aliases or an unusual layout); "
+                       "as planned (anchors, aliases or an unusual layout); "
                        "migrate this TrainJob by hand"));
       continue;
     }

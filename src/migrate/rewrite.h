@@ -16,6 +16,7 @@ namespace tjr::migrate {
 struct RewriteOptions {
   /// The first RuntimePatch's manager (later ones get "-2", "-3", ...).
   std::string manager = kDefaultManager;
+  Shape shape = Shape::kRuntimePatches;
 };
 
 /// One TrainJob of a file.

@@ -318,6 +318,52 @@ TEST(RewriteFile, TrainJobsInsideAListAreReportedNotRewritten) {
   EXPECT_EQ(result.text, before);
 }
 
+TEST(RewriteFile, Pr3199PreviewWritesTemplateOverridesOneOverridePerManager) {
+  const std::string before = Lines({
+      "apiVersion: trainer.kubeflow.org/v1alpha1",
+      "kind: TrainJob",
+      "metadata: {name: j}",
+      "spec:",
+      "  labels:",
+      "    team: a",
+      "  podTemplateOverrides:",
+      "  - targetJobs:",
+      "    - name: node",
+      "    spec:",
+      "      nodeSelector: {gpu: a100}",
+      "  - targetJobs: [{name: node}, {name: launcher}]",
+      "    metadata:",
+      "      labels: {x: z}",
+  });
+  const std::string after = Lines({
+      "apiVersion: trainer.kubeflow.org/v1alpha1",
+      "kind: TrainJob",
+      "metadata: {name: j}",
+      "spec:",
+      "  templateOverrides:",
+      "  - manager: trainer.kubeflow.org/kubeflow-sdk",
+      "    job:",
+      "    - metadata:",
+      "        labels:",
+      "          team: a",
+      "    pod:",
+      "    - targetJobs:",
+      "      - name: node",
+      "      spec:",
+      "        nodeSelector: {gpu: a100}",
+      "  - manager: trainer.kubeflow.org/kubeflow-sdk-2",
+      "    pod:",
+      "    - targetJobs: [{name: node}, {name: launcher}]",
+      "      metadata:",
+      "        labels: {x: z}",
+  });
+  RewriteOptions options;
+  options.shape = Shape::kTemplateOverridesPreview;
+  FileRewrite result = Rewrite(before, options);
+  EXPECT_TRUE(result.errors.empty());
+  EXPECT_EQ(result.text, after);
+}
+
 TEST(RewriteFile, MalformedYamlIsAnInputError) {
   EXPECT_FALSE(RewriteFile("a: [\n", "x.yaml").ok());
 }
