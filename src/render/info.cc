@@ -25,13 +25,16 @@ doc::Node SequenceOrEmpty(const doc::Node* value) {
   return value != nullptr && value->is_sequence() ? *value : doc::Node::Sequence();
 }
 
-std::vector<PodSetContainer> PodSetContainers(const doc::Node* containers) {
+// toPodSetContainer: image and command are copied from v2.3.0 on (v2.2.0
+// has the fields, filled only by plugins).
+std::vector<PodSetContainer> PodSetContainers(const doc::Node* containers, TrainerVersion version) {
   std::vector<PodSetContainer> out;
   if (containers == nullptr) return out;
   for (const doc::Node& c : containers->items()) {
     const doc::Node* command = c.Find("command");
-    out.push_back({GetString(c, {"name"}), GetString(c, {"image"}),
-                   command != nullptr && command->is_sequence() ? *command : doc::Node(),
+    const bool v23 = version == TrainerVersion::kV2_3;
+    out.push_back({GetString(c, {"name"}), v23 ? GetString(c, {"image"}) : std::string(),
+                   v23 && command != nullptr && command->is_sequence() ? *command : doc::Node(),
                    SequenceOrEmpty(c.Find("env")), SequenceOrEmpty(c.Find("ports")),
                    SequenceOrEmpty(c.Find("volumeMounts"))});
   }
@@ -224,8 +227,8 @@ Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
       const doc::Node* pod_spec = Get(job, {"template", "spec", "template", "spec"});
       const doc::Node& spec = pod_spec != nullptr ? *pod_spec : empty;
       ps.volumes = SequenceOrEmpty(spec.Find("volumes"));
-      ps.init_containers = PodSetContainers(spec.Find("initContainers"));
-      ps.containers = PodSetContainers(spec.Find("containers"));
+      ps.init_containers = PodSetContainers(spec.Find("initContainers"), version);
+      ps.containers = PodSetContainers(spec.Find("containers"), version);
       Result<ResourceList> requests = PodRequests(typed_pod_spec);
       if (!requests.ok()) return requests.take_error();
       ps.single_pod_requests = *std::move(requests);
