@@ -9,6 +9,8 @@ const std::vector<Command>& Commands() {
        RunRender},
       {"check", "validate TrainJobs and runtimes as the cluster would, writing nothing", RunCheck},
       {"fmt", "print YAML or JSON documents the way kubectl prints objects", RunFmt},
+      {"migrate", "rewrite podTemplateOverrides into runtimePatches and show what the upgrade changes",
+       RunMigrate},
       {"merge", "strategic-merge a patch into objects, as kubectl patch --local does", RunMerge},
       {"conformance", "run golden-file conformance cases (folders with case.yaml)",
        RunConformance},

@@ -12,6 +12,10 @@ namespace tjr::cli {
 int RunConformance(const std::vector<std::string>& args);
 int RunFmt(const std::vector<std::string>& args);
 int RunMerge(const std::vector<std::string>& args);
+/// `tjrender migrate PATH... [--manager NAME] [--write] [--accept-differences]`:
+/// podTemplateOverrides to runtimePatches in place; exit 0 same rendering,
+/// 1 rendered differences, 2 usage, input or unmigratable fields.
+int RunMigrate(const std::vector<std::string>& args);
 /// `tjrender render PATH... [-o -|--out DIR]`: TrainJobs rendered as Trainer v2.1.0 does;
 /// exit 0 clean, 1 validation errors, 2 usage or input errors.
 int RunRender(const std::vector<std::string>& args);

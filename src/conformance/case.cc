@@ -52,6 +52,7 @@ Result<InputFile> ReadInput(const fs::path& dir, const std::string& file_name,
   input.name = std::string(kInputDir) + "/" + file_name;
   auto text = ReadFile((dir / kInputDir / file_name).string());
   if (!text.ok()) return text.take_error();
+  input.text = *text;
   if (HasExtension(file_name, ".json")) {
     auto document = json::Read(*text, input.name);
     if (document.ok()) {

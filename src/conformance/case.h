@@ -35,6 +35,7 @@ Result<CaseSpec> ParseCaseSpec(std::string_view text, std::string_view source_na
 struct InputFile {
   std::string name;                  ///< "input/object.yaml": relative to the case folder
   std::vector<doc::Node> documents;  ///< in stream order; empty YAML documents are skipped
+  std::string text = {};             ///< the file's bytes (targets that edit files)
 };
 
 enum class Expectation { kNone, kObjects, kErrors };

@@ -1,6 +1,7 @@
 #include "conformance/target.h"
 
 #include "conformance/merge_target.h"
+#include "conformance/migrate_target.h"
 #include "conformance/render_target.h"
 
 namespace tjr::conformance {
@@ -9,6 +10,8 @@ const std::vector<Target>& Targets() {
   static const std::vector<Target> targets = {
       {"merge", "strategic merge of input/object.* with input/patch*.* in name order",
        RunMergeTarget},
+      {"migrate", "input/ files migrated to runtimePatches, and what renders differently",
+       RunMigrateTarget},
       {"render", "TrainJobs and runtimes of input/ rendered as Trainer v2.1.0 does", RunRenderTarget},
   };
   return targets;

@@ -1,0 +1,108 @@
+// End to end through `tjrender migrate` on a copy of the sample repository.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "cli/commands.h"
+
+namespace tjr::cli {
+namespace {
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+Outcome Migrate(const std::vector<std::string>& args) {
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  int code = RunMigrate(args);
+  std::string out = ::testing::internal::GetCapturedStdout();
+  return {code, out, ::testing::internal::GetCapturedStderr()};
+}
+
+std::string ReadAll(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+class RepoCopy {
+ public:
+  RepoCopy() {
+    static int counter = 0;
+    root_ = fs::temp_directory_path() /
+            ("tjrender-migrate-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::remove_all(root_);
+    const char* source = std::getenv("TJRENDER_SOURCE_ROOT");
+    fs::copy(std::string(source != nullptr ? source : "..") + "/fixtures/trainer-repo", root_,
+             fs::copy_options::recursive);
+  }
+  ~RepoCopy() {
+    std::error_code ignored;
+    fs::remove_all(root_, ignored);
+  }
+  std::string path(const char* relative = "") const { return (root_ / relative).string(); }
+
+ private:
+  fs::path root_;
+};
+
+TEST(MigrateCommand, PrintsAPatchAndTheRenderedDifferencesWithoutTouchingFiles) {
+  RepoCopy repo;
+  const std::string before = ReadAll(repo.path("trainjobs/metadata-and-tolerations.yaml"));
+  Outcome outcome = Migrate({repo.path(), "--threads", "1"});
+  EXPECT_EQ(outcome.exit_code, 1) << outcome.err;
+  EXPECT_NE(outcome.out.find("+++ b/" + repo.path("trainjobs/metadata-and-tolerations.yaml")),
+            std::string::npos);
+  EXPECT_NE(outcome.out.find("+    - manager: trainer.kubeflow.org/kubeflow-sdk-2\n"),
+            std::string::npos);
+  EXPECT_NE(outcome.err.find("deepspeed-mpi.yaml:3:1: warning: trainer-v2.3 renders differently: "
+                             "JobSet ml-team/deepspeed-t5: + spec.replicatedJobs[name=node]"),
+            std::string::npos)
+      << outcome.err;
+  EXPECT_EQ(ReadAll(repo.path("trainjobs/metadata-and-tolerations.yaml")), before);
+}
+
+TEST(MigrateCommand, WriteRewritesTheFilesAndASecondRunFindsNothingToDo) {
+  RepoCopy repo;
+  Outcome first = Migrate({repo.path(), "--write", "--accept-differences"});
+  EXPECT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(first.out, "");
+  EXPECT_NE(ReadAll(repo.path("trainjobs/persistent-storage.yaml")).find("runtimePatches:"),
+            std::string::npos);
+  Outcome second = Migrate({repo.path()});
+  EXPECT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_EQ(second.out, "");
+}
+
+TEST(MigrateCommand, FieldsWithoutAPlaceAreInputErrorsAndTheFileStays) {
+  RepoCopy repo;
+  const std::string text =
+      "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: bad\n"
+      "  namespace: ml-team\nspec:\n  runtimeRef:\n    name: torch-distributed\n"
+      "  podTemplateOverrides:\n  - targetJobs: [{name: node}]\n    spec:\n"
+      "      containers:\n      - name: node\n        image: x\n";
+  std::ofstream(repo.path("trainjobs/bad.yaml"), std::ios::binary) << text;
+  Outcome outcome = Migrate({repo.path(), "--write", "--accept-differences"});
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.err.find("trainjobs/bad.yaml:14:9: error: "
+                             "spec.podTemplateOverrides[0].spec.containers[0].image: cannot migrate"),
+            std::string::npos)
+      << outcome.err;
+  EXPECT_EQ(ReadAll(repo.path("trainjobs/bad.yaml")), text);
+}
+
+TEST(MigrateCommand, UsageErrors) {
+  EXPECT_EQ(Migrate({}).exit_code, 2);
+  EXPECT_EQ(Migrate({".", "--manager", "nodomain"}).exit_code, 2);
+  EXPECT_EQ(Migrate({"--help"}).exit_code, 0);
+}
+
+}  // namespace
+}  // namespace tjr::cli
