@@ -9,12 +9,28 @@
 namespace tjr::cli {
 
 std::string RepoConfigPath(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
   std::error_code error;
-  if (!paths.empty() && paths.front() != "-" &&
-      std::filesystem::is_directory(paths.front(), error)) {
-    return (std::filesystem::path(paths.front()) / kRepoConfigFile).string();
+  // Start at the first PATH (a file's own folder), else here; then each
+  // parent folder up to the repository's root (the folder holding .git), as
+  // linters look up their configuration, so `render repo/trainjobs` and a
+  // hook run on staged files find the repository's file.
+  fs::path dir = ".";
+  if (!paths.empty() && paths.front() != "-") {
+    fs::path first = paths.front();
+    dir = fs::is_directory(first, error) ? first : first.parent_path();
+    if (dir.empty()) dir = ".";
   }
-  return kRepoConfigFile;
+  const fs::path start = (dir / kRepoConfigFile).lexically_normal();
+  for (int depth = 0; depth < 64; ++depth) {
+    fs::path candidate = (dir / kRepoConfigFile).lexically_normal();
+    if (fs::is_regular_file(candidate, error)) return candidate.string();
+    if (fs::exists(dir / ".git", error)) break;
+    fs::path absolute = fs::absolute(dir, error).lexically_normal();
+    if (error || !absolute.has_relative_path()) break;  // the file system's root
+    dir /= "..";
+  }
+  return start.string();
 }
 
 namespace {

@@ -20,8 +20,10 @@ struct RepoConfig {
   std::vector<report::IgnoreRule> ignore;
 };
 
-/// Where .tjrender.yaml is looked for: in the first path when it is a
-/// directory, else in the current directory.
+/// The .tjrender.yaml that applies: the first one found in the first path's
+/// folder (the path itself when a directory; the current directory for `-`
+/// or no path) or a parent of it, up to the repository root (a folder with
+/// .git). When there is none, the path it would have in the first folder.
 std::string RepoConfigPath(const std::vector<std::string>& paths);
 
 /// Reads the configuration at `path`; a missing file is an empty

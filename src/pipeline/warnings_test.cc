@@ -156,6 +156,7 @@ namespace {
 TEST(Warnings, RuntimePatchesEntriesAreLocatedToo) {
   // Under trainer-v2.3 the pod template patches of runtimePatches play the
   // role of the overrides: an unknown container is added without an image.
+  // (A container named `trainer` has its own warning, patch-container-trainer.)
   std::string job = testing::TrainJob("a", "ns",
                                       "  runtimePatches:\n"
                                       "  - manager: example.com/a\n"
@@ -169,11 +170,11 @@ TEST(Warnings, RuntimePatchesEntriesAreLocatedToo) {
                                       "                template:\n"
                                       "                  spec:\n"
                                       "                    containers:\n"
-                                      "                    - name: trainer\n"
+                                      "                    - name: sidecar\n"
                                       "                      securityContext: {runAsNonRoot: true}\n");
   PipelineResult result = RenderManifests(testing::Manifests(std::string(kRuntime) + "---\n" + job), PipelineOptions{});
   EXPECT_EQ(testing::Lines(result.diagnostics),
-            "repo.yaml:57:23: warning: [override-container-unknown] container \"trainer\" is not in job "
+            "repo.yaml:57:23: warning: [override-container-unknown] container \"sidecar\" is not in job "
             "\"node\" of the runtime: the JobSet gets a new container with no image, which Kubernetes "
             "refuses when the Job is created (image: Required value)\n");
 }

@@ -9,6 +9,9 @@ import subprocess
 
 from common import LONELY_TRAINJOB, SAMPLE_REPO, Checks, run, temp_dir, tjrender
 
+# The sample repository is a Trainer v2.1 one (podTemplateOverrides).
+V21 = "trainer-v2.1"
+
 HELM_ANNOTATION = "postrenderer.helm.sh/postrender-filename"
 
 
@@ -53,11 +56,11 @@ def main():
         stream = other + "---\n" + annotate(runtime, "chart/templates/rt.yaml") + "---\n" + \
             annotate(trainjob, "chart/templates/job.yaml")
 
-        validated = run([tool, "post-render"], input=stream)
+        validated = run([tool, "post-render", "--target", V21], input=stream)
         checks.expect(validated.returncode == 0 and validated.stdout == stream,
                       "validate: the stream comes back byte for byte", validated.stderr)
 
-        rendered = run([tool, "post-render", "--mode", "render"], input=stream)
+        rendered = run([tool, "post-render", "--target", V21, "--mode", "render"], input=stream)
         checks.expect(rendered.returncode == 0, "render exits 0", rendered.stderr)
         checks.expect(rendered.stdout.startswith(other + "---\n"), "render: other documents byte for byte",
                       rendered.stdout[:400])
@@ -67,17 +70,17 @@ def main():
         jobset = objects[-1] if objects else {}
         checks.expect(jobset.get("metadata", {}).get("annotations", {}).get(HELM_ANNOTATION) ==
                       "chart/templates/job.yaml", "the JobSet keeps Helm's file annotation", json.dumps(jobset)[:300])
-        direct = run([tool, "render", "-"], input=runtime + "---\n" + trainjob)
+        direct = run([tool, "render", "--target", V21, "-"], input=runtime + "---\n" + trainjob)
         direct_jobset = json_objects(tool, direct.stdout, work)[-1]
         jobset.get("metadata", {}).get("annotations", {}).pop(HELM_ANNOTATION, None)
         if not jobset.get("metadata", {}).get("annotations", {}):
             jobset.get("metadata", {}).pop("annotations", None)
         checks.expect(jobset == direct_jobset, "render: the same JobSet as tjrender render")
 
-        bad = run([tool, "post-render"], input=stream + "---\n" + LONELY_TRAINJOB)
+        bad = run([tool, "post-render", "--target", V21], input=stream + "---\n" + LONELY_TRAINJOB)
         checks.expect(bad.returncode == 1 and bad.stdout == "", "a refused TrainJob: exit 1, empty stdout", bad.stdout)
         checks.expect("<stdin>:" in bad.stderr and "Invalid value" in bad.stderr, "the finding on stderr", bad.stderr)
-        checks.expect(run([tool, "post-render"], input="a: [").returncode == 2, "malformed input exits 2")
+        checks.expect(run([tool, "post-render", "--target", V21], input="a: [").returncode == 2, "malformed input exits 2")
 
         # KRM: items with kustomize's origin annotations.
         items = []
@@ -88,7 +91,7 @@ def main():
                     "internal.config.kubernetes.io/index": str(index)})
                 items.append(obj)
         resource_list = {"apiVersion": "config.kubernetes.io/v1", "kind": "ResourceList", "items": items[:2]}
-        clean = run([tool, "krm"], input=json.dumps(resource_list))
+        clean = run([tool, "krm", "--target", V21], input=json.dumps(resource_list))
         out = json_objects(tool, clean.stdout, work)
         checks.expect(clean.returncode == 0 and len(out) == 1 and out[0]["kind"] == "ResourceList",
                       "krm: one ResourceList out", clean.stderr)
@@ -96,7 +99,7 @@ def main():
         checks.expect(out and "results" not in out[0], "krm: no results when clean")
 
         resource_list["items"] = items
-        failing = run([tool, "krm"], input=json.dumps(resource_list))
+        failing = run([tool, "krm", "--target", V21], input=json.dumps(resource_list))
         out = json_objects(tool, failing.stdout, work)
         results = out[0].get("results", []) if out else []
         errors = [r for r in results if r.get("severity") == "error"]
@@ -109,14 +112,14 @@ def main():
         resource_list["items"] = items[:2]
         resource_list["functionConfig"] = {"apiVersion": "v1", "kind": "ConfigMap",
                                            "metadata": {"name": "tjrender"}, "data": {"mode": "render"}}
-        rendered_list = run([tool, "krm"], input=json.dumps(resource_list))
+        rendered_list = run([tool, "krm", "--target", V21], input=json.dumps(resource_list))
         out = json_objects(tool, rendered_list.stdout, work)
         kinds = [i["kind"] for i in out[0]["items"]] if out else []
         checks.expect(rendered_list.returncode == 0 and kinds == ["JobSet"], "krm render via functionConfig", str(kinds))
         path = out[0]["items"][0]["metadata"]["annotations"].get("internal.config.kubernetes.io/path") if kinds else None
         checks.expect(path == "jobs/rendered_" + out[0]["items"][0]["metadata"]["name"] + ".yaml" if kinds else False,
                       "rendered items get a path beside their TrainJob", str(path))
-        checks.expect(run([tool, "krm"], input="kind: List\napiVersion: v1\nitems: []\n").returncode == 2,
+        checks.expect(run([tool, "krm", "--target", V21], input="kind: List\napiVersion: v1\nitems: []\n").returncode == 2,
                       "krm refuses a non-ResourceList")
         kpt_round_trip(tool, checks, work, runtime, trainjob)
     finally:
@@ -137,17 +140,17 @@ def kpt_round_trip(tool, checks, work, runtime, trainjob):
         with open(os.path.join(package, name), "w") as f:
             f.write(text)
     try:
-        validated = run([kpt, "fn", "eval", package, "--exec", tool + " krm"], timeout=120)
+        validated = run([kpt, "fn", "eval", package, "--exec", tool + " krm --target " + V21], timeout=120)
         checks.expect(validated.returncode == 0, "kpt fn eval --exec: validate passes", validated.stderr)
         unchanged = all(open(os.path.join(package, n)).read() == t for n, t in files.items())
         checks.expect(unchanged, "kpt validate leaves the files (comments included) unchanged")
         with open(os.path.join(package, "jobs", "bad.yaml"), "w") as f:
             f.write(LONELY_TRAINJOB)
-        failed = run([kpt, "fn", "eval", package, "--exec", tool + " krm"], timeout=120)
+        failed = run([kpt, "fn", "eval", package, "--exec", tool + " krm --target " + V21], timeout=120)
         checks.expect(failed.returncode != 0 and "[error] trainer.kubeflow.org/v1alpha1/TrainJob/ml-team/lonely" in
                       failed.stderr, "kpt shows the error result and fails", failed.stderr)
         os.remove(os.path.join(package, "jobs", "bad.yaml"))
-        rendered = run([kpt, "fn", "eval", package, "--exec", tool + " krm", "--", "mode=render"], timeout=120)
+        rendered = run([kpt, "fn", "eval", package, "--exec", tool + " krm --target " + V21, "--", "mode=render"], timeout=120)
         names = sorted(os.path.relpath(os.path.join(d, n), package) for d, _, ns in os.walk(package) for n in ns)
         checks.expect(rendered.returncode == 0 and names == ["jobs/rendered_pytorch-distributed-custom.yaml"],
                       "kpt render: the TrainJob's JobSet replaces the package", str(names) + rendered.stderr)
