@@ -1,6 +1,8 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <regex>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -28,6 +30,7 @@ struct CelRule {
   std::string rule;
   std::string message;
   std::string pattern;              ///< kEmptyOrMatches, kNameMatches
+  std::shared_ptr<const std::regex> regex;  ///< `pattern` compiled once (RE2's syntax subset std::regex shares)
   std::vector<std::string> values;  ///< kIn
   std::int64_t bound = 0;           ///< kAtLeast, kNameSizeAtMost
 };
