@@ -40,6 +40,7 @@ struct NodeRules {
   std::string type;  ///< the OpenAPI type ("object", "array", "string", "integer")
   std::vector<std::string> required;
   std::optional<std::int64_t> min_length, max_length, min_items, max_items, minimum, maximum;
+  std::string format;     ///< "date-time" or ""
   std::string list_type;  ///< "map", "set" or ""
   std::vector<std::string> list_map_keys;
   std::vector<CelRule> cel;

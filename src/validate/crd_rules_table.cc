@@ -121,6 +121,12 @@ Result<CrdRules> CrdRules::Parse(std::string_view json_text, std::string_view so
     if (const doc::Node* list_type = entry.Find("listType"); list_type != nullptr && list_type->is_string()) {
       rules.list_type = list_type->string_value();
     }
+    if (const doc::Node* format = entry.Find("format"); format != nullptr && format->is_string()) {
+      if (format->string_value() != "date-time") {
+        return TableError(source_name, path->string_value() + ": format not checked: " + format->string_value());
+      }
+      rules.format = format->string_value();
+    }
     rules.list_map_keys = Strings(entry.Find("listMapKeys"));
     rules.properties = Strings(entry.Find("properties"));
     std::sort(rules.properties.begin(), rules.properties.end());

@@ -103,6 +103,24 @@ constexpr std::string_view kGracePeriod = R"(  runtimePatches:
                     terminationGracePeriodSeconds: -1
 )";
 
+TEST(CrdRules, TimeMustBeADateTime) {
+  // kube-openapi strfmt.IsDateTime; errors.InvalidType -> field.TypeInvalid.
+  EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: yesterday}]\n"), kV23),
+            std::vector<std::string>{"spec.runtimePatches[0].time: Invalid value: \"yesterday\": "
+                                     "spec.runtimePatches[0].time in body must be of type date-time: \"yesterday\""});
+  for (std::string_view bad : {"2026-02-30T00:00:00Z", "2026-01-01 00:00:00Z", "2026-01-01T24:00:00Z",
+                               "2026-01-01T10:00:00"}) {
+    EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: '" + std::string(bad) + "'}]\n"), kV23).size(),
+              1u)
+        << bad;
+  }
+  for (std::string_view good : {"2026-01-01T00:00:00Z", "2024-02-29t10:11:12.5+02:00", "2026-01-01T00:00:00z"}) {
+    EXPECT_TRUE(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: '" + std::string(good) + "'}]\n"), kV23)
+                    .empty())
+        << good;
+  }
+}
+
 TEST(CrdRules, GracePeriodMinimumOnlyFromV23) {
   // test/integration/webhooks/trainjob_test.go "... negative terminationGracePeriodSeconds".
   std::vector<std::string> found = Schema(TrainJob(kGracePeriod), kV23);
