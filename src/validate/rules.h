@@ -60,5 +60,9 @@ void CheckJobSetPluginRuntimePatches(const WebhookInfo& info, Report* report);
 void CheckTorchPlugin(const WebhookInfo& info, Report* report);
 void CheckMpiPlugin(const WebhookInfo& info, Report* report);
 void CheckVolcanoPlugin(const WebhookInfo& info, Report* report);
+// policy_rules_v2.cc (Trainer v2.2.0+; ValidateOptions::version picks v2.2/v2.3 details)
+void CheckTorchPluginV2(const WebhookInfo& info, Report* report);
+void CheckMpiPluginV2(const WebhookInfo& info, Report* report);
+void CheckXGBoostPlugin(const WebhookInfo& info, Report* report);
 
 }  // namespace tjr::validate

@@ -109,9 +109,15 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
     OverlayAnnotations(At(At(&trainjob, "spec"), "annotations"), &info.annotations);
     CheckJobSetPlugin(info, &report);
   }
-  CheckTorchPlugin(info, &report);
-  if (report.panicked()) return report.Take();
-  CheckMpiPlugin(info, &report);
+  if (!render::HasRuntimePatches(options.version)) {
+    CheckTorchPlugin(info, &report);
+    if (report.panicked()) return report.Take();
+    CheckMpiPlugin(info, &report);
+  } else {
+    CheckTorchPluginV2(info, &report);
+    CheckMpiPluginV2(info, &report);
+    CheckXGBoostPlugin(info, &report);
+  }
   CheckVolcanoPlugin(info, &report);
   return report.Take();
 }
