@@ -109,11 +109,19 @@ class Walker {
     if (rules != nullptr) {
       switch (pass_) {
         case Pass::kPrune: Prune(node, *rules, field); break;
-        case Pass::kOpenApi: OpenApi(node, *rules, field); break;
+        case Pass::kOpenApi: break;  // after the children, below
         case Pass::kLists: Lists(node, *rules, field); break;
         case Pass::kCel: Cel(node, old, *rules, schema, field); break;
       }
     }
+    VisitChildren(node, old, schema, field, rules);
+    // kube-openapi validates an object's properties before its `required`
+    // and a list's items before MinItems/MaxItems.
+    if (rules != nullptr && pass_ == Pass::kOpenApi) OpenApi(node, *rules, field);
+  }
+
+  void VisitChildren(const doc::Node& node, const doc::Node* old, const std::string& schema, const std::string& field,
+                     const NodeRules* rules) {
     if (node.is_mapping()) {
       const bool is_map = !schema.empty() ? rules_.Reaches(schema + "{*}") : false;
       for (const doc::Field& child : node.fields()) {
@@ -176,14 +184,14 @@ class Walker {
     }
     if (node.is_int()) {
       const std::int64_t value = node.int_value();
-      if (rules.minimum && value < *rules.minimum) {
-        report_->Add({ErrorType::kInvalid, field, BadValue::Int(value),
-                      field + " in body should be greater than or equal to " + std::to_string(*rules.minimum)},
-                     &node);
-      }
       if (rules.maximum && value > *rules.maximum) {
         report_->Add({ErrorType::kInvalid, field, BadValue::Int(value),
                       field + " in body should be less than or equal to " + std::to_string(*rules.maximum)},
+                     &node);
+      }
+      if (rules.minimum && value < *rules.minimum) {
+        report_->Add({ErrorType::kInvalid, field, BadValue::Int(value),
+                      field + " in body should be greater than or equal to " + std::to_string(*rules.minimum)},
                      &node);
       }
     }

@@ -121,6 +121,20 @@ TEST(CrdRules, TimeMustBeADateTime) {
   }
 }
 
+TEST(CrdRules, OpenApiOrderIsChildrenFirst) {
+  // kube-openapi: an object's properties before its required list, a list's
+  // items before MaxItems (object_validator.go, slice_validator.go).
+  std::string spec = "  runtimePatches:\n  - time: yesterday\n";
+  for (int i = 1; i < 17; ++i) spec += "  - manager: a.io/m" + std::to_string(i) + "\n";
+  EXPECT_EQ(Schema(TrainJob(spec), kV23),
+            (std::vector<std::string>{
+                "spec.runtimePatches[0].time: Invalid value: \"yesterday\": spec.runtimePatches[0].time in body must "
+                "be of type date-time: \"yesterday\"",
+                "spec.runtimePatches[0].manager: Required value",
+                "spec.runtimePatches: Too many: 17: must have at most 16 items",
+            }));
+}
+
 TEST(CrdRules, GracePeriodMinimumOnlyFromV23) {
   // test/integration/webhooks/trainjob_test.go "... negative terminationGracePeriodSeconds".
   std::vector<std::string> found = Schema(TrainJob(kGracePeriod), kV23);
