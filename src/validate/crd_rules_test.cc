@@ -43,6 +43,25 @@ TEST(CrdRules, TablesLoad) {
   EXPECT_EQ(patches->list_map_keys, std::vector<std::string>{"manager"});
 }
 
+TEST(CrdRules, TheSevenImmutablePodPatchFields) {
+  // trainer-runtimepatches.md §1.4/§1.7: self == oldSelf on seven PodSpecPatch
+  // fields; terminationGracePeriodSeconds only from v2.3.0.
+  const std::string pod = "spec.runtimePatches[*].trainingRuntimeSpec.template.spec.replicatedJobs[*].template.spec."
+                          "template.spec.";
+  for (render::TrainerVersion version : {kV22, kV23}) {
+    int immutable = 0;
+    for (std::string_view field : {"serviceAccountName", "volumes", "initContainers", "containers", "imagePullSecrets",
+                                   "securityContext", "terminationGracePeriodSeconds", "nodeSelector", "affinity",
+                                   "tolerations", "schedulingGates"}) {
+      const NodeRules* rules = BuiltinCrdRules(version)->Find(pod + std::string(field));
+      const bool has = rules != nullptr && !rules->cel.empty() && rules->cel[0].form == CelRule::Form::kImmutable &&
+                       rules->cel[0].message == "field is immutable";
+      immutable += has ? 1 : 0;
+    }
+    EXPECT_EQ(immutable, version == kV23 ? 7 : 6);
+  }
+}
+
 TEST(CrdRules, UnknownCelFormIsRefused) {
   Result<CrdRules> parsed = CrdRules::Parse(
       R"({"format": "tjrender-crd-validation/v1", "rules": [{"path": "spec", "cel": [{"rule": "self.x > 2", "message": "m"}]}]})",
