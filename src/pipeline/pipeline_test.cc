@@ -208,8 +208,9 @@ spec:
 namespace tjr::pipeline {
 namespace {
 
-// A runtimePatches entry naming a job the runtime lacks: v2.2's merge skips
-// it, v2.3's adds it before the runtime's jobs (runtimepatches spec §2.3).
+// A runtimePatches entry naming a job the runtime lacks: v2.2 skips it in
+// the merge, so its webhook refuses the TrainJob (§3.4); v2.3 adds it before
+// the runtime's jobs (runtimepatches spec §2.3).
 std::string PatchedJob() {
   return testing::TrainJob("p", "ns",
                            "  runtimePatches:\n"
@@ -242,18 +243,23 @@ TEST(PipelineTargets, DefaultIsV23AndEachTargetMergesItsWay) {
   PipelineOptions v22_options;
   v22_options.target = "trainer-v2.2";
   PipelineResult v22 = RenderManifests(manifests, v22_options);
-  // v2.2's merge skips the job, so the webhook, which checks the merged
-  // template, refuses the name (§3.4); v2.3's merge added it, so it passes.
-  EXPECT_TRUE(JobNames(v22).empty());
+  EXPECT_TRUE(v22.objects.empty());
   EXPECT_NE(testing::Lines(v22.diagnostics)
                 .find("must not have replicated job that doesn't exist in the runtime job template"),
-            std::string::npos)
-      << testing::Lines(v22.diagnostics);
-  // JobSet-level patch labels reach the JobSet.
-  ASSERT_FALSE(v23.objects.empty());
-  const doc::Node* labels = v23.objects.back().Find("metadata")->Find("labels");
-  ASSERT_NE(labels, nullptr);
-  EXPECT_EQ(labels->Find("team")->string_value(), "a");
+            std::string::npos);
+  // Without the unknown job v2.2 patches `node` only.
+  std::string known = PatchedJob();
+  known.replace(known.find("name: extra"), 11, "name: node");
+  PipelineResult v22_known =
+      RenderManifests(testing::Manifests(std::string(testing::kTorchRuntime) + "---\n" + known), v22_options);
+  EXPECT_EQ(JobNames(v22_known), (std::vector<std::string>{"node"})) << testing::Lines(v22_known.diagnostics);
+  // JobSet-level patch labels reach the JobSet under both.
+  for (const PipelineResult* r : {&v22_known, &v23}) {
+    ASSERT_FALSE(r->objects.empty());
+    const doc::Node* labels = r->objects.back().Find("metadata")->Find("labels");
+    ASSERT_NE(labels, nullptr);
+    EXPECT_EQ(labels->Find("team")->string_value(), "a");
+  }
 }
 
 }  // namespace

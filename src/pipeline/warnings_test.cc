@@ -172,6 +172,8 @@ TEST(Warnings, RuntimePatchesEntriesAreLocatedToo) {
                                       "                    containers:\n"
                                       "                    - name: sidecar\n"
                                       "                      securityContext: {runAsNonRoot: true}\n");
+  // (A container named `trainer` draws patch-container-trainer instead:
+  // patch_warnings_test.cc.)
   PipelineResult result = RenderManifests(testing::Manifests(std::string(kRuntime) + "---\n" + job), PipelineOptions{});
   EXPECT_EQ(testing::Lines(result.diagnostics),
             "repo.yaml:57:23: warning: [override-container-unknown] container \"sidecar\" is not in job "

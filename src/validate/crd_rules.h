@@ -1,6 +1,8 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <regex>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -28,6 +30,7 @@ struct CelRule {
   std::string rule;
   std::string message;
   std::string pattern;              ///< kEmptyOrMatches, kNameMatches
+  std::shared_ptr<const std::regex> regex;  ///< `pattern` compiled once (RE2's syntax subset std::regex shares)
   std::vector<std::string> values;  ///< kIn
   std::int64_t bound = 0;           ///< kAtLeast, kNameSizeAtMost
 };
@@ -37,6 +40,7 @@ struct NodeRules {
   std::string type;  ///< the OpenAPI type ("object", "array", "string", "integer")
   std::vector<std::string> required;
   std::optional<std::int64_t> min_length, max_length, min_items, max_items, minimum, maximum;
+  std::string format;     ///< "date-time" or ""
   std::string list_type;  ///< "map", "set" or ""
   std::vector<std::string> list_map_keys;
   std::vector<CelRule> cel;

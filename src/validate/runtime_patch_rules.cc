@@ -5,6 +5,7 @@
 // names it targets, all against the template with the patches merged
 // (§3.3), so unknown names only fail where the merge did not add them.
 #include <string>
+#include <vector>
 
 #include "validate/domain_path.h"
 #include "validate/rules.h"
@@ -22,17 +23,28 @@ bool Present(const doc::Node* node) { return node != nullptr && !node->is_null()
 
 bool IsTrue(const doc::Node* node) { return node != nullptr && node->is_bool() && node->bool_value(); }
 
+// The patches as the validating webhook compares them on an update. The
+// mutating webhook runs first and gives every entry whose content is
+// unchanged (same manager) its stored time back, and a changed one the time
+// of the update (§1.8): so `time` never decides, and entries compare in
+// order by their content.
+std::vector<std::string> PatchesContent(const doc::Node* patches, render::TrainerVersion version) {
+  std::vector<std::string> out;
+  for (const doc::Node& entry : Items(patches)) out.push_back(RuntimePatchContentJson(entry, version));
+  return out;
+}
+
 // checkRuntimePatchesImmutability (jobset.go:214-251; v2.2.0 at its own
 // tag): a change, compared as the typed values (equality.Semantic.DeepEqual:
-// nil and empty alike, `time` included), needs a suspended TrainJob and no
-// active job in the existing JobSet.
+// nil and empty alike) once the mutating webhook has set `time`, needs a
+// suspended TrainJob and no active job in the existing JobSet.
 void CheckUpdate(const WebhookInfo& info, Report* report) {
   if (info.old == nullptr) return;
   const render::TrainerVersion version = info.options->version;
   const doc::Node* spec = At(info.trainjob, "spec");
   const doc::Node* old_spec = At(info.old, "spec");
   const doc::Node* patches = At(spec, "runtimePatches");
-  if (RuntimePatchesJson(At(old_spec, "runtimePatches"), version) == RuntimePatchesJson(patches, version)) return;
+  if (PatchesContent(At(old_spec, "runtimePatches"), version) == PatchesContent(patches, version)) return;
   const doc::Node* at = Either(patches, spec);
   const bool new_suspended = IsTrue(At(spec, "suspend"));
   const bool old_suspended = IsTrue(At(old_spec, "suspend"));
