@@ -2,6 +2,7 @@
 
 #include <compare>
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -27,6 +28,15 @@ struct LoadOptions {
   bool enforce_namespace = false;
   /// Larger files (and stdin) are refused before they are parsed.
   std::size_t max_file_bytes = std::size_t{64} << 20;
+  /// Documents with neither apiVersion nor kind that this accepts are kept
+  /// in ManifestSet::untyped instead of being errors (Flyte task documents).
+  std::function<bool(const doc::Node&)> accept_untyped;
+};
+
+/// A kept document that is no Kubernetes object.
+struct UntypedDocument {
+  doc::Node document;
+  std::string file;
 };
 
 /// One kept object.
@@ -59,6 +69,8 @@ struct ManifestSet {
   std::vector<Manifest> manifests;
   /// The files read, in order.
   std::vector<std::string> files;
+  /// Documents LoadOptions::accept_untyped kept, in input order.
+  std::vector<UntypedDocument> untyped;
   /// How many objects of each other kind were ignored (for --verbose).
   std::map<KindKey, std::size_t> ignored;
   /// Errors, and notes on what was skipped; in the order found.

@@ -1,0 +1,483 @@
+#include "flyte/compose.h"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "flyte/mergo.h"
+#include "flyte/resources.h"
+#include "flyte/typed_value.h"
+#include "flyte/warnings.h"
+#include "typed/round_trip.h"
+
+namespace tjr::flyte {
+namespace {
+
+constexpr char kDefault[] = "default";
+constexpr char kPrimary[] = "primary";
+constexpr char kDefaultInit[] = "default-init";
+constexpr char kPrimaryInit[] = "primary-init";
+constexpr char kPrimaryKey[] = "primary_container_name";
+
+std::string NameOf(const doc::Node& container) {
+  const doc::Node* name = container.Find("name");
+  return name != nullptr && name->is_string() ? name->string_value() : "";
+}
+
+bool IsNil(const doc::Node* value) { return value == nullptr || value->is_null(); }
+
+std::vector<doc::Node> Items(const doc::Node& object, std::string_view key) {
+  const doc::Node* list = object.Find(key);
+  if (list == nullptr || !list->is_sequence()) return {};
+  return list->items();
+}
+
+doc::Node Sequence(const std::vector<doc::Node>& items) {
+  doc::Node out = doc::Node::Sequence();
+  for (const doc::Node& item : items) out.push_back(item);
+  return out;
+}
+
+bool IsDns1123Label(const std::string& name) {
+  if (name.empty() || name.size() > 63) return false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (!alnum && !(c == '-' && i > 0 && i + 1 < name.size())) return false;
+  }
+  return true;
+}
+
+doc::Node MapNode(const StringMap& map) {
+  doc::Node out = doc::Node::Mapping();
+  for (const auto& [k, v] : map) out.Set(k, doc::Node::String(v));
+  return out;
+}
+
+StringMap MapOf(const doc::Node* node) {
+  StringMap out;
+  if (node == nullptr) return out;
+  for (const doc::Field& f : node->fields()) {
+    if (f.value.is_string()) out[f.key] = f.value.string_value();
+  }
+  return out;
+}
+
+// utils.UnionMaps: later maps win.
+StringMap Union(std::initializer_list<const StringMap*> maps) {
+  StringMap out;
+  for (const StringMap* m : maps) {
+    for (const auto& [k, v] : *m) out[k] = v;
+  }
+  return out;
+}
+
+doc::Node EnvVar(const std::string& name, const std::string& value) {
+  doc::Node var = doc::Node::Mapping();
+  var.Set("name", doc::Node::String(name));
+  if (!value.empty()) var.Set("value", doc::Node::String(value));
+  return var;
+}
+
+// DecorateEnvVars (k8s_resource_adds.go). Go map iteration is random;
+// tjrender appends map entries sorted by name.
+void DecorateEnv(doc::Node* container, const Task& task, const PluginConfig& config) {
+  std::vector<doc::Node> env = Items(*container, "env");
+  const Execution& e = task.execution;
+  if (!e.workflow.empty()) env.push_back(EnvVar("FLYTE_INTERNAL_EXECUTION_WORKFLOW", e.workflow));
+  if (e.has_id) {
+    env.push_back(EnvVar("FLYTE_INTERNAL_EXECUTION_ID", e.name));
+    env.push_back(EnvVar("FLYTE_INTERNAL_EXECUTION_PROJECT", e.project));
+    env.push_back(EnvVar("FLYTE_INTERNAL_EXECUTION_DOMAIN", e.domain));
+    env.push_back(EnvVar("FLYTE_ATTEMPT_NUMBER", std::to_string(e.retry_attempt)));
+    env.push_back(EnvVar("FLYTE_INTERNAL_TASK_PROJECT", task.task_project));
+    env.push_back(EnvVar("FLYTE_INTERNAL_TASK_DOMAIN", task.task_domain));
+    env.push_back(EnvVar("FLYTE_INTERNAL_TASK_NAME", task.name));
+    env.push_back(EnvVar("FLYTE_INTERNAL_TASK_VERSION", task.task_version));
+  }
+  for (const auto& [k, v] : e.environment) env.push_back(EnvVar(k, v));
+  for (const auto& [k, v] : config.default_env_vars) env.push_back(EnvVar(k, v));
+  // The values come from propeller's own environment, unknown here: empty.
+  for (const auto& entry : config.default_env_vars_from_env) env.push_back(EnvVar(entry.first, ""));
+  if (!env.empty()) container->Set("env", Sequence(env));
+
+  std::vector<doc::Node> env_from = Items(*container, "envFrom");
+  auto source = [](const char* kind, const std::string& name) {
+    doc::Node ref = doc::Node::Mapping();
+    ref.Set("name", doc::Node::String(name));
+    ref.Set("optional", doc::Node::Bool(true));
+    doc::Node from = doc::Node::Mapping();
+    from.Set(kind, std::move(ref));
+    return from;
+  };
+  for (const std::string& name : config.default_env_from_secrets) {
+    env_from.push_back(source("secretRef", name));
+  }
+  for (const std::string& name : config.default_env_from_configmaps) {
+    env_from.push_back(source("configMapRef", name));
+  }
+  if (!env_from.empty()) container->Set("envFrom", Sequence(env_from));
+}
+
+// AddRequiredNodeSelectorRequirements; `dedupe` is Flyte 2's.
+void AddRequired(doc::Node* affinity, const doc::Node& requirement, bool dedupe) {
+  doc::Node* node_affinity = affinity->FindMutable("nodeAffinity");
+  if (IsNil(node_affinity)) node_affinity = &affinity->Set("nodeAffinity", doc::Node::Mapping());
+  doc::Node* required = node_affinity->FindMutable("requiredDuringSchedulingIgnoredDuringExecution");
+  if (IsNil(required)) {
+    required = &node_affinity->Set("requiredDuringSchedulingIgnoredDuringExecution", doc::Node::Mapping());
+  }
+  std::vector<doc::Node> terms = Items(*required, "nodeSelectorTerms");
+  if (terms.empty()) {
+    doc::Node term = doc::Node::Mapping();
+    term.Set("matchExpressions", Sequence({requirement}));
+    required->Set("nodeSelectorTerms", Sequence({term}));
+    return;
+  }
+  for (doc::Node& term : terms) {
+    std::vector<doc::Node> expressions = Items(term, "matchExpressions");
+    if (dedupe && std::find(expressions.begin(), expressions.end(), requirement) != expressions.end()) {
+      continue;
+    }
+    expressions.push_back(requirement);
+    term.Set("matchExpressions", Sequence(expressions));
+  }
+  required->Set("nodeSelectorTerms", Sequence(terms));
+}
+
+// UpdatePod (pod_helper.go:275-306).
+void UpdatePod(doc::Node* spec, const Task& task, const PluginConfig& config,
+               const std::vector<doc::Node>& resource_requests, Version version) {
+  const bool interruptible = task.execution.interruptible;
+  const doc::Node* restart = spec->Find("restartPolicy");
+  if (IsNil(restart) || (restart->is_string() && restart->string_value().empty())) {
+    spec->Set("restartPolicy", doc::Node::String("Never"));
+  }
+  // GetPodTolerations: resource tolerations (names of every regular
+  // container's limits and requests; Go's set order is random, tjrender
+  // sorts), interruptible, default; then the spec's own.
+  std::set<std::string> names;
+  for (const doc::Node& resources : resource_requests) {
+    for (const char* key : {"limits", "requests"}) {
+      if (const doc::Node* list = resources.Find(key)) {
+        for (const doc::Field& f : list->fields()) names.insert(f.key);
+      }
+    }
+  }
+  std::vector<doc::Node> tolerations;
+  for (const std::string& name : names) {
+    auto it = config.resource_tolerations.find(name);
+    if (it == config.resource_tolerations.end()) continue;
+    for (const doc::Node& t : it->second.items()) tolerations.push_back(t);
+  }
+  if (interruptible) {
+    for (const doc::Node& t : config.interruptible_tolerations.items()) tolerations.push_back(t);
+  }
+  for (const doc::Node& t : config.default_tolerations.items()) tolerations.push_back(t);
+  for (const doc::Node& t : Items(*spec, "tolerations")) tolerations.push_back(t);
+  if (!tolerations.empty()) spec->Set("tolerations", Sequence(tolerations));
+
+  auto empty_string = [&](const char* key) {
+    const doc::Node* v = spec->Find(key);
+    return IsNil(v) || (v->is_string() && v->string_value().empty());
+  };
+  if (empty_string("serviceAccountName") && !task.execution.service_account.empty()) {
+    spec->Set("serviceAccountName", doc::Node::String(task.execution.service_account));
+  }
+  if (empty_string("schedulerName") && !config.scheduler_name.empty()) {
+    spec->Set("schedulerName", doc::Node::String(config.scheduler_name));
+  }
+  StringMap own = MapOf(spec->Find("nodeSelector"));
+  StringMap selector = Union({&config.default_node_selector, &own});
+  if (interruptible) selector = Union({&selector, &config.interruptible_node_selector});
+  spec->Erase("nodeSelector");
+  if (!selector.empty()) spec->Set("nodeSelector", MapNode(selector));
+  if (IsNil(spec->Find("affinity")) && !config.default_affinity.is_null()) {
+    spec->Set("affinity", config.default_affinity);
+  }
+  if (IsNil(spec->Find("securityContext")) && !config.default_pod_security_context.is_null()) {
+    spec->Set("securityContext", config.default_pod_security_context);
+  }
+  if (config.enable_host_networking_pod) {
+    spec->Erase("hostNetwork");
+    if (*config.enable_host_networking_pod) spec->Set("hostNetwork", doc::Node::Bool(true));
+  }
+  if (IsNil(spec->Find("dnsConfig")) && !config.default_pod_dns_config.is_null()) {
+    spec->Set("dnsConfig", config.default_pod_dns_config);
+  }
+  // ApplyInterruptibleNodeAffinity: affinity is always non-nil afterwards.
+  doc::Node* affinity = spec->FindMutable("affinity");
+  if (IsNil(affinity)) affinity = &spec->Set("affinity", doc::Node::Mapping());
+  const doc::Node& requirement = interruptible ? config.interruptible_node_selector_requirement
+                                               : config.non_interruptible_node_selector_requirement;
+  if (!requirement.is_null()) AddRequired(affinity, requirement, version == Version::kV2);
+}
+
+// MergeBasePodSpecOntoTemplate's container loop for one list.
+doc::Node MergeContainers(const std::vector<doc::Node>& templates, const std::vector<doc::Node>& base,
+                          const std::string& primary, const char* default_name,
+                          const char* primary_name, Version version) {
+  const schema::Type& container_type = *CoreType("Container");
+  const doc::Node* default_template = nullptr;
+  const doc::Node* primary_template = nullptr;
+  for (const doc::Node& t : templates) {
+    // The last of several same-named magic containers wins.
+    if (NameOf(t) == default_name) {
+      default_template = &t;
+    } else if (NameOf(t) == primary_name) {
+      primary_template = &t;
+    }
+  }
+  doc::Node merged = doc::Node::Sequence();
+  for (const doc::Node& c : base) {
+    const std::string name = NameOf(c);
+    std::optional<doc::Node> m;
+    if (default_template != nullptr) m = *default_template;
+    if (name == primary && primary_template != nullptr) {
+      if (!m) {
+        m = *primary_template;
+      } else {
+        MergoMerge(&*m, *primary_template, container_type);
+      }
+    }
+    for (const doc::Node& t : templates) {
+      const std::string template_name = NameOf(t);
+      if (template_name != name) continue;
+      if (version == Version::kV1_16 && (name == primary || name == default_name)) continue;
+      if (version == Version::kV2 && (template_name == default_name || template_name == primary_name)) {
+        continue;
+      }
+      if (!m) {
+        m = t;
+      } else {
+        MergoMerge(&*m, t, container_type);
+      }
+    }
+    if (!m) {
+      m = c;
+    } else {
+      MergoMerge(&*m, c, container_type);
+    }
+    merged.push_back(std::move(*m));
+  }
+  return merged;
+}
+
+Diagnostic Error(const Task& task, std::string message) {
+  return MakeError(task.location, "", std::move(message));
+}
+
+std::string GoMapText(const StringMap& map) {
+  std::string out = "map[";
+  bool first = true;
+  for (const auto& [k, v] : map) {
+    out += (first ? "" : " ") + k + ":" + v;
+    first = false;
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const TemplateStore& store,
+                             Version version, Diagnostics* warnings) {
+  // A: the base pod spec and ObjectMeta (BuildRawPod).
+  doc::Node spec = doc::Node::Mapping();
+  std::string primary;
+  StringMap labels;
+  StringMap annotations;
+  if (task.has_container) {
+    if (!IsDns1123Label(task.execution.generated_name)) {
+      return Error(task, "execution.generatedName \"" + task.execution.generated_name +
+                             "\" is not a DNS-1123 label: Flyte would name the container with 4 "
+                             "random characters, which tjrender cannot reproduce");
+    }
+    doc::Node c = task.container;
+    c.Set("name", doc::Node::String(task.execution.generated_name));
+    c.Set("terminationMessagePolicy", doc::Node::String("FallbackToLogsOnError"));
+    if (!config.image_pull_policy.empty()) {
+      c.Set("imagePullPolicy", doc::Node::String(config.image_pull_policy));
+    }
+    primary = task.execution.generated_name;
+    spec.Set("containers", Sequence({c}));
+  } else if (task.has_k8s_pod) {
+    if (task.pod_spec.is_null()) {
+      return Error(task, "Pod tasks with task type version > 1 should specify their target as a "
+                         "K8sPod with a defined pod spec");
+    }
+    spec = task.pod_spec;
+    auto it = task.config.find(kPrimaryKey);
+    if (it == task.config.end()) {
+      return Error(task, "invalid TaskSpecification, config missing [primary_container_name] key in [" +
+                             GoMapText(task.config) + "]");
+    }
+    primary = it->second;
+    labels = task.pod_labels;
+    annotations = task.pod_annotations;
+  } else {
+    return Error(task, "invalid TaskSpecification, unable to determine Pod configuration");
+  }
+  if (task.execution.has_pod_template_override) {
+    for (const auto& [k, v] : task.execution.override_annotations) annotations[k] = v;
+    for (const auto& [k, v] : task.execution.override_labels) labels[k] = v;
+    spec = task.execution.override_pod_spec;
+    primary = task.execution.override_primary_container_name;
+  }
+
+  // B: the runtime template (getBasePodTemplate + LoadOrDefault).
+  const std::string& template_name =
+      task.pod_template_name.empty() ? config.default_pod_template_name : task.pod_template_name;
+  const StoredTemplate* found = nullptr;
+  if (auto by_name = store.find(template_name); by_name != store.end()) {
+    for (const std::string& ns : {task.namespace_, config.propeller_namespace}) {
+      if (auto it = by_name->second.find(ns); it != by_name->second.end()) {
+        found = &it->second;
+        break;
+      }
+    }
+  }
+  if (found == nullptr && !task.pod_template_name.empty()) {
+    return Error(task, "PodTemplate '" + task.pod_template_name + "' does not exist");
+  }
+
+  // C: per-container customization (resources and env).
+  ResourceInputs inputs;
+  inputs.config = &config;
+  inputs.override_resources = &task.execution.override_resources;
+  inputs.platform_resources =
+      task.execution.platform_resources.is_null() ? nullptr : &task.execution.platform_resources;
+  std::vector<doc::Node> init = Items(spec, "initContainers");
+  for (doc::Node& c : init) {
+    doc::Node template_resources;
+    if (found != nullptr && version == Version::kV1_16) {
+      template_resources = TemplateResources(found->spec, NameOf(c), true);
+    }
+    inputs.template_resources = template_resources.is_null() ? nullptr : &template_resources;
+    ResourceMode mode = version == Version::kV1_16 ? ResourceMode::kMergeExisting
+                                                   : ResourceMode::kEnsureInRange;
+    if (Status s = CustomizeResources(&c, mode, inputs); !s.ok()) return s.take_error();
+    DecorateEnv(&c, task, config);
+  }
+  if (!init.empty()) spec.Set("initContainers", Sequence(init));
+  std::vector<doc::Node> containers = Items(spec, "containers");
+  std::vector<doc::Node> resource_requests;
+  bool primary_found = false;
+  for (doc::Node& c : containers) {
+    const bool is_primary = NameOf(c) == primary;
+    doc::Node template_resources;
+    if (found != nullptr && version == Version::kV1_16) {
+      template_resources = TemplateResources(found->spec, NameOf(c), false);
+    }
+    inputs.template_resources = template_resources.is_null() ? nullptr : &template_resources;
+    if (Status s = CustomizeResources(
+            &c, is_primary ? ResourceMode::kMergeExisting : ResourceMode::kEnsureInRange, inputs);
+        !s.ok()) {
+      return s.take_error();
+    }
+    DecorateEnv(&c, task, config);
+    resource_requests.push_back(*c.Find("resources"));
+    primary_found = primary_found || is_primary;
+  }
+  if (!primary_found) {
+    return Error(task, "invalid TaskSpecification, primary container [" + primary + "] not defined");
+  }
+
+  // E: plugin configuration into the base spec, then the primary's default
+  // security context.
+  UpdatePod(&spec, task, config, resource_requests, version);
+  if (!config.default_security_context.is_null()) {
+    for (doc::Node& c : containers) {
+      if (NameOf(c) == primary && IsNil(c.Find("securityContext"))) {
+        c.Set("securityContext", config.default_security_context);
+      }
+    }
+  }
+  spec.Set("containers", Sequence(containers));
+
+  // G: merge onto the runtime template.
+  doc::Node metadata = doc::Node::Mapping();
+  const schema::Type& pod_spec_type = *CoreType("PodSpec");
+  if (found != nullptr) {
+    CheckTemplate(*found, spec, primary, version, warnings);
+    doc::Node merged = found->spec;
+    MergoMerge(&merged, spec, pod_spec_type);
+    merged.Set("containers", MergeContainers(Items(found->spec, "containers"), Items(spec, "containers"),
+                                             primary, kDefault, kPrimary, version));
+    merged.Erase("initContainers");
+    std::vector<doc::Node> base_init = Items(spec, "initContainers");
+    if (!base_init.empty()) {
+      merged.Set("initContainers", MergeContainers(Items(found->spec, "initContainers"), base_init, "",
+                                                   kDefaultInit, kPrimaryInit, version));
+    }
+    spec = std::move(merged);
+    doc::Node base_meta = doc::Node::Mapping();
+    base_meta.Set("labels", MapNode(labels));
+    base_meta.Set("annotations", MapNode(annotations));
+    metadata = found->metadata.is_mapping() ? found->metadata : doc::Node::Mapping();
+    MergoMerge(&metadata, base_meta, *CoreType("ObjectMeta"));
+    labels = MapOf(metadata.Find("labels"));
+    annotations = MapOf(metadata.Find("annotations"));
+  }
+
+  // H: the node-level container image override.
+  if (!task.execution.container_image.empty()) {
+    std::vector<doc::Node> cs = Items(spec, "containers");
+    for (doc::Node& c : cs) {
+      if (NameOf(c) == primary) {
+        c.Set("image", doc::Node::String(task.execution.container_image));
+        break;
+      }
+    }
+    spec.Set("containers", Sequence(cs));
+  }
+
+  // I: the pod plugin.
+  const bool raw_container = task.type == "raw-container";
+  if (task.type == "sidecar" || (Items(spec, "containers").size() == 1 && !raw_container)) {
+    annotations[kPrimaryKey] = primary;
+  }
+
+  // J: addObjectMetadata.
+  static const StringMap kBuiltinAnnotations = {
+      {"cluster-autoscaler.kubernetes.io/safe-to-evict", "false"}};
+  const StringMap& default_annotations =
+      config.default_annotations ? *config.default_annotations : kBuiltinAnnotations;
+  static const StringMap kNone;
+  const bool template_layer = version == Version::kV1_16;
+  StringMap final_annotations =
+      Union({&default_annotations, &annotations, template_layer ? &task.metadata_annotations : &kNone,
+             &task.execution.annotations});
+  StringMap final_labels = Union({&config.default_labels, &labels,
+                                  template_layer ? &task.metadata_labels : &kNone,
+                                  &task.execution.labels});
+  metadata.Set("name", doc::Node::String(task.execution.generated_name));
+  metadata.Set("namespace", doc::Node::String(task.namespace_));
+  metadata.Set("labels", MapNode(final_labels));
+  metadata.Set("annotations", MapNode(final_annotations));
+  metadata.Erase("ownerReferences");
+  if (!task.execution.owner_reference.is_null()) {
+    metadata.Set("ownerReferences", Sequence({task.execution.owner_reference}));
+  }
+  if (config.inject_finalizer) {
+    std::vector<doc::Node> finalizers = Items(metadata, "finalizers");
+    doc::Node finalizer = doc::Node::String("flyte/flytek8s");
+    if (std::find(finalizers.begin(), finalizers.end(), finalizer) == finalizers.end()) {
+      finalizers.push_back(finalizer);
+    }
+    metadata.Set("finalizers", Sequence(finalizers));
+  }
+
+  doc::Node pod = doc::Node::Mapping(task.location);
+  pod.Set("apiVersion", doc::Node::String("v1"));
+  pod.Set("kind", doc::Node::String("Pod"));
+  pod.Set("metadata", metadata);
+  pod.Set("spec", spec);
+  Result<doc::Node> typed = typed::TypedRoundTrip(pod, *CoreType("Pod"));
+  if (!typed.ok()) return typed.take_error();
+  typed->Erase("status");
+  CheckDuplicateEnv(*typed, task, warnings);
+  return typed;
+}
+
+}  // namespace tjr::flyte
