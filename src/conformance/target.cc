@@ -1,5 +1,6 @@
 #include "conformance/target.h"
 
+#include "conformance/flyte_target.h"
 #include "conformance/merge_target.h"
 #include "conformance/render_target.h"
 
@@ -10,6 +11,8 @@ const std::vector<Target>& Targets() {
       {"merge", "strategic merge of input/object.* with input/patch*.* in name order",
        RunMergeTarget},
       {"render", "TrainJobs and runtimes of input/ rendered as Trainer v2.1.0 does", RunRenderTarget},
+      {"flyte", "Flyte tasks, PodTemplates and propeller config of input/ rendered into Pods",
+       RunFlyteTarget},
   };
   return targets;
 }

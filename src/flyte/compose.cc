@@ -1,12 +1,14 @@
 #include "flyte/compose.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <utility>
 #include <vector>
 
 #include "flyte/mergo.h"
 #include "flyte/resources.h"
+#include "flyte/template_render.h"
 #include "flyte/typed_value.h"
 #include "flyte/warnings.h"
 #include "typed/round_trip.h"
@@ -264,6 +266,51 @@ doc::Node MergeContainers(const std::vector<doc::Node>& templates, const std::ve
   return merged;
 }
 
+// template.Render's values for this task (see TemplateValues).
+TemplateValues PlaceholderValues(const Task& task) {
+  const Execution& e = task.execution;
+  TemplateValues values;
+  values["namespace"] = task.namespace_;
+  // PerRetryUniqueKey: the generated name, leading non-letters -> "a",
+  // other runs of non-alphanumerics -> "_".
+  std::string key = e.generated_name;
+  std::size_t lead = 0;
+  while (lead < key.size() && !std::isalpha(static_cast<unsigned char>(key[lead])) && key[lead] != '_') ++lead;
+  if (lead > 0) key = "a" + key.substr(lead);
+  std::string cleaned;
+  for (std::size_t i = 0; i < key.size();) {
+    if (std::isalnum(static_cast<unsigned char>(key[i])) || key[i] == '_') {
+      cleaned += key[i++];
+      continue;
+    }
+    while (i < key.size() && !std::isalnum(static_cast<unsigned char>(key[i])) && key[i] != '_') ++i;
+    cleaned += '_';
+  }
+  values["perretryuniquekey"] = cleaned;
+  if (!e.input_prefix.empty()) {
+    values["input"] = e.input_prefix + "/inputs.pb";
+    values["inputprefix"] = e.input_prefix;
+  }
+  if (!e.output_prefix.empty()) {
+    values["outputprefix"] = e.output_prefix;
+    values["prevcheckpointprefix"] = e.prev_checkpoint_prefix.empty() ? "\"\"" : e.prev_checkpoint_prefix;
+  }
+  if (!e.raw_output_data_prefix.empty()) values["rawoutputdataprefix"] = e.raw_output_data_prefix;
+  if (!e.checkpoint_prefix.empty()) values["checkpointoutputprefix"] = e.checkpoint_prefix;
+  return values;
+}
+
+void RenderCommand(doc::Node* container, const TemplateValues& values) {
+  for (const char* key : {"command", "args"}) {
+    std::vector<doc::Node> items = Items(*container, key);
+    if (items.empty()) continue;
+    for (doc::Node& item : items) {
+      if (item.is_string()) item = doc::Node::String(RenderTemplate(item.string_value(), values), item.location());
+    }
+    container->Set(key, Sequence(items));
+  }
+}
+
 Diagnostic Error(const Task& task, std::string message) {
   return MakeError(task.location, "", std::move(message));
 }
@@ -347,8 +394,10 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
   inputs.override_resources = &task.execution.override_resources;
   inputs.platform_resources =
       task.execution.platform_resources.is_null() ? nullptr : &task.execution.platform_resources;
+  const TemplateValues placeholders = PlaceholderValues(task);
   std::vector<doc::Node> init = Items(spec, "initContainers");
   for (doc::Node& c : init) {
+    RenderCommand(&c, placeholders);
     doc::Node template_resources;
     if (found != nullptr && version == Version::kV1_16) {
       template_resources = TemplateResources(found->spec, NameOf(c), true);
@@ -364,6 +413,7 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
   std::vector<doc::Node> resource_requests;
   bool primary_found = false;
   for (doc::Node& c : containers) {
+    RenderCommand(&c, placeholders);
     const bool is_primary = NameOf(c) == primary;
     doc::Node template_resources;
     if (found != nullptr && version == Version::kV1_16) {

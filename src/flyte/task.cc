@@ -1,5 +1,6 @@
 #include "flyte/task.h"
 
+#include <tuple>
 #include <utility>
 
 #include "flyte/typed_value.h"
@@ -207,6 +208,16 @@ Status ParseExecution(const doc::Node& e, Execution* out) {
     out->platform_resources = std::move(*r);
   }
   out->override_resources = doc::Node::Mapping();
+  for (auto [camel, snake, target] :
+       {std::tuple{"inputPrefix", "input_prefix", &out->input_prefix},
+        std::tuple{"outputPrefix", "output_prefix", &out->output_prefix},
+        std::tuple{"rawOutputDataPrefix", "raw_output_data_prefix", &out->raw_output_data_prefix},
+        std::tuple{"checkpointPrefix", "checkpoint_prefix", &out->checkpoint_prefix},
+        std::tuple{"prevCheckpointPrefix", "prev_checkpoint_prefix", &out->prev_checkpoint_prefix}}) {
+    Result<std::string> v = String(e, camel, snake, std::string("execution.") + camel);
+    if (!v.ok()) return v.take_error();
+    *target = *v;
+  }
   if (const doc::Node* owner = Get(e, "ownerReference", "owner_reference")) {
     out->owner_reference = *owner;
   }

@@ -39,6 +39,10 @@ struct Execution {
   std::string override_primary_container_name;
   StringMap override_labels, override_annotations;
   doc::Node owner_reference;  ///< set as the Pod's only ownerReference when given
+  /// Storage paths for the {{.Input}}, {{.OutputPrefix}}, ... placeholders;
+  /// a placeholder whose path is not given stays as written.
+  std::string input_prefix, output_prefix, raw_output_data_prefix, checkpoint_prefix,
+      prev_checkpoint_prefix;
 };
 
 struct Task {
