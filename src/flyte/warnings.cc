@@ -32,7 +32,13 @@ void CheckList(const StoredTemplate& stored, const doc::Node& base_spec, const s
   for (std::size_t i = 0; i < templates->size(); ++i) {
     const doc::Node& t = (*templates)[i];
     const std::string name = NameOf(t);
-    if (name == default_name) continue;
+    if (name == default_name) {
+      if (!init || !base_names.empty()) continue;
+      out->push_back(Warning(kRuleDroppedContainer, t.location(),
+                             "template init container \"default-init\" applies to the task's init "
+                             "containers; this task has none, so it is dropped"));
+      continue;
+    }
     if (name == primary_name) {
       if (!init) continue;
       out->push_back(Warning(kRuleDroppedContainer, t.location(),
