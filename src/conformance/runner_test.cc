@@ -164,7 +164,7 @@ TEST(RunCaseTest, UnknownTargetIsAnError) {
   CaseReport report = RunCase(tree / "c", {});
   EXPECT_EQ(report.outcome, Outcome::kError);
   ASSERT_EQ(report.details.size(), 1u);
-  EXPECT_NE(report.details[0].message.find("unknown target 'nope' (known: merge, render)"),
+  EXPECT_NE(report.details[0].message.find("unknown target 'nope' (known: merge, render, flyte)"),
             std::string::npos);
 }
 
