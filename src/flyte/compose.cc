@@ -334,7 +334,32 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
   std::string primary;
   StringMap labels;
   StringMap annotations;
-  if (task.has_container) {
+  if (task.custom_sidecar_version >= 0) {
+    // The pod plugin's own sidecar paths (plugin.go:61-101): no BuildRawPod,
+    // so no node-level pod template override.
+    if (task.custom_pod_spec.is_null()) {
+      return Error(task, task.custom_sidecar_version == 0
+                             ? "invalid TaskSpecification, nil PodSpec"
+                             : "Unable to unmarshal task custom: no pod spec");
+    }
+    spec = task.custom_pod_spec;
+    if (task.custom_sidecar_version == 0) {
+      primary = task.custom_primary_container_name;
+    } else {
+      if (task.config.empty()) {
+        return Error(task, "invalid TaskSpecification, config needs to be non-empty and include "
+                           "missing [primary_container_name] key");
+      }
+      auto it = task.config.find(kPrimaryKey);
+      if (it == task.config.end()) {
+        return Error(task, "invalid TaskSpecification, config missing [primary_container_name] key in [" +
+                               GoMapText(task.config) + "]");
+      }
+      primary = it->second;
+    }
+    labels = task.pod_labels;
+    annotations = task.pod_annotations;
+  } else if (task.has_container) {
     if (!IsDns1123Label(task.execution.generated_name)) {
       return Error(task, "execution.generatedName \"" + task.execution.generated_name +
                              "\" is not a DNS-1123 label: Flyte would name the container with 4 "
@@ -365,7 +390,7 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
   } else {
     return Error(task, "invalid TaskSpecification, unable to determine Pod configuration");
   }
-  if (task.execution.has_pod_template_override) {
+  if (task.execution.has_pod_template_override && task.custom_sidecar_version < 0) {
     for (const auto& [k, v] : task.execution.override_annotations) annotations[k] = v;
     for (const auto& [k, v] : task.execution.override_labels) labels[k] = v;
     spec = task.execution.override_pod_spec;

@@ -1,5 +1,6 @@
 #include "flyte/task.h"
 
+#include <cctype>
 #include <tuple>
 #include <utility>
 
@@ -24,8 +25,29 @@ const doc::Node* Get(const doc::Node& object, std::string_view camel, std::strin
   return nullptr;
 }
 
+bool IsSidecarWithCustom(const doc::Node& object) {
+  const doc::Node* type = Get(object, "type");
+  return type != nullptr && type->is_string() && type->string_value() == "sidecar" &&
+         Get(object, "custom") != nullptr;
+}
+
 bool HasTarget(const doc::Node& object) {
-  return Get(object, "container") != nullptr || Get(object, "k8sPod", "k8s_pod") != nullptr;
+  return Get(object, "container") != nullptr || Get(object, "k8sPod", "k8s_pod") != nullptr ||
+         IsSidecarWithCustom(object);
+}
+
+// encoding/json's case-insensitive field match (sidecarJob has no tags).
+const doc::Node* GetFolded(const doc::Node& object, std::string_view name) {
+  for (const doc::Field& field : object.fields()) {
+    if (field.key.size() != name.size()) continue;
+    bool equal = true;
+    for (std::size_t i = 0; i < name.size() && equal; ++i) {
+      equal = std::tolower(static_cast<unsigned char>(field.key[i])) ==
+              std::tolower(static_cast<unsigned char>(name[i]));
+    }
+    if (equal && !field.value.is_null()) return &field.value;
+  }
+  return nullptr;
 }
 
 // Where the TaskTemplate sits in a recognized document.
@@ -319,7 +341,38 @@ Result<Task> ParseTask(const doc::Node& document, const std::string& file,
       }
     }
   }
-  if (const doc::Node* container = Get(*tmpl, "container")) {
+  const doc::Node* custom = Get(*tmpl, "custom");
+  if (task.type == "sidecar" && custom != nullptr &&
+      (task.task_type_version == 0 || task.task_type_version == 1)) {
+    task.custom_sidecar_version = static_cast<int>(task.task_type_version);
+    const doc::Node* spec = task.task_type_version == 0 ? GetFolded(*custom, "podSpec") : custom;
+    if (spec != nullptr) {
+      Result<doc::Node> typed = ToGoForm(*spec, "PodSpec");
+      if (!typed.ok()) return typed.take_error();
+      task.custom_pod_spec = std::move(*typed);
+    }
+    if (task.task_type_version == 0) {
+      if (const doc::Node* primary = GetFolded(*custom, "primaryContainerName"); primary != nullptr && primary->is_string()) {
+        task.custom_primary_container_name = primary->string_value();
+      }
+      if (Status st = StringMapOf(GetFolded(*custom, "annotations"), "custom.annotations", &task.pod_annotations); !st.ok()) {
+        return st.take_error();
+      }
+      if (Status st = StringMapOf(GetFolded(*custom, "labels"), "custom.labels", &task.pod_labels); !st.ok()) {
+        return st.take_error();
+      }
+    } else if (const doc::Node* pod = Get(*tmpl, "k8sPod", "k8s_pod")) {
+      if (const doc::Node* meta = Get(*pod, "metadata")) {
+        if (Status st = StringMapOf(Get(*meta, "labels"), "k8sPod.metadata.labels", &task.pod_labels); !st.ok()) {
+          return st.take_error();
+        }
+        if (Status st = StringMapOf(Get(*meta, "annotations"), "k8sPod.metadata.annotations", &task.pod_annotations);
+            !st.ok()) {
+          return st.take_error();
+        }
+      }
+    }
+  } else if (const doc::Node* container = Get(*tmpl, "container")) {
     if (const doc::Node* data = Get(*container, "dataConfig", "data_config")) {
       if (const doc::Node* on = Get(*data, "enabled"); on != nullptr && on->is_bool() && on->bool_value()) {
         return Error(*data, "container.dataConfig",

@@ -54,6 +54,12 @@ struct Task {
   std::int64_t task_type_version = 0;
   bool has_container = false;
   doc::Node container;  ///< the Kubernetes container built from TaskTemplate.container
+  /// A `sidecar` task of task_type_version 0 or 1 with its pod spec in
+  /// `custom` (0: {podSpec, primaryContainerName, annotations, labels};
+  /// 1: the pod spec itself); -1 otherwise.
+  int custom_sidecar_version = -1;
+  doc::Node custom_pod_spec;  ///< Go form, null when missing
+  std::string custom_primary_container_name;
   bool has_k8s_pod = false;
   doc::Node pod_spec;  ///< k8sPod.podSpec (Go form)
   StringMap pod_labels, pod_annotations;
@@ -66,7 +72,7 @@ struct Task {
 
 /// True for a document tjrender reads as a Flyte task: a mapping with no
 /// apiVersion and no kind holding a TaskTemplate (a `container`, `k8sPod` or
-/// `k8s_pod` field) at its top level, under `template`, `spec.template` or
+/// `k8s_pod` field, or `type: sidecar` with `custom`) at its top level, under `template`, `spec.template` or
 /// `closure.compiledTask.template` (flytectl's admin Task).
 bool IsFlyteTaskDocument(const doc::Node& document);
 
