@@ -21,7 +21,7 @@ std::optional<Version> VersionForTarget(const std::string& target) {
 }
 
 std::vector<source::ObjectType> FlyteObjectTypes() {
-  return {{"v1", "PodTemplate", true}, {"v1", "ConfigMap", true}};
+  return {{"v1", "PodTemplate", true, true}, {"v1", "ConfigMap", true, true}};
 }
 
 void AcceptFlyteTasks(source::LoadOptions* options) {

@@ -18,8 +18,8 @@ const std::vector<std::string>& SupportedFlyteTargets();
 /// The version a target name stands for, or nullopt.
 std::optional<Version> VersionForTarget(const std::string& target);
 
-/// v1 PodTemplate and v1 ConfigMap (namespaced): the kinds to add to the
-/// loader's set.
+/// v1 PodTemplate and v1 ConfigMap (namespaced, in any namespace even under
+/// an enforced --namespace): the kinds to add to the loader's set.
 std::vector<source::ObjectType> FlyteObjectTypes();
 
 /// Loader options that keep Flyte task documents (IsFlyteTaskDocument).

@@ -200,7 +200,7 @@ class Loader {
       *namespace_ = options_.default_namespace;
       return true;
     }
-    if (options_.enforce_namespace && value != options_.default_namespace) {
+    if (options_.enforce_namespace && !type.any_namespace && value != options_.default_namespace) {
       set_->diagnostics.push_back(InputError(
           written->location(), "metadata.namespace",
           "the namespace from the provided object \"" + value +
