@@ -51,6 +51,23 @@ bool IsDns1123Label(const std::string& name) {
   return true;
 }
 
+bool IsDns1123Subdomain(const std::string& name) {
+  if (name.empty() || name.size() > 253) return false;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t dot = name.find('.', start);
+    std::string label = name.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (label.empty()) return false;
+    for (std::size_t i = 0; i < label.size(); ++i) {
+      char c = label[i];
+      bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+      if (!alnum && !(c == '-' && i > 0 && i + 1 < label.size())) return false;
+    }
+    if (dot == std::string::npos) return true;
+    start = dot + 1;
+  }
+}
+
 doc::Node MapNode(const StringMap& map) {
   doc::Node out = doc::Node::Mapping();
   for (const auto& [k, v] : map) out.Set(k, doc::Node::String(v));
@@ -329,6 +346,12 @@ std::string GoMapText(const StringMap& map) {
 
 Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const TemplateStore& store,
                              Version version, Diagnostics* warnings) {
+  if (!IsDns1123Subdomain(task.execution.generated_name)) {
+    return Error(task, "execution.generatedName \"" + task.execution.generated_name +
+                           "\" is not a DNS-1123 subdomain: flytepropeller would rewrite the Pod "
+                           "name (ConvertToDNS1123SubdomainCompatibleString), which tjrender does "
+                           "not emulate");
+  }
   // A: the base pod spec and ObjectMeta (BuildRawPod).
   doc::Node spec = doc::Node::Mapping();
   std::string primary;
