@@ -204,11 +204,13 @@ Status ParseExecution(const doc::Node& e, Execution* out) {
   } else {
     return v.take_error();
   }
-  if (Result<std::string> v = String(e, "serviceAccount", "service_account", "execution.serviceAccount");
-      v.ok()) {
-    out->service_account = *v;
-  } else {
-    return v.take_error();
+  // GetK8sServiceAccount: the names a transcriber might use.
+  for (auto [camel, snake] : {std::pair{"serviceAccount", "service_account"},
+                              std::pair{"k8sServiceAccount", "k8s_service_account"},
+                              std::pair{"serviceAccountName", "service_account_name"}}) {
+    Result<std::string> v = String(e, camel, snake, std::string("execution.") + camel);
+    if (!v.ok()) return v.take_error();
+    if (!v->empty()) out->service_account = *v;
   }
   if (const doc::Node* flag = Get(e, "interruptible")) {
     if (!flag->is_bool()) return Error(*flag, "execution.interruptible", "must be a boolean");
@@ -219,7 +221,9 @@ Status ParseExecution(const doc::Node& e, Execution* out) {
       !st.ok()) {
     return st;
   }
-  if (Status st = StringMapOf(Get(e, "environment", "environment_variables"), "execution.environment",
+  const doc::Node* environment = Get(e, "environment", "environment_variables");
+  if (environment == nullptr) environment = Get(e, "environmentVariables");
+  if (Status st = StringMapOf(environment, "execution.environment",
                               &out->environment);
       !st.ok()) {
     return st;
