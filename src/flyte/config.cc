@@ -38,8 +38,41 @@ bool ScalarText(const doc::Node& value, std::string* out) {
   }
 }
 
-Status ReadStringMap(const doc::Node& value, const std::string& key, StringMap* out) {
+// What viper (v1.21) and flytestdlib's key restoration make of a config
+// file: map keys are lower-cased, except keys holding a "." (restored as
+// written, with their value as written) and everything inside a list
+// (restored as written).
+doc::Node ViperKeys(const doc::Node& value) {
+  if (!value.is_mapping()) return value;
+  doc::Node out = doc::Node::Mapping(value.location());
+  for (const doc::Field& entry : value.fields()) {
+    if (entry.key.find('.') != std::string::npos) {
+      out.Set(entry.key, entry.value, entry.key_location);
+      continue;
+    }
+    std::string key = entry.key;
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    out.Set(key, entry.value.is_sequence() ? entry.value : ViperKeys(entry.value), entry.key_location);
+  }
+  return out;
+}
+
+// sliceToMapHook: a list of maps stands for their union (the documented way
+// to keep upper-case keys).
+const doc::Node* AsMap(const doc::Node& value, doc::Node* scratch) {
+  if (!value.is_sequence()) return &value;
+  *scratch = doc::Node::Mapping(value.location());
+  for (const doc::Node& item : value.items()) {
+    if (!item.is_mapping()) return &value;
+    for (const doc::Field& entry : item.fields()) scratch->Set(entry.key, entry.value, entry.key_location);
+  }
+  return scratch;
+}
+
+Status ReadStringMap(const doc::Node& written, const std::string& key, StringMap* out) {
   out->clear();
+  doc::Node scratch;
+  const doc::Node& value = *AsMap(written, &scratch);
   if (value.is_null()) return Ok();
   if (!value.is_mapping()) return ShapeError(value, key, "a map of strings");
   for (const doc::Field& entry : value.fields()) {
@@ -56,6 +89,11 @@ Status ReadStringList(const doc::Node& value, const std::string& key,
                       std::vector<std::string>* out) {
   out->clear();
   if (value.is_null()) return Ok();
+  std::string single;
+  if (!value.is_sequence() && ScalarText(value, &single)) {  // weak decoding: one value
+    out->push_back(single);
+    return Ok();
+  }
   if (!value.is_sequence()) return ShapeError(value, key, "a list of strings");
   for (const doc::Node& item : value.items()) {
     std::string text;
@@ -76,7 +114,13 @@ Status ReadTyped(const doc::Node& value, const std::string& key, std::string_vie
     *out = doc::Node();
     return Ok();
   }
-  Result<doc::Node> typed = ToGoForm(value, go_type);
+  // mapstructure's weak decoding lifts a single value into a list.
+  doc::Node lifted = value;
+  if (go_type.starts_with("[]") && value.is_mapping()) {
+    lifted = doc::Node::Sequence(value.location());
+    lifted.push_back(value);
+  }
+  Result<doc::Node> typed = ToGoForm(lifted, go_type);
   if (!typed.ok()) {
     Diagnostic error = typed.take_error();
     error.field_path = "plugins.k8s." + key;
@@ -137,8 +181,10 @@ Status Apply(const std::string& key, const doc::Node& value, PluginConfig* confi
   if (key == "resource-tolerations") {
     config->resource_tolerations.clear();
     if (value.is_null()) return Ok();
-    if (!value.is_mapping()) return ShapeError(value, key, "a map of toleration lists");
-    for (const doc::Field& entry : value.fields()) {
+    doc::Node scratch;
+    const doc::Node& map = *AsMap(value, &scratch);
+    if (!map.is_mapping()) return ShapeError(value, key, "a map of toleration lists");
+    for (const doc::Field& entry : map.fields()) {
       doc::Node list;
       if (Status s = ReadTyped(entry.value, key + "." + entry.key, "[]Toleration", &list); !s.ok()) {
         return s;
@@ -198,11 +244,9 @@ Result<PluginConfig> ParsePluginConfig(const doc::Node& k8s_section) {
   config.location = k8s_section.location();
   if (k8s_section.is_null()) return config;
   if (!k8s_section.is_mapping()) return ShapeError(k8s_section, "", "a mapping");
-  for (const doc::Field& entry : k8s_section.fields()) {
-    // viper lower-cases keys.
-    std::string key = entry.key;
-    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (Status s = Apply(key, entry.value, &config); !s.ok()) return s.take_error();
+  const doc::Node normalized = ViperKeys(k8s_section);
+  for (const doc::Field& entry : normalized.fields()) {
+    if (Status s = Apply(entry.key, entry.value, &config); !s.ok()) return s.take_error();
   }
   return config;
 }

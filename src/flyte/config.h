@@ -58,8 +58,12 @@ struct PluginConfig {
   Location location;
 };
 
-/// Decodes a `plugins.k8s` mapping. Unknown keys are ignored, as
-/// flytestdlib does; a value of the wrong shape is an error at its location.
+/// Decodes a `plugins.k8s` mapping as flytestdlib (v1.16.8, viper v1.21)
+/// does: map keys are lower-cased unless they hold a "." or sit inside a
+/// list, so `default-env-vars: {AWS_REGION: x}` yields `aws_region` and the
+/// list form `default-env-vars: [{AWS_REGION: x}]` keeps the case; a list of
+/// maps stands for a map, a single value for a list. Unknown keys are
+/// ignored; a value of the wrong shape is an error at its location.
 Result<PluginConfig> ParsePluginConfig(const doc::Node& k8s_section);
 
 /// The `plugins.k8s` mapping of a propeller configuration document (the

@@ -68,3 +68,36 @@ default-cpus: 500m
 
 }  // namespace
 }  // namespace tjr::flyte
+
+namespace tjr::flyte {
+namespace {
+
+// flytestdlib/config/viper/viper.go:266-330 (v1.16.8) and the sample
+// flytek8s/testdata/config.yaml: viper lower-cases map keys; keys with a dot
+// and everything inside lists keep their case; lists of maps are maps.
+TEST(PluginConfig, ViperKeyCaseAndWeakDecoding) {
+  auto config = ParsePluginConfig(Yaml(R"(Scheduler-Name: s
+default-env-vars:
+  - AWS_METADATA_SERVICE_TIMEOUT: 5
+  - FLYTE_AWS_ACCESS_KEY_ID: minio
+default-labels: {Team: x, app.kubernetes.io/Name: yy}
+default-node-selector: {User: default}
+resource-tolerations:
+  nvidia.com/gpu: {key: flyte/gpu, value: dedicated, operator: Equal, effect: NoSchedule}
+  storage: [{key: storage, operator: Equal}]
+default-env-from-secrets: one
+)"));
+  ASSERT_TRUE(config.ok()) << config.error().ToString();
+  EXPECT_EQ(config->scheduler_name, "s");
+  EXPECT_EQ(config->default_env_vars,
+            (StringMap{{"AWS_METADATA_SERVICE_TIMEOUT", "5"}, {"FLYTE_AWS_ACCESS_KEY_ID", "minio"}}));
+  EXPECT_EQ(config->default_labels, (StringMap{{"team", "x"}, {"app.kubernetes.io/Name", "yy"}}));
+  EXPECT_EQ(config->default_node_selector, (StringMap{{"user", "default"}}));
+  ASSERT_EQ(config->resource_tolerations.size(), 2u);
+  EXPECT_EQ(config->resource_tolerations["nvidia.com/gpu"].size(), 1u);
+  EXPECT_EQ(config->resource_tolerations["storage"].size(), 1u);
+  EXPECT_EQ(config->default_env_from_secrets, (std::vector<std::string>{"one"}));
+}
+
+}  // namespace
+}  // namespace tjr::flyte
