@@ -352,6 +352,14 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
                            "name (ConvertToDNS1123SubdomainCompatibleString), which tjrender does "
                            "not emulate");
   }
+  // Task types other plugins own build CRDs, not a plain Pod.
+  for (const char* other : {"spark", "ray", "pytorch", "tensorflow", "mpi", "dask"}) {
+    if (task.type == other) {
+      return Error(task, "task type \"" + task.type +
+                             "\" is handled by Flyte's " + other +
+                             " plugin, not the pod plugin; tjrender renders pod-plugin tasks only");
+    }
+  }
   // A: the base pod spec and ObjectMeta (BuildRawPod).
   doc::Node spec = doc::Node::Mapping();
   std::string primary;
