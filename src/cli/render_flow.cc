@@ -318,6 +318,9 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     for (const Diagnostic& d : task.diagnostics) report(d);
     if (!output.Add(task)) input_error = true;
   }
+  if (options.verbose && !flyte_outcome.tasks.empty()) {
+    Note("read " + std::to_string(flyte_outcome.tasks.size()) + " Flyte task(s)");
+  }
   output.Flush();
   for (const Diagnostic& d : summary.diagnostics) report(d);
   if (options.verbose) ReportCounts(manifests, summary);
