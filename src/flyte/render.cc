@@ -25,7 +25,9 @@ std::vector<source::ObjectType> FlyteObjectTypes() {
 }
 
 void AcceptFlyteTasks(source::LoadOptions* options) {
-  options->accept_untyped = [](const doc::Node& document) { return IsFlyteTaskDocument(document); };
+  options->accept_untyped = [](const doc::Node& document) {
+    return IsFlyteTaskDocument(document) || FindK8sSection(document) != nullptr;
+  };
 }
 
 bool TaskResult::has_errors() const {
@@ -45,20 +47,34 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
   }
   std::optional<doc::Node> section;
   const source::Manifest* from = nullptr;
+  // A plain propeller config file among the inputs.
+  const source::UntypedDocument* file = nullptr;
+  for (const source::UntypedDocument& document : manifests.untyped) {
+    if (IsFlyteTaskDocument(document.document)) continue;
+    if (file != nullptr) {
+      return AsInputError(MakeError(document.document.location(), "plugins.k8s",
+                                    "a second propeller configuration file (first: " + file->file +
+                                        "); give one, or --flyte-config FILE"));
+    }
+    file = &document;
+  }
   for (const source::Manifest& manifest : manifests.manifests) {
     if (manifest.id.kind != "ConfigMap" || manifest.id.api_version != "v1") continue;
     Result<std::optional<doc::Node>> k8s = K8sSectionFromConfigMap(manifest.object);
     if (!k8s.ok()) return k8s.take_error();
     if (!*k8s) continue;
-    if (from != nullptr) {
-      return AsInputError(MakeError(manifest.location(), "data",
-                                    "a second propeller configuration (plugins.k8s): ConfigMap " +
-                                        from->id.namespace_ + "/" + from->id.name +
-                                        " has one already; give one, or --flyte-config FILE"));
+    if (from != nullptr || file != nullptr) {
+      return AsInputError(MakeError(
+          manifest.location(), "data",
+          "a second propeller configuration (plugins.k8s): " +
+              (from != nullptr ? "ConfigMap " + from->id.namespace_ + "/" + from->id.name
+                               : "file " + file->file) +
+              " has one already; give one, or --flyte-config FILE"));
     }
     from = &manifest;
     section = std::move(**k8s);
   }
+  if (file != nullptr) return ParsePluginConfig(*FindK8sSection(file->document));
   if (!section) return PluginConfig{};
   Result<PluginConfig> config = ParsePluginConfig(*section);
   if (config.ok()) config->propeller_namespace = from->id.namespace_;
@@ -90,7 +106,10 @@ Result<TemplateStore> LoadTemplates(const source::ManifestSet& manifests) {
 
 FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOptions& options) {
   FlyteOutcome outcome;
-  if (manifests.untyped.empty()) return outcome;
+  if (std::none_of(manifests.untyped.begin(), manifests.untyped.end(),
+                   [](const source::UntypedDocument& d) { return IsFlyteTaskDocument(d.document); })) {
+    return outcome;
+  }
   Result<PluginConfig> config = LoadConfig(manifests, options);
   if (!config.ok()) {
     outcome.diagnostics.push_back(AsInputError(config.take_error()));
@@ -103,6 +122,7 @@ FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOption
   }
   std::map<std::pair<std::string, std::string>, Location> seen;
   for (const source::UntypedDocument& document : manifests.untyped) {
+    if (!IsFlyteTaskDocument(document.document)) continue;  // configuration
     TaskResult result;
     result.file = document.file;
     Result<Task> task = ParseTask(document.document, document.file, options.default_namespace);

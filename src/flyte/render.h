@@ -22,7 +22,8 @@ std::optional<Version> VersionForTarget(const std::string& target);
 /// an enforced --namespace): the kinds to add to the loader's set.
 std::vector<source::ObjectType> FlyteObjectTypes();
 
-/// Loader options that keep Flyte task documents (IsFlyteTaskDocument).
+/// Loader options that keep Flyte task documents (IsFlyteTaskDocument) and
+/// plain propeller configuration documents (`plugins: {k8s: ...}`).
 void AcceptFlyteTasks(source::LoadOptions* options);
 
 struct FlyteOptions {
@@ -53,8 +54,9 @@ struct FlyteOutcome {
 };
 
 /// Renders every Flyte task of `manifests` (its `untyped` documents) with
-/// the PodTemplates and the propeller configuration (a ConfigMap carrying
-/// `plugins.k8s`, or options.config_document) of the same set.
+/// the PodTemplates and the propeller configuration of the same set:
+/// options.config_document when set, else the one ConfigMap carrying
+/// `plugins.k8s` or the one plain config document (two are an error).
 FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOptions& options);
 
 }  // namespace tjr::flyte
