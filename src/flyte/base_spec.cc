@@ -18,8 +18,10 @@ doc::Node EnvVar(const std::string& name, const std::string& value) {
   return var;
 }
 
+}  // namespace
+
 // AddRequiredNodeSelectorRequirements; `dedupe` is Flyte 2's.
-void AddRequired(doc::Node* affinity, const doc::Node& requirement, bool dedupe) {
+void AddRequiredNodeSelectorRequirement(doc::Node* affinity, const doc::Node& requirement, bool dedupe) {
   doc::Node* node_affinity = affinity->FindMutable("nodeAffinity");
   if (IsNil(node_affinity)) node_affinity = &affinity->Set("nodeAffinity", doc::Node::Mapping());
   doc::Node* required = node_affinity->FindMutable("requiredDuringSchedulingIgnoredDuringExecution");
@@ -43,8 +45,6 @@ void AddRequired(doc::Node* affinity, const doc::Node& requirement, bool dedupe)
   }
   required->Set("nodeSelectorTerms", Sequence(terms));
 }
-
-}  // namespace
 
 // DecorateEnvVars (k8s_resource_adds.go). Go map iteration is random;
 // tjrender appends map entries sorted by name.
@@ -151,7 +151,7 @@ void UpdatePod(doc::Node* spec, const Task& task, const PluginConfig& config,
   if (IsNil(affinity)) affinity = &spec->Set("affinity", doc::Node::Mapping());
   const doc::Node& requirement = interruptible ? config.interruptible_node_selector_requirement
                                                : config.non_interruptible_node_selector_requirement;
-  if (!requirement.is_null()) AddRequired(affinity, requirement, version == Version::kV2);
+  if (!requirement.is_null()) AddRequiredNodeSelectorRequirement(affinity, requirement, version == Version::kV2);
 }
 
 // template.Render's values for this task (see TemplateValues).

@@ -24,6 +24,11 @@ void DecorateEnv(doc::Node* container, const Task& task, const PluginConfig& con
 void UpdatePod(doc::Node* spec, const Task& task, const PluginConfig& config,
                const std::vector<doc::Node>& resource_requests, Version version);
 
+/// AddRequiredNodeSelectorRequirements (pod_helper.go:59-75): ANDs
+/// `requirement` into every required node-selector term of `affinity`, or
+/// makes the first term; `dedupe` (Flyte 2) skips a term that holds it.
+void AddRequiredNodeSelectorRequirement(doc::Node* affinity, const doc::Node& requirement, bool dedupe);
+
 /// template.Render's values for this task (see TemplateValues).
 TemplateValues PlaceholderValues(const Task& task);
 

@@ -8,6 +8,7 @@
 
 #include "flyte/mergo.h"
 #include "flyte/base_spec.h"
+#include "flyte/extended_resources.h"
 #include "flyte/node_util.h"
 #include "flyte/resources.h"
 #include "flyte/typed_value.h"
@@ -297,7 +298,18 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
     annotations = MapOf(metadata.Find("annotations"));
   }
 
-  // H: the node-level container image override.
+  // H: GPU accelerator and shared memory, then the container image override.
+  Result<ExtendedResources> extended = ReadExtendedResources(
+      task.extended_resources.is_null() ? nullptr : &task.extended_resources,
+      task.execution.extended_resources.is_null() ? nullptr : &task.execution.extended_resources);
+  if (!extended.ok()) return extended.take_error();
+  if (Status s = ApplyExtendedResources(*extended, config, primary, &spec, version == Version::kV2);
+      !s.ok()) {
+    Diagnostic error = s.take_error();
+    error.location = task.location;
+    return error;
+  }
+
   if (!task.execution.container_image.empty()) {
     std::vector<doc::Node> cs = Items(spec, "containers");
     for (doc::Node& c : cs) {

@@ -202,6 +202,13 @@ Status Apply(const std::string& key, const doc::Node& value, PluginConfig* confi
     return ReadTyped(value, key, "NodeSelectorRequirement",
                      &config->non_interruptible_node_selector_requirement);
   }
+  if (key == "gpu-unpartitioned-node-selector-requirement") {
+    return ReadTyped(value, key, "NodeSelectorRequirement",
+                     &config->gpu_unpartitioned_node_selector_requirement);
+  }
+  if (key == "gpu-unpartitioned-toleration") {
+    return ReadTyped(value, key, "Toleration", &config->gpu_unpartitioned_toleration);
+  }
   if (key == "default-pod-security-context") {
     return ReadTyped(value, key, "PodSecurityContext", &config->default_pod_security_context);
   }

@@ -38,6 +38,8 @@ struct PluginConfig {
   doc::Node default_affinity;           ///< Affinity or null
   doc::Node interruptible_node_selector_requirement;      ///< NodeSelectorRequirement or null
   doc::Node non_interruptible_node_selector_requirement;  ///< NodeSelectorRequirement or null
+  doc::Node gpu_unpartitioned_node_selector_requirement;  ///< NodeSelectorRequirement or null
+  doc::Node gpu_unpartitioned_toleration;                 ///< Toleration or null
   doc::Node default_pod_security_context;  ///< PodSecurityContext or null
   doc::Node default_security_context;      ///< SecurityContext or null
   doc::Node default_pod_dns_config;        ///< PodDNSConfig or null

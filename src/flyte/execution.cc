@@ -91,6 +91,9 @@ Status ParseExecution(const doc::Node& e, Execution* out) {
   } else {
     return v.take_error();
   }
+  if (const doc::Node* extended = Get(*overrides, "extendedResources", "extended_resources")) {
+    out->extended_resources = *extended;
+  }
   if (const doc::Node* pod = Get(*overrides, "podTemplate", "pod_template")) {
     if (const doc::Node* spec = Get(*pod, "podSpec", "pod_spec")) {
       Result<doc::Node> typed = ToGoForm(*spec, "PodSpec");

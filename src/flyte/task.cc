@@ -191,11 +191,7 @@ Result<Task> ParseTask(const doc::Node& document, const std::string& file,
     }
   }
   if (const doc::Node* extended = Get(*tmpl, "extendedResources", "extended_resources")) {
-    if (Get(*extended, "gpuAccelerator", "gpu_accelerator") != nullptr ||
-        Get(*extended, "sharedMemory", "shared_memory") != nullptr) {
-      return Error(*extended, "extendedResources",
-                   "GPU accelerator and shared-memory extended resources are not emulated by tjrender");
-    }
+    task.extended_resources = *extended;
   }
   if (const doc::Node* e = Get(document, "execution")) {
     if (Status st = ParseExecution(*e, &task.execution); !st.ok()) return st.take_error();

@@ -33,6 +33,7 @@ struct Execution {
   doc::Node platform_resources;  ///< ResourceRequirements (Go form) or null
   doc::Node override_resources;  ///< ResourceRequirements (Go form), never null
   std::string container_image;   ///< node-level container_image override
+  doc::Node extended_resources;  ///< node-level extended_resources override, or null
   /// Node-level pod_template override (TaskNodeOverrides.pod_template).
   bool has_pod_template_override = false;
   doc::Node override_pod_spec;
@@ -67,6 +68,7 @@ struct Task {
   std::string pod_template_name;
   StringMap metadata_labels, metadata_annotations;  ///< TaskTemplate.metadata.metadata
   std::string task_project, task_domain, task_version;
+  doc::Node extended_resources;  ///< TaskTemplate.extendedResources as written, or null
   Execution execution;
 };
 
