@@ -18,6 +18,9 @@ namespace tjr::source {
 struct LoadOptions {
   /// The kinds to keep; the rest are counted in ManifestSet::ignored.
   std::vector<ObjectType> types = TrainerObjectTypes();
+  /// Documents with neither apiVersion nor kind that this accepts are kept
+  /// in ManifestSet::untyped instead of being errors (Flyte task documents).
+  std::function<bool(const doc::Node&)> accept_untyped;
   /// Extensions read when searching a directory (kubectl's set).
   std::vector<std::string> extensions = {".json", ".yaml", ".yml"};
   /// The namespace of a namespaced object written without one
@@ -28,9 +31,6 @@ struct LoadOptions {
   bool enforce_namespace = false;
   /// Larger files (and stdin) are refused before they are parsed.
   std::size_t max_file_bytes = std::size_t{64} << 20;
-  /// Documents with neither apiVersion nor kind that this accepts are kept
-  /// in ManifestSet::untyped instead of being errors (Flyte task documents).
-  std::function<bool(const doc::Node&)> accept_untyped;
 };
 
 /// A kept document that is no Kubernetes object.
