@@ -17,10 +17,12 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "cli/render_config.h"
+#include "flyte/render.h"
 #include "json/json.h"
 #include "pipeline/pipeline.h"
 #include "source/disk_tree.h"
 #include "source/loader.h"
+#include "yaml/reader.h"
 #include "yaml/writer.h"
 
 namespace tjr::cli {
@@ -37,9 +39,12 @@ const char kRenderUsage[] =
     "against its (Cluster)TrainingRuntime as the Kubeflow Trainer controller would: -o - prints\n"
     "every object as one stream, --out DIR writes DIR/<namespace>/<trainjob>.yaml. Errors go to\n"
     "stderr as FILE:LINE:COL: error: MESSAGE. Exit 0 clean, 1 validation errors, 2 usage or\n"
-    "input errors. A .tjrender.yaml in the first PATH (or here) may set `target:` and\n"
-    "`ignore:` rules. --findings-format (text, json, junit, sarif, github) sets how findings\n"
-    "are written to stderr; --report FORMAT=FILE also writes them to FILE.\n";
+    "input errors. A .tjrender.yaml in the first PATH (or a parent folder) may set `target:`\n"
+    "and `ignore:` rules. --findings-format (text, json, junit, sarif, github) sets how findings\n"
+    "are written to stderr; --report FORMAT=FILE also writes them to FILE.\n"
+    "Flyte tasks under PATH render into Pods (--out: DIR/<namespace>/<task>.pod.yaml) with the\n"
+    "PodTemplates and the propeller ConfigMap found there, or --flyte-config FILE;\n"
+    "--target flyte-v1.16 (default) or flyte-v2 selects the Flyte version.\n";
 
 const char kCheckUsage[] =
     "usage: tjrender check PATH... [--target TARGET] [--namespace NS] [--strict]\n"
@@ -54,6 +59,7 @@ struct FlowOptions {
   std::string out_dir;
   std::string format = "yaml";
   std::string namespace_;
+  std::string flyte_config;
   bool strict = false;
   bool verbose = false;
   unsigned threads = 0;
@@ -90,10 +96,19 @@ class Output {
 
   /// Returns false when a file could not be written (reported).
   bool Add(const pipeline::TrainJobResult& result) {
-    if (!write_ || result.objects.empty()) return true;
+    return Add(result.id.namespace_, result.id.name, result.file, result.objects, ".yaml");
+  }
+
+  bool Add(const flyte::TaskResult& result) {
+    return Add(result.namespace_, result.name, result.file, result.objects, ".pod.yaml");
+  }
+
+  bool Add(const std::string& namespace_, const std::string& name, const std::string& file,
+           const std::vector<doc::Node>& objects, const char* suffix) {
+    if (!write_ || objects.empty()) return true;
     const bool json = options_.format == "json";
     if (options_.out_dir.empty()) {
-      for (const doc::Node& object : result.objects) {
+      for (const doc::Node& object : objects) {
         if (wrote_any_ && !json) buffer_ += "---\n";
         AppendObject(object, json, &buffer_);
         wrote_any_ = true;
@@ -101,7 +116,7 @@ class Output {
       if (buffer_.size() >= (std::size_t{1} << 20)) Flush();
       return true;
     }
-    return WriteFile(result, json);
+    return WriteFile(namespace_, name, file, objects, json, suffix);
   }
 
   void Flush() {
@@ -110,22 +125,25 @@ class Output {
   }
 
  private:
-  bool WriteFile(const pipeline::TrainJobResult& result, bool json) {
-    Location at{InternSourceName(result.file)};
-    if (!SafeComponent(result.id.namespace_) || !SafeComponent(result.id.name)) {
-      Report(AsInputError(MakeError(at, "", "cannot write TrainJob \"" + result.id.name +
-                                                "\" in namespace \"" + result.id.namespace_ +
-                                                "\": the name is not a safe file name")));
+  bool WriteFile(const std::string& namespace_, const std::string& name, const std::string& file,
+                 const std::vector<doc::Node>& objects, bool json, const char* suffix) {
+    Location at{InternSourceName(file)};
+    if (!SafeComponent(namespace_) || !SafeComponent(name)) {
+      Report(AsInputError(MakeError(at, "", "cannot write \"" + name + "\" in namespace \"" +
+                                                namespace_ + "\": the name is not a safe file name")));
       return false;
     }
-    fs::path dir = fs::path(options_.out_dir) / result.id.namespace_;
+    fs::path dir = fs::path(options_.out_dir) / namespace_;
+    std::string bytes;
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+      if (i > 0 && !json) bytes += "---\n";
+      AppendObject(objects[i], json, &bytes);
+    }
+    std::string extension = suffix;
+    if (json) extension = extension.substr(0, extension.size() - 5) + ".json";
+    fs::path path = dir / (name + extension);
     if (check_ != nullptr) {
-      std::string bytes;
-      for (std::size_t i = 0; i < result.objects.size(); ++i) {
-        if (i > 0 && !json) bytes += "---\n";
-        AppendObject(result.objects[i], json, &bytes);
-      }
-      check_->Expect((dir / (result.id.name + (json ? ".json" : ".yaml"))).string(), bytes);
+      check_->Expect(path.string(), bytes);
       return true;
     }
     std::error_code error;
@@ -135,13 +153,7 @@ class Output {
                                     "cannot create directory: " + error.message())));
       return false;
     }
-    std::string bytes;
-    for (std::size_t i = 0; i < result.objects.size(); ++i) {
-      if (i > 0 && !json) bytes += "---\n";
-      AppendObject(result.objects[i], json, &bytes);
-    }
-    fs::path file = dir / (result.id.name + (json ? ".json" : ".yaml"));
-    Status written = WriteFileAtomically(file.string(), bytes);
+    Status written = WriteFileAtomically(path.string(), bytes);
     if (!written.ok()) {
       Report(AsInputError(written.take_error()));
       return false;
@@ -163,6 +175,8 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
       "target", po::value(&options->target), "emulated Trainer version (trainer-v2.1, trainer-v2.2, trainer-v2.3; default trainer-v2.3)")(
       "namespace", po::value(&options->namespace_),
       "namespace of objects written without one (default: default)")(
+      "flyte-config", po::value(&options->flyte_config),
+      "propeller configuration file (plugins.k8s) for Flyte tasks")(
       "strict", po::bool_switch(&options->strict), "treat warnings as errors")(
       "verbose,v", po::bool_switch(&options->verbose), "print counts and notes")(
       "threads", po::value(&options->threads), "worker threads (default: the number of cores)");
@@ -205,6 +219,16 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
     return kExitUsage;
   }
   return std::nullopt;
+}
+
+// The --flyte-config file: one YAML (or JSON) document.
+Result<doc::Node> ReadFlyteConfig(const std::string& path) {
+  Result<std::string> text = ReadFile(path, std::size_t{64} << 20);
+  if (!text.ok()) return text.take_error();
+  Result<std::vector<doc::Node>> documents = yaml::ReadStream(*text, path);
+  if (!documents.ok()) return documents.take_error();
+  if (documents->empty()) return doc::Node::Mapping();
+  return (*documents)[0];
 }
 
 void ReportCounts(const source::ManifestSet& manifests, const pipeline::PipelineSummary& summary) {
@@ -254,6 +278,12 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   FindingsOutput findings;
   if (!findings.Init(options.report)) return kExitUsage;
 
+  // A Flyte target selects the Flyte version; Trainer keeps its own.
+  flyte::FlyteOptions flyte_options;
+  if (std::optional<flyte::Version> version = flyte::VersionForTarget(options.target)) {
+    flyte_options.version = *version;
+    options.target.clear();
+  }
   pipeline::PipelineOptions pipeline_options;
   pipeline_options.strict = options.strict;
   pipeline_options.threads = options.threads;
@@ -284,6 +314,18 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     load_options.enforce_namespace = true;
     pipeline_options.default_namespace = options.namespace_;
   }
+  for (const source::ObjectType& type : flyte::FlyteObjectTypes()) load_options.types.push_back(type);
+  flyte::AcceptFlyteTasks(&load_options);
+  flyte_options.strict = options.strict;
+  flyte_options.default_namespace = load_options.default_namespace;
+  if (!options.flyte_config.empty()) {
+    Result<doc::Node> config = ReadFlyteConfig(options.flyte_config);
+    if (!config.ok()) {
+      Report(AsInputError(config.take_error()));
+      return kExitUsage;
+    }
+    flyte_options.config_document = std::move(*config);
+  }
   source::ManifestSet manifests = source::LoadManifests(ManifestTree(), options.paths, load_options);
   if (!options.repo.empty()) AddRepositoryRuntimes(options.repo, load_options, &manifests);
 
@@ -310,6 +352,18 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
         findings.Add(result.diagnostics, ref);
         if (!output.Add(result)) input_error = true;
       });
+  flyte::FlyteOutcome flyte_outcome = flyte::RenderFlyte(manifests, flyte_options);
+  findings.Add(flyte_outcome.diagnostics);
+  for (const flyte::TaskResult& task : flyte_outcome.tasks) {
+    report::ObjectRef ref = RefOf("flyteidl.core", "TaskTemplate", task.namespace_, task.name);
+    findings.AddSubject(ref);
+    findings.AddRendered(task.objects.size());
+    findings.Add(task.diagnostics, ref);
+    if (!output.Add(task)) input_error = true;
+  }
+  if (options.verbose && !flyte_outcome.tasks.empty()) {
+    Note("read " + std::to_string(flyte_outcome.tasks.size()) + " Flyte task(s)");
+  }
   output.Flush();
   for (const Diagnostic& d : summary.diagnostics) findings.Add(d, ObjectAt(manifests, d));
   if (out_check) findings.Add(out_check->Finish());

@@ -165,5 +165,36 @@ TEST(CheckCommand, StrictTurnsWarningsIntoErrors) {
   EXPECT_NE(run.err.find("error: [override-container-unknown]"), std::string::npos) << run.err;
 }
 
+// Flyte tasks beside TrainJobs: one Pod per task, DIR/<ns>/<task>.pod.yaml,
+// a plain propeller config file in the repository is the configuration.
+const char kFlyteTask[] =
+    "namespace: team\nexecution: {generatedName: t1-n0-0}\nid: {name: wf.t1}\n"
+    "type: python-task\nconfig: {primary_container_name: main}\n"
+    "k8sPod: {podSpec: {containers: [{name: main, image: img}]}}\n";
+
+TEST(RenderCommand, FlyteTasksRenderIntoPods) {
+  TempDir repo;
+  repo.Write("task.yaml", kFlyteTask);
+  repo.Write("propeller.yaml", "plugins:\n  k8s:\n    default-labels: {from: config}\n");
+  TempDir out;
+  Outcome run = Invoke(RunRender, {repo.str(), "--out", out.str(), "--target", "flyte-v2"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  std::ifstream in(out / "team/wf.t1.pod.yaml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("kind: Pod"), std::string::npos) << text;
+  EXPECT_NE(text.find("from: config"), std::string::npos) << text;
+  TempDir elsewhere;
+  elsewhere.Write("other.yaml", "plugins:\n  k8s:\n    default-labels: {from: flag}\n");
+  Outcome flag = Invoke(RunRender, {repo.str(), "-o", "-", "--flyte-config", elsewhere / "other.yaml"});
+  EXPECT_NE(flag.out.find("from: flag"), std::string::npos) << flag.out << flag.err;
+  Outcome check = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_EQ(check.out, "");
+  repo.Write("task.yaml", std::string(kFlyteTask) + "metadata: {podTemplateName: absent}\n");
+  Outcome bad = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.err.find("error: PodTemplate 'absent' does not exist"), std::string::npos) << bad.err;
+}
+
 }  // namespace
 }  // namespace tjr::cli

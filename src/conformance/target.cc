@@ -1,5 +1,6 @@
 #include "conformance/target.h"
 
+#include "conformance/flyte_target.h"
 #include "conformance/merge_target.h"
 #include "conformance/migrate_target.h"
 #include "conformance/render_target.h"
@@ -13,6 +14,8 @@ const std::vector<Target>& Targets() {
       {"migrate", "input/ files migrated to runtimePatches, and what renders differently",
        RunMigrateTarget},
       {"render", "TrainJobs and runtimes of input/ rendered as Trainer v2.1.0 does", RunRenderTarget},
+      {"flyte", "Flyte tasks, PodTemplates and propeller config of input/ rendered into Pods",
+       RunFlyteTarget},
   };
   return targets;
 }

@@ -41,6 +41,11 @@ class Loader {
   void AdmitAll(const std::vector<doc::Node>& documents, const std::string& file) {
     for (const doc::Node& document : documents) {
       if (document.is_null()) continue;
+      if (options_.accept_untyped && document.is_mapping() && document.Find("apiVersion") == nullptr &&
+          document.Find("kind") == nullptr && options_.accept_untyped(document)) {
+        set_->untyped.push_back({document, file});
+        continue;
+      }
       // One document at a time, so a bad List item costs only itself.
       Result<std::vector<doc::Node>> objects = doc::FlattenLists({document});
       if (!objects.ok()) {
@@ -198,7 +203,7 @@ class Loader {
       *namespace_ = options_.default_namespace;
       return true;
     }
-    if (options_.enforce_namespace && value != options_.default_namespace) {
+    if (options_.enforce_namespace && !type.any_namespace && value != options_.default_namespace) {
       set_->diagnostics.push_back(InputError(
           written->location(), "metadata.namespace",
           "the namespace from the provided object \"" + value +

@@ -2,6 +2,7 @@
 
 #include <compare>
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -17,6 +18,9 @@ namespace tjr::source {
 struct LoadOptions {
   /// The kinds to keep; the rest are counted in ManifestSet::ignored.
   std::vector<ObjectType> types = TrainerObjectTypes();
+  /// Documents with neither apiVersion nor kind that this accepts are kept
+  /// in ManifestSet::untyped instead of being errors (Flyte task documents).
+  std::function<bool(const doc::Node&)> accept_untyped;
   /// Extensions read when searching a directory (kubectl's set).
   std::vector<std::string> extensions = {".json", ".yaml", ".yml"};
   /// The namespace of a namespaced object written without one
@@ -30,6 +34,12 @@ struct LoadOptions {
   /// Files are read and parsed on this many threads (0: one per core); the
   /// result is the same for any number.
   unsigned threads = 0;
+};
+
+/// A kept document that is no Kubernetes object.
+struct UntypedDocument {
+  doc::Node document;
+  std::string file;
 };
 
 /// One kept object.
@@ -62,6 +72,8 @@ struct ManifestSet {
   std::vector<Manifest> manifests;
   /// The files read, in order.
   std::vector<std::string> files;
+  /// Documents LoadOptions::accept_untyped kept, in input order.
+  std::vector<UntypedDocument> untyped;
   /// How many objects of each other kind were ignored (for --verbose).
   std::map<KindKey, std::size_t> ignored;
   /// Errors, and notes on what was skipped; in the order found.

@@ -327,3 +327,37 @@ TEST(LoadManifestsTest, LoadsThroughAnyTree) {
 
 }  // namespace
 }  // namespace tjr::source
+
+namespace tjr::source {
+namespace {
+
+// Documents without apiVersion and kind are errors unless accept_untyped
+// keeps them (Flyte task documents); objects of an any_namespace type keep
+// their namespace under an enforced --namespace.
+TEST(LoadManifestsTest, UntypedDocumentsAndAnyNamespaceTypes) {
+  ScratchDir dir;
+  dir.Write("a.yaml", R"(id: {name: t1}
+container: {image: x}
+---
+just: data
+---
+apiVersion: v1
+kind: PodTemplate
+metadata: {name: tmpl, namespace: flyte}
+)");
+  LoadOptions options;
+  options.types.push_back({"v1", "PodTemplate", true, true});
+  options.default_namespace = "team";
+  options.enforce_namespace = true;
+  options.accept_untyped = [](const doc::Node& d) { return d.Find("container") != nullptr; };
+  ManifestSet set = LoadManifests({dir.root()}, options);
+  ASSERT_EQ(set.untyped.size(), 1u);
+  EXPECT_EQ(set.untyped[0].file, dir.Path("a.yaml"));
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{"v1/PodTemplate flyte/tmpl"}));
+  // The document that was not accepted is still an error.
+  ASSERT_EQ(set.diagnostics.size(), 2u) << testing::PrintToString(Messages(set));
+  EXPECT_NE(Messages(set)[0].find("required: the object has no kind"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tjr::source

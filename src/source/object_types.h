@@ -14,6 +14,10 @@ struct ObjectType {
   /// Namespaced objects get a namespace by default; cluster-scoped ones lose
   /// any namespace they were written with, as the API server drops it.
   bool namespaced = true;
+  /// Kept in the namespace written even when --namespace is enforced: for
+  /// objects that live beside the workload's namespace (Flyte's propeller
+  /// configuration and PodTemplates live in the propeller namespace).
+  bool any_namespace = false;
 };
 
 inline constexpr char kTrainerApiVersion[] = "trainer.kubeflow.org/v1alpha1";

@@ -314,4 +314,25 @@ std::string Quantity::CanonicalBinary() const {
   return out;
 }
 
+int Compare(const Quantity& a, const Quantity& b) {
+  const bool a_negative = a.negative();
+  const bool b_negative = b.negative();
+  if (a_negative != b_negative) return a_negative ? -1 : 1;
+  if (a.is_zero() || b.is_zero()) {
+    if (a.is_zero() && b.is_zero()) return 0;
+    // Same sign and one is zero: the other is positive.
+    return a.is_zero() ? -1 : 1;
+  }
+  // Bring both magnitudes to the smaller exponent, then compare digits.
+  BigUint left = a.magnitude_;
+  BigUint right = b.magnitude_;
+  if (a.exponent_ > b.exponent_) {
+    left.MultiplyPow10(static_cast<std::uint64_t>(a.exponent_ - b.exponent_));
+  } else if (b.exponent_ > a.exponent_) {
+    right.MultiplyPow10(static_cast<std::uint64_t>(b.exponent_ - a.exponent_));
+  }
+  int magnitude = Compare(left, right);
+  return a_negative ? -magnitude : magnitude;
+}
+
 }  // namespace tjr::typed

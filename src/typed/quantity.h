@@ -48,6 +48,9 @@ class Quantity {
   QuantityFormat format() const { return format_; }
   /// The text kept from parsing ("" when String() canonicalizes).
   const std::string& kept_text() const { return kept_text_; }
+  /// Quantity.Cmp: -1, 0 or 1 as `a` is less than, equal to or greater
+  /// than `b` by value (formats and kept text do not count).
+  friend int Compare(const Quantity& a, const Quantity& b);
 
  private:
   std::string Canonical() const;
@@ -59,6 +62,8 @@ class Quantity {
   QuantityFormat format_ = QuantityFormat::kNone;
   std::string kept_text_;
 };
+
+int Compare(const Quantity& a, const Quantity& b);
 
 /// The three parse errors' texts, as Go's errors.New gives them.
 inline constexpr std::string_view kQuantityFormatWrong =

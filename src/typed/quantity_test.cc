@@ -189,3 +189,28 @@ TEST(QuantityTest, NonFiniteNumbersHaveNoJson) {
 
 }  // namespace
 }  // namespace tjr::typed
+
+namespace tjr::typed {
+namespace {
+
+Quantity Q(std::string_view text) {
+  Result<Quantity> q = Quantity::Parse(text);
+  EXPECT_TRUE(q.ok()) << text;
+  return q.ok() ? *q : Quantity();
+}
+
+// resource.Quantity.Cmp compares values across suffixes and formats.
+TEST(QuantityCompare, ByValue) {
+  EXPECT_EQ(Compare(Q("1000m"), Q("1")), 0);
+  EXPECT_EQ(Compare(Q("1024Mi"), Q("1Gi")), 0);
+  EXPECT_EQ(Compare(Q("500m"), Q("1")), -1);
+  EXPECT_EQ(Compare(Q("2"), Q("1500m")), 1);
+  EXPECT_EQ(Compare(Q("1Gi"), Q("1G")), 1);
+  EXPECT_EQ(Compare(Q("-1"), Q("0")), -1);
+  EXPECT_EQ(Compare(Q("-2"), Q("-1")), -1);
+  EXPECT_EQ(Compare(Quantity(), Q("0")), 0);
+  EXPECT_EQ(Compare(Quantity(), Q("1m")), -1);
+}
+
+}  // namespace
+}  // namespace tjr::typed

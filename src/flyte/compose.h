@@ -1,0 +1,43 @@
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+#include "flyte/config.h"
+#include "flyte/task.h"
+
+// Building a task's Pod as the Flyte pod plugin and flytepropeller do
+// (reference: flyte-podtemplate.md §1.3 steps A-J, §2).
+namespace tjr::flyte {
+
+/// The emulated Flyte version.
+enum class Version {
+  kV1_16,  ///< flyteorg/flyte v1.16.8 (master 89cf9cc7)
+  kV2,     ///< Flyte 2 (branch main 6fadb90d), the differences of §5
+};
+
+/// A runtime PodTemplate as the store holds it.
+struct StoredTemplate {
+  doc::Node metadata;  ///< template.metadata, ObjectMeta Go form
+  doc::Node spec;      ///< template.spec, PodSpec Go form
+  doc::Node written;   ///< template.spec as written, for warning locations
+  Location location;
+};
+
+/// PodTemplateStore: name -> namespace -> template.
+using TemplateStore = std::map<std::string, std::map<std::string, StoredTemplate>>;
+
+/// Rule ids of the warnings tjrender adds beyond upstream.
+inline constexpr std::string_view kRuleDroppedContainer = "flyte-template-container-dropped";
+inline constexpr std::string_view kRuleStickyValue = "flyte-template-value-sticky";
+inline constexpr std::string_view kRuleDuplicateEnv = "flyte-duplicate-env";
+
+/// The Pod flytepropeller creates for `task`, as json.Marshal prints it
+/// (without `status`), and warnings. Errors are upstream's (e.g.
+/// "PodTemplate 'x' does not exist").
+Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config,
+                             const TemplateStore& store, Version version, Diagnostics* warnings);
+
+}  // namespace tjr::flyte

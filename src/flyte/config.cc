@@ -1,0 +1,315 @@
+#include "flyte/config.h"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+#include "flyte/typed_value.h"
+#include "yaml/reader.h"
+
+namespace tjr::flyte {
+namespace {
+
+Diagnostic ShapeError(const doc::Node& at, const std::string& key, const std::string& what) {
+  return MakeError(at.location(), "plugins.k8s." + key, "must be " + what + ", found " +
+                                                            std::string(doc::KindName(at.kind())));
+}
+
+// mapstructure's weakly typed decoding: scalars become their text.
+bool ScalarText(const doc::Node& value, std::string* out) {
+  switch (value.kind()) {
+    case doc::Kind::kString:
+      *out = value.string_value();
+      return true;
+    case doc::Kind::kBool:
+      *out = value.bool_value() ? "true" : "false";
+      return true;
+    case doc::Kind::kInt:
+    case doc::Kind::kFloat:
+      *out = value.source_text().empty() ? (value.is_int() ? std::to_string(value.int_value())
+                                                            : std::to_string(value.float_value()))
+                                         : value.source_text();
+      return true;
+    case doc::Kind::kNull:
+      out->clear();
+      return true;
+    default:
+      return false;
+  }
+}
+
+// What viper (v1.21) and flytestdlib's key restoration make of a config
+// file: map keys are lower-cased, except keys holding a "." (restored as
+// written, with their value as written) and everything inside a list
+// (restored as written).
+doc::Node ViperKeys(const doc::Node& value) {
+  if (!value.is_mapping()) return value;
+  doc::Node out = doc::Node::Mapping(value.location());
+  for (const doc::Field& entry : value.fields()) {
+    if (entry.key.find('.') != std::string::npos) {
+      out.Set(entry.key, entry.value, entry.key_location);
+      continue;
+    }
+    std::string key = entry.key;
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    out.Set(key, entry.value.is_sequence() ? entry.value : ViperKeys(entry.value), entry.key_location);
+  }
+  return out;
+}
+
+// sliceToMapHook: a list of maps stands for their union (the documented way
+// to keep upper-case keys).
+const doc::Node* AsMap(const doc::Node& value, doc::Node* scratch) {
+  if (!value.is_sequence()) return &value;
+  *scratch = doc::Node::Mapping(value.location());
+  for (const doc::Node& item : value.items()) {
+    if (!item.is_mapping()) return &value;
+    for (const doc::Field& entry : item.fields()) scratch->Set(entry.key, entry.value, entry.key_location);
+  }
+  return scratch;
+}
+
+Status ReadStringMap(const doc::Node& written, const std::string& key, StringMap* out) {
+  out->clear();
+  doc::Node scratch;
+  const doc::Node& value = *AsMap(written, &scratch);
+  if (value.is_null()) return Ok();
+  if (!value.is_mapping()) return ShapeError(value, key, "a map of strings");
+  for (const doc::Field& entry : value.fields()) {
+    std::string text;
+    if (!ScalarText(entry.value, &text)) {
+      return ShapeError(entry.value, key + "." + entry.key, "a string");
+    }
+    (*out)[entry.key] = text;
+  }
+  return Ok();
+}
+
+Status ReadStringList(const doc::Node& value, const std::string& key,
+                      std::vector<std::string>* out) {
+  out->clear();
+  if (value.is_null()) return Ok();
+  std::string single;
+  if (!value.is_sequence() && ScalarText(value, &single)) {  // weak decoding: one value
+    out->push_back(single);
+    return Ok();
+  }
+  if (!value.is_sequence()) return ShapeError(value, key, "a list of strings");
+  for (const doc::Node& item : value.items()) {
+    std::string text;
+    if (!ScalarText(item, &text)) return ShapeError(item, key, "a list of strings");
+    out->push_back(text);
+  }
+  return Ok();
+}
+
+Status ReadString(const doc::Node& value, const std::string& key, std::string* out) {
+  if (!ScalarText(value, out)) return ShapeError(value, key, "a string");
+  return Ok();
+}
+
+Status ReadTyped(const doc::Node& value, const std::string& key, std::string_view go_type,
+                 doc::Node* out) {
+  if (value.is_null()) {
+    *out = doc::Node();
+    return Ok();
+  }
+  // mapstructure's weak decoding lifts a single value into a list.
+  doc::Node lifted = value;
+  if (go_type.starts_with("[]") && value.is_mapping()) {
+    lifted = doc::Node::Sequence(value.location());
+    lifted.push_back(value);
+  }
+  Result<doc::Node> typed = ToGoForm(lifted, go_type);
+  if (!typed.ok()) {
+    Diagnostic error = typed.take_error();
+    error.field_path = "plugins.k8s." + key;
+    return error;
+  }
+  *out = std::move(*typed);
+  return Ok();
+}
+
+Status ReadBool(const doc::Node& value, const std::string& key, bool* out) {
+  if (value.is_bool()) {
+    *out = value.bool_value();
+    return Ok();
+  }
+  // strconv.ParseBool, as mapstructure's weak decoding uses.
+  if (value.is_string()) {
+    const std::string& s = value.string_value();
+    if (s == "1" || s == "t" || s == "T" || s == "true" || s == "TRUE" || s == "True") {
+      *out = true;
+      return Ok();
+    }
+    if (s == "0" || s == "f" || s == "F" || s == "false" || s == "FALSE" || s == "False") {
+      *out = false;
+      return Ok();
+    }
+  }
+  return ShapeError(value, key, "a boolean");
+}
+
+Status Apply(const std::string& key, const doc::Node& value, PluginConfig* config) {
+  if (key == "default-annotations") {
+    config->default_annotations.emplace();
+    return ReadStringMap(value, key, &*config->default_annotations);
+  }
+  if (key == "default-labels") return ReadStringMap(value, key, &config->default_labels);
+  if (key == "default-env-vars") return ReadStringMap(value, key, &config->default_env_vars);
+  if (key == "default-env-vars-from-env") {
+    return ReadStringMap(value, key, &config->default_env_vars_from_env);
+  }
+  if (key == "default-env-from-configmaps") {
+    return ReadStringList(value, key, &config->default_env_from_configmaps);
+  }
+  if (key == "default-env-from-secrets") {
+    return ReadStringList(value, key, &config->default_env_from_secrets);
+  }
+  if (key == "default-node-selector") {
+    return ReadStringMap(value, key, &config->default_node_selector);
+  }
+  if (key == "interruptible-node-selector") {
+    return ReadStringMap(value, key, &config->interruptible_node_selector);
+  }
+  if (key == "default-tolerations") {
+    return ReadTyped(value, key, "[]Toleration", &config->default_tolerations);
+  }
+  if (key == "interruptible-tolerations") {
+    return ReadTyped(value, key, "[]Toleration", &config->interruptible_tolerations);
+  }
+  if (key == "resource-tolerations") {
+    config->resource_tolerations.clear();
+    if (value.is_null()) return Ok();
+    doc::Node scratch;
+    const doc::Node& map = *AsMap(value, &scratch);
+    if (!map.is_mapping()) return ShapeError(value, key, "a map of toleration lists");
+    for (const doc::Field& entry : map.fields()) {
+      doc::Node list;
+      if (Status s = ReadTyped(entry.value, key + "." + entry.key, "[]Toleration", &list); !s.ok()) {
+        return s;
+      }
+      config->resource_tolerations[entry.key] = list;
+    }
+    return Ok();
+  }
+  if (key == "default-affinity") return ReadTyped(value, key, "Affinity", &config->default_affinity);
+  if (key == "interruptible-node-selector-requirement") {
+    return ReadTyped(value, key, "NodeSelectorRequirement",
+                     &config->interruptible_node_selector_requirement);
+  }
+  if (key == "non-interruptible-node-selector-requirement") {
+    return ReadTyped(value, key, "NodeSelectorRequirement",
+                     &config->non_interruptible_node_selector_requirement);
+  }
+  if (key == "gpu-unpartitioned-node-selector-requirement") {
+    return ReadTyped(value, key, "NodeSelectorRequirement",
+                     &config->gpu_unpartitioned_node_selector_requirement);
+  }
+  if (key == "gpu-unpartitioned-toleration") {
+    return ReadTyped(value, key, "Toleration", &config->gpu_unpartitioned_toleration);
+  }
+  if (key == "default-pod-security-context") {
+    return ReadTyped(value, key, "PodSecurityContext", &config->default_pod_security_context);
+  }
+  if (key == "default-security-context") {
+    return ReadTyped(value, key, "SecurityContext", &config->default_security_context);
+  }
+  if (key == "default-pod-dns-config") {
+    return ReadTyped(value, key, "PodDNSConfig", &config->default_pod_dns_config);
+  }
+  if (key == "enable-host-networking-pod") {
+    if (value.is_null()) {
+      config->enable_host_networking_pod.reset();
+      return Ok();
+    }
+    bool on = false;
+    if (Status s = ReadBool(value, key, &on); !s.ok()) return s;
+    config->enable_host_networking_pod = on;
+    return Ok();
+  }
+  if (key == "inject-finalizer") return ReadBool(value, key, &config->inject_finalizer);
+  if (key == "scheduler-name") return ReadString(value, key, &config->scheduler_name);
+  if (key == "image-pull-policy") return ReadString(value, key, &config->image_pull_policy);
+  if (key == "default-pod-template-name") {
+    return ReadString(value, key, &config->default_pod_template_name);
+  }
+  if (key == "gpu-resource-name") return ReadString(value, key, &config->gpu_resource_name);
+  if (key == "gpu-device-node-label") return ReadString(value, key, &config->gpu_device_node_label);
+  if (key == "gpu-partition-size-node-label") {
+    return ReadString(value, key, &config->gpu_partition_size_node_label);
+  }
+  if (key == "default-cpus") return ReadString(value, key, &config->default_cpus);
+  if (key == "default-memory") return ReadString(value, key, &config->default_memory);
+  return Ok();  // settings that do not shape the Pod
+}
+
+}  // namespace
+
+Result<PluginConfig> ParsePluginConfig(const doc::Node& k8s_section) {
+  PluginConfig config;
+  config.location = k8s_section.location();
+  if (k8s_section.is_null()) return config;
+  if (!k8s_section.is_mapping()) return ShapeError(k8s_section, "", "a mapping");
+  const doc::Node normalized = ViperKeys(k8s_section);
+  for (const doc::Field& entry : normalized.fields()) {
+    if (Status s = Apply(entry.key, entry.value, &config); !s.ok()) return s.take_error();
+  }
+  return config;
+}
+
+const doc::Node* FindK8sSection(const doc::Node& config_document) {
+  const doc::Node* plugins = config_document.Find("plugins");
+  if (plugins == nullptr || !plugins->is_mapping()) return nullptr;
+  const doc::Node* k8s = plugins->Find("k8s");
+  if (k8s == nullptr || !k8s->is_mapping()) return nullptr;
+  return k8s;
+}
+
+void MergeConfigDocuments(doc::Node* base, const doc::Node& overlay) {
+  if (!base->is_mapping() || !overlay.is_mapping()) {
+    *base = overlay;
+    return;
+  }
+  for (const doc::Field& entry : overlay.fields()) {
+    doc::Node* existing = base->FindMutable(entry.key);
+    if (existing != nullptr && existing->is_mapping() && entry.value.is_mapping()) {
+      MergeConfigDocuments(existing, entry.value);
+    } else {
+      base->Set(entry.key, entry.value, entry.key_location);
+    }
+  }
+}
+
+Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& configmap) {
+  const doc::Node* data = configmap.Find("data");
+  if (data == nullptr || !data->is_mapping()) return std::optional<doc::Node>();
+  std::vector<const doc::Field*> keys;
+  for (const doc::Field& entry : data->fields()) {
+    if ((entry.key.ends_with(".yaml") || entry.key.ends_with(".yml")) && entry.value.is_string()) {
+      keys.push_back(&entry);
+    }
+  }
+  // The chart mounts the keys as files and propeller reads them sorted.
+  std::sort(keys.begin(), keys.end(),
+            [](const doc::Field* a, const doc::Field* b) { return a->key < b->key; });
+  std::optional<doc::Node> merged;
+  for (const doc::Field* entry : keys) {
+    const Location& at = entry->value.location();
+    std::string name = (at.file != nullptr ? *at.file : std::string("<configmap>")) + " data[" + entry->key + "]";
+    Result<std::vector<doc::Node>> documents = yaml::ReadStream(entry->value.string_value(), name);
+    if (!documents.ok()) continue;  // not every chart key is propeller configuration
+    for (const doc::Node& document : *documents) {
+      const doc::Node* k8s = FindK8sSection(document);
+      if (k8s == nullptr) continue;
+      if (!merged) {
+        merged = *k8s;
+      } else {
+        MergeConfigDocuments(&*merged, *k8s);
+      }
+    }
+  }
+  return merged;
+}
+
+}  // namespace tjr::flyte

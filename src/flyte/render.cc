@@ -1,0 +1,168 @@
+#include "flyte/render.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "flyte/task.h"
+#include "flyte/typed_value.h"
+
+namespace tjr::flyte {
+
+const std::vector<std::string>& SupportedFlyteTargets() {
+  static const std::vector<std::string> targets = {"flyte-v1.16", "flyte-v2"};
+  return targets;
+}
+
+std::optional<Version> VersionForTarget(const std::string& target) {
+  if (target == "flyte-v1.16") return Version::kV1_16;
+  if (target == "flyte-v2") return Version::kV2;
+  return std::nullopt;
+}
+
+std::vector<source::ObjectType> FlyteObjectTypes() {
+  return {{"v1", "PodTemplate", true, true}, {"v1", "ConfigMap", true, true}};
+}
+
+void AcceptFlyteTasks(source::LoadOptions* options) {
+  options->accept_untyped = [](const doc::Node& document) {
+    return IsFlyteTaskDocument(document) || FindK8sSection(document) != nullptr;
+  };
+}
+
+bool TaskResult::has_errors() const {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
+}
+
+namespace {
+
+// The propeller configuration: the --flyte-config document, else the one
+// ConfigMap of the inputs that carries plugins.k8s.
+Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const FlyteOptions& options) {
+  if (!options.config_document.is_null()) {
+    const doc::Node* k8s = FindK8sSection(options.config_document);
+    if (k8s == nullptr) return PluginConfig{};
+    return ParsePluginConfig(*k8s);
+  }
+  std::optional<doc::Node> section;
+  const source::Manifest* from = nullptr;
+  // A plain propeller config file among the inputs.
+  const source::UntypedDocument* file = nullptr;
+  for (const source::UntypedDocument& document : manifests.untyped) {
+    if (IsFlyteTaskDocument(document.document)) continue;
+    if (file != nullptr) {
+      return AsInputError(MakeError(document.document.location(), "plugins.k8s",
+                                    "a second propeller configuration file (first: " + file->file +
+                                        "); give one, or --flyte-config FILE"));
+    }
+    file = &document;
+  }
+  for (const source::Manifest& manifest : manifests.manifests) {
+    if (manifest.id.kind != "ConfigMap" || manifest.id.api_version != "v1") continue;
+    Result<std::optional<doc::Node>> k8s = K8sSectionFromConfigMap(manifest.object);
+    if (!k8s.ok()) return k8s.take_error();
+    if (!*k8s) continue;
+    if (from != nullptr || file != nullptr) {
+      return AsInputError(MakeError(
+          manifest.location(), "data",
+          "a second propeller configuration (plugins.k8s): " +
+              (from != nullptr ? "ConfigMap " + from->id.namespace_ + "/" + from->id.name
+                               : "file " + file->file) +
+              " has one already; give one, or --flyte-config FILE"));
+    }
+    from = &manifest;
+    section = std::move(**k8s);
+  }
+  if (file != nullptr) return ParsePluginConfig(*FindK8sSection(file->document));
+  if (!section) return PluginConfig{};
+  Result<PluginConfig> config = ParsePluginConfig(*section);
+  if (config.ok()) config->propeller_namespace = from->id.namespace_;
+  return config;
+}
+
+Result<TemplateStore> LoadTemplates(const source::ManifestSet& manifests) {
+  TemplateStore store;
+  for (const source::Manifest& manifest : manifests.manifests) {
+    if (manifest.id.kind != "PodTemplate" || manifest.id.api_version != "v1") continue;
+    StoredTemplate stored;
+    stored.location = manifest.location();
+    const doc::Node* tmpl = manifest.object.Find("template");
+    doc::Node metadata = tmpl != nullptr && tmpl->Find("metadata") ? *tmpl->Find("metadata") : doc::Node();
+    doc::Node spec = tmpl != nullptr && tmpl->Find("spec") ? *tmpl->Find("spec") : doc::Node();
+    stored.written = spec;
+    Result<doc::Node> typed_meta = ToGoForm(metadata, "ObjectMeta");
+    if (!typed_meta.ok()) return AsInputError(typed_meta.take_error());
+    Result<doc::Node> typed_spec = ToGoForm(spec, "PodSpec");
+    if (!typed_spec.ok()) return AsInputError(typed_spec.take_error());
+    stored.metadata = std::move(*typed_meta);
+    stored.spec = std::move(*typed_spec);
+    store[manifest.id.name][manifest.id.namespace_] = std::move(stored);
+  }
+  return store;
+}
+
+}  // namespace
+
+FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOptions& options) {
+  FlyteOutcome outcome;
+  if (std::none_of(manifests.untyped.begin(), manifests.untyped.end(),
+                   [](const source::UntypedDocument& d) { return IsFlyteTaskDocument(d.document); })) {
+    return outcome;
+  }
+  Result<PluginConfig> config = LoadConfig(manifests, options);
+  if (!config.ok()) {
+    outcome.diagnostics.push_back(AsInputError(config.take_error()));
+    return outcome;
+  }
+  Result<TemplateStore> store = LoadTemplates(manifests);
+  if (!store.ok()) {
+    outcome.diagnostics.push_back(store.take_error());
+    return outcome;
+  }
+  std::map<std::pair<std::string, std::string>, Location> seen;
+  for (const source::UntypedDocument& document : manifests.untyped) {
+    if (!IsFlyteTaskDocument(document.document)) continue;  // configuration
+    TaskResult result;
+    result.file = document.file;
+    Result<Task> task = ParseTask(document.document, document.file, options.default_namespace);
+    if (!task.ok()) {
+      Diagnostic error = task.take_error();
+      if (error.category != Category::kInput) error = AsInputError(std::move(error));
+      result.diagnostics.push_back(std::move(error));
+      outcome.tasks.push_back(std::move(result));
+      continue;
+    }
+    result.namespace_ = task->namespace_;
+    result.name = task->name;
+    auto key = std::pair{task->namespace_, task->name};
+    if (auto [it, fresh] = seen.try_emplace(key, task->location); !fresh) {
+      result.diagnostics.push_back(AsInputError(MakeError(
+          task->location, "id.name",
+          "duplicate Flyte task \"" + task->name + "\" in namespace \"" + task->namespace_ +
+              "\" (first at " + it->second.ToString() + ")")));
+      result.name.clear();
+      outcome.tasks.push_back(std::move(result));
+      continue;
+    }
+    Diagnostics warnings;
+    Result<doc::Node> pod = ComposePod(*task, *config, *store, options.version, &warnings);
+    for (Diagnostic& w : warnings) {
+      if (options.strict) w.severity = Severity::kError;
+      result.diagnostics.push_back(std::move(w));
+    }
+    if (!pod.ok()) {
+      result.diagnostics.push_back(pod.take_error());
+    } else if (!result.has_errors()) {
+      result.objects.push_back(std::move(*pod));
+    }
+    outcome.tasks.push_back(std::move(result));
+  }
+  std::stable_sort(outcome.tasks.begin(), outcome.tasks.end(),
+                   [](const TaskResult& a, const TaskResult& b) {
+                     return std::tie(a.namespace_, a.name) < std::tie(b.namespace_, b.name);
+                   });
+  return outcome;
+}
+
+}  // namespace tjr::flyte
