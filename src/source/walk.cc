@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <set>
+#include <unordered_set>
 #include <utility>
 
 namespace tjr::source {
@@ -182,7 +182,7 @@ class Expander {
 
   const Tree& tree_;
   const std::vector<std::string>& extensions_;
-  std::set<std::string> seen_;
+  std::unordered_set<std::string> seen_;
   ExpandedPaths out_;
 };
 
