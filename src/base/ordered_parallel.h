@@ -1,13 +1,8 @@
 #pragma once
+// OrderedParallelFor moved to base (the loader parses files with it too).
+#include "base/ordered_parallel.h"
 
-#include <algorithm>
-#include <condition_variable>
-#include <cstddef>
-#include <mutex>
-#include <optional>
-#include <thread>
-#include <vector>
-
+<<<<<<<< HEAD:src/base/ordered_parallel.h
 namespace tjr {
 
 /// Runs `work(i)` for i in [0, count) on `threads` workers and hands the
@@ -65,3 +60,8 @@ void OrderedParallelFor(std::size_t count, unsigned threads, std::size_t window,
 }
 
 }  // namespace tjr
+========
+namespace tjr::pipeline {
+using tjr::OrderedParallelFor;
+}  // namespace tjr::pipeline
+>>>>>>>> git:src/pipeline/ordered_parallel.h

@@ -4,23 +4,29 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <set>
 #include <system_error>
 
+#include "batch/affected.h"
+#include "batch/inventory_cache.h"
+#include "batch/output_tree.h"
 #include "base/file.h"
 #include "cli/command.h"
 #include "cli/findings_output.h"
 #include "cli/manifest_tree.h"
-#include "cli/out_check.h"
 #include "cli/options.h"
+#include "cli/out_check.h"
 #include "cli/output.h"
+#include "cli/progress.h"
 #include "cli/render_config.h"
+#include "cli/render_source.h"
 #include "flyte/render.h"
 #include "json/json.h"
 #include "pipeline/pipeline.h"
-#include "source/disk_tree.h"
+#include "source/git_tree.h"
 #include "source/loader.h"
 #include "yaml/reader.h"
 #include "yaml/writer.h"
@@ -32,26 +38,32 @@ namespace fs = std::filesystem;
 namespace {
 
 const char kRenderUsage[] =
-    "usage: tjrender render PATH... [--target TARGET] [-o -|--out DIR] [--format yaml|json]\n"
-    "                       [--namespace NS] [--strict] [--verbose] [--threads N]\n"
-    "                       [--findings-format FORMAT] [--report FORMAT=FILE]...\n\n"
+    "usage: tjrender render [PATH...] [--rev REV] [--since BASE [--list-affected]] [--repo DIR]\n"
+    "                       [--target TARGET] [-o -|--out DIR [--check]] [--format yaml|json]\n"
+    "                       [--namespace NS] [--strict] [--jobs N] [--quiet] [--verbose]\n"
+    "                       [--flyte-config FILE] [--findings-format FORMAT] [--report FORMAT=FILE]...\n\n"
     "Renders every TrainJob under PATH (files or folders of *.yaml, *.yml, *.json; - is stdin)\n"
-    "against its (Cluster)TrainingRuntime as the Kubeflow Trainer controller would: -o - prints\n"
-    "every object as one stream, --out DIR writes DIR/<namespace>/<trainjob>.yaml. Errors go to\n"
-    "stderr as FILE:LINE:COL: error: MESSAGE. Exit 0 clean, 1 validation errors, 2 usage or\n"
-    "input errors. A .tjrender.yaml in the first PATH (or a parent folder) may set `target:`\n"
-    "and `ignore:` rules. --findings-format (text, json, junit, sarif, github) sets how findings\n"
-    "are written to stderr; --report FORMAT=FILE also writes them to FILE.\n"
-    "Flyte tasks under PATH render into Pods (--out: DIR/<namespace>/<task>.pod.yaml) with the\n"
-    "PodTemplates and the propeller ConfigMap found there, or --flyte-config FILE;\n"
-    "--target flyte-v1.16 (default) or flyte-v2 selects the Flyte version.\n";
+    "against its (Cluster)TrainingRuntime as the Kubeflow Trainer controller of TARGET would\n"
+    "(trainer-v2.1, trainer-v2.2, trainer-v2.3; default trainer-v2.3): -o - prints every object\n"
+    "as one stream, --out DIR writes DIR/<namespace>/<trainjob>.yaml (and removes the files of\n"
+    "TrainJobs that are gone; --check compares instead of writing). --rev reads a Git revision\n"
+    "without a checkout; --since renders only the TrainJobs whose file or runtime changed since\n"
+    "BASE. Flyte tasks under PATH render into Pods (DIR/<namespace>/<task>.pod.yaml) with the\n"
+    "PodTemplates and propeller ConfigMap found there, or --flyte-config FILE; --target\n"
+    "flyte-v1.16 (default for them) or flyte-v2 selects the Flyte version. Errors go to stderr\n"
+    "as FILE:LINE:COL: error: MESSAGE (--findings-format text, json, junit, sarif, github;\n"
+    "--report FORMAT=FILE also writes them to FILE). Exit 0 clean, 1 validation errors, 2 usage\n"
+    "or input errors. The .tjrender.yaml of the first PATH's folder or a parent (up to the\n"
+    "repository root) may set `target:`, `include:`, `exclude:` and `ignore:`.\n";
 
 const char kCheckUsage[] =
-    "usage: tjrender check PATH... [--target TARGET] [--namespace NS] [--strict]\n"
-    "                      [--verbose] [--threads N] [--format FORMAT] [--report FORMAT=FILE]...\n\n"
-    "Validates every TrainJob under PATH as `tjrender render` does, without writing objects.\n"
-    "--format text (default, on stderr) or json, junit, sarif, github (on stdout);\n"
-    "--report FORMAT=FILE (repeatable) also writes the findings to FILE.\n";
+    "usage: tjrender check [PATH...] [--rev REV] [--since BASE [--list-affected]] [--repo DIR]\n"
+    "                      [--target TARGET] [--namespace NS] [--strict] [--jobs N] [--quiet]\n"
+    "                      [--verbose] [--format FORMAT] [--report FORMAT=FILE]...\n\n"
+    "Validates every TrainJob (and Flyte task) under PATH as `tjrender render` does, without\n"
+    "writing objects. --format text (default, on stderr) or json, junit, sarif, github (on\n"
+    "stdout); --report FORMAT=FILE (repeatable) also writes the findings to FILE. With PATHs\n"
+    "and --repo DIR, the runtimes they reference are also found in DIR (pre-commit).\n";
 
 struct FlowOptions {
   std::string target;
@@ -59,25 +71,16 @@ struct FlowOptions {
   std::string out_dir;
   std::string format = "yaml";
   std::string namespace_;
-  std::string flyte_config;
   bool strict = false;
   bool verbose = false;
-  unsigned threads = 0;
-  std::vector<std::string> paths;
+  bool quiet = false;
+  bool list_affected = false;
+  unsigned jobs = 0;
+  SourceRequest source;
+  std::string flyte_config;
   ReportOptions report;
-  bool check_out = false;       ///< --check: compare with --out DIR, write nothing
-  std::string repo;             ///< --repo DIR: runtimes for the entry-point PATHs
+  bool check_out = false;  ///< --check: compare with --out DIR, write nothing
 };
-
-// One path component of an output file: a Kubernetes name, never a way out
-// of the output folder.
-bool SafeComponent(const std::string& name) {
-  if (name.empty() || name == "." || name == "..") return false;
-  for (char c : name) {
-    if (c == '/' || c == '\\' || c == '\0') return false;
-  }
-  return true;
-}
 
 void AppendObject(const doc::Node& object, bool json, std::string* out) {
   if (json) {
@@ -91,23 +94,33 @@ void AppendObject(const doc::Node& object, bool json, std::string* out) {
 // than the pipeline's window.
 class Output {
  public:
-  Output(const FlowOptions& options, bool write, OutTreeCheck* check)
-      : options_(options), write_(write), check_(check) {}
+  Output(const FlowOptions& options, bool write, batch::OutputTree* tree, OutTreeCheck* check)
+      : options_(options), write_(write), tree_(tree), check_(check) {}
 
   /// Returns false when a file could not be written (reported).
   bool Add(const pipeline::TrainJobResult& result) {
-    return Add(result.id.namespace_, result.id.name, result.file, result.objects, ".yaml");
+    return Add(result.id.namespace_, result.id.name, result.file, result.objects, "");
   }
 
   bool Add(const flyte::TaskResult& result) {
-    return Add(result.namespace_, result.name, result.file, result.objects, ".pod.yaml");
+    return Add(result.namespace_, result.name, result.file, result.objects, ".pod");
   }
 
-  bool Add(const std::string& namespace_, const std::string& name, const std::string& file,
-           const std::vector<doc::Node>& objects, const char* suffix) {
-    if (!write_ || objects.empty()) return true;
+  void Flush() {
+    if (!buffer_.empty()) WriteStdout(buffer_);
+    buffer_.clear();
+  }
+
+  std::string Extension() const { return options_.format == "json" ? ".json" : ".yaml"; }
+
+ private:
+  // `kind_suffix` tells a Flyte task's Pod (".pod") from a TrainJob's
+  // objects ("") in the output folder.
+  bool Add(const std::string& namespace_, const std::string& name, const std::string& source_file,
+           const std::vector<doc::Node>& objects, const std::string& kind_suffix) {
+    if (!write_) return true;
     const bool json = options_.format == "json";
-    if (options_.out_dir.empty()) {
+    if (tree_ == nullptr && check_ == nullptr) {
       for (const doc::Node& object : objects) {
         if (wrote_any_ && !json) buffer_ += "---\n";
         AppendObject(object, json, &buffer_);
@@ -116,44 +129,28 @@ class Output {
       if (buffer_.size() >= (std::size_t{1} << 20)) Flush();
       return true;
     }
-    return WriteFile(namespace_, name, file, objects, json, suffix);
-  }
-
-  void Flush() {
-    if (!buffer_.empty()) WriteStdout(buffer_);
-    buffer_.clear();
-  }
-
- private:
-  bool WriteFile(const std::string& namespace_, const std::string& name, const std::string& file,
-                 const std::vector<doc::Node>& objects, bool json, const char* suffix) {
-    Location at{InternSourceName(file)};
-    if (!SafeComponent(namespace_) || !SafeComponent(name)) {
-      Report(AsInputError(MakeError(at, "", "cannot write \"" + name + "\" in namespace \"" +
-                                                namespace_ + "\": the name is not a safe file name")));
+    Result<std::string> file = batch::OutputFileFor(namespace_, name, kind_suffix + Extension());
+    if (!file.ok()) {
+      Diagnostic error = file.take_error();
+      error.location = Location{InternSourceName(source_file)};
+      Report(error);
       return false;
     }
-    fs::path dir = fs::path(options_.out_dir) / namespace_;
     std::string bytes;
     for (std::size_t i = 0; i < objects.size(); ++i) {
       if (i > 0 && !json) bytes += "---\n";
       AppendObject(objects[i], json, &bytes);
     }
-    std::string extension = suffix;
-    if (json) extension = extension.substr(0, extension.size() - 5) + ".json";
-    fs::path path = dir / (name + extension);
     if (check_ != nullptr) {
-      check_->Expect(path.string(), bytes);
+      if (!objects.empty()) check_->Expect((fs::path(options_.out_dir) / *file).string(), bytes);
       return true;
     }
-    std::error_code error;
-    fs::create_directories(dir, error);
-    if (error) {
-      Report(AsInputError(MakeError(Location{InternSourceName(dir.string())}, "",
-                                    "cannot create directory: " + error.message())));
-      return false;
+    // A TrainJob that no longer renders leaves no stale output behind.
+    if (objects.empty()) {
+      tree_->Remove(*file);
+      return true;
     }
-    Status written = WriteFileAtomically(path.string(), bytes);
+    Status written = tree_->Put(*file, bytes);
     if (!written.ok()) {
       Report(AsInputError(written.take_error()));
       return false;
@@ -163,6 +160,7 @@ class Output {
 
   const FlowOptions& options_;
   bool write_;
+  batch::OutputTree* tree_;
   OutTreeCheck* check_;
   bool wrote_any_ = false;
   std::string buffer_;
@@ -170,34 +168,49 @@ class Output {
 
 std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool write,
                                     FlowOptions* options) {
+  std::optional<unsigned> threads;
   po::options_description named("options");
   named.add_options()("help,h", "show this help")(
-      "target", po::value(&options->target), "emulated Trainer version (trainer-v2.1, trainer-v2.2, trainer-v2.3; default trainer-v2.3)")(
+      "target", po::value(&options->target),
+      "emulated release: trainer-v2.1, trainer-v2.2, trainer-v2.3 (default); flyte-v1.16, flyte-v2")(
       "namespace", po::value(&options->namespace_),
       "namespace of objects written without one (default: default)")(
       "flyte-config", po::value(&options->flyte_config),
       "propeller configuration file (plugins.k8s) for Flyte tasks")(
       "strict", po::bool_switch(&options->strict), "treat warnings as errors")(
       "verbose,v", po::bool_switch(&options->verbose), "print counts and notes")(
-      "threads", po::value(&options->threads), "worker threads (default: the number of cores)");
+      "quiet,q", po::bool_switch(&options->quiet), "no progress line")(
+      "jobs,j", po::value(&options->jobs), "worker threads (default: the number of cores)")(
+      "threads", po::value<unsigned>()->notifier([&](unsigned n) { threads = n; }),
+      "the same as --jobs")(
+      "rev", po::value(&options->source.rev), "read this Git revision instead of the working tree")(
+      "since", po::value(&options->source.since),
+      "only TrainJobs whose file or runtime changed since this Git revision")(
+      "list-affected", po::bool_switch(&options->list_affected),
+      "with --since: print the affected TrainJobs (namespace/name) and stop")(
+      "repo", po::value(&options->source.repo),
+      "the repository (default: the Git one holding the current folder); with PATHs, the "
+      "runtimes they reference are also found in it");
   AddReportOptions(&named, &options->report, write ? "findings-format" : "format");
-  named.add_options()("repo", po::value(&options->repo),
-                      "PATHs are entry points; runtimes also come from DIR (pre-commit)");
-  if (write) {
-    named.add_options()("check", po::bool_switch(&options->check_out),
-                        "with --out DIR: fail when DIR is not what render would write");
-  }
   if (write) {
     named.add_options()("output,o", po::value(&options->output), "- prints every object to stdout")(
         "out", po::value(&options->out_dir), "write DIR/<namespace>/<trainjob>.yaml")(
+        "check", po::bool_switch(&options->check_out),
+        "with --out DIR: write nothing, fail when DIR differs from what would be written")(
         "format", po::value(&options->format), "yaml (default) or json");
   }
-  if (auto exit_code =
-          ParseCommandLine(args, named, &options->paths, write ? kRenderUsage : kCheckUsage)) {
+  if (auto exit_code = ParseCommandLine(args, named, &options->source.paths,
+                                        write ? kRenderUsage : kCheckUsage)) {
     return exit_code;
   }
-  if (options->paths.empty()) {
+  if (threads && options->jobs == 0) options->jobs = *threads;
+  if (options->source.paths.empty() && options->source.rev.empty() &&
+      options->source.since.empty()) {
     ReportUsageError(std::string(write ? "render" : "check") + " needs at least one PATH");
+    return kExitUsage;
+  }
+  if (options->list_affected && options->source.since.empty()) {
+    ReportUsageError("--list-affected needs --since BASE");
     return kExitUsage;
   }
   if (!options->output.empty() && options->output != "-") {
@@ -221,16 +234,6 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
   return std::nullopt;
 }
 
-// The --flyte-config file: one YAML (or JSON) document.
-Result<doc::Node> ReadFlyteConfig(const std::string& path) {
-  Result<std::string> text = ReadFile(path, std::size_t{64} << 20);
-  if (!text.ok()) return text.take_error();
-  Result<std::vector<doc::Node>> documents = yaml::ReadStream(*text, path);
-  if (!documents.ok()) return documents.take_error();
-  if (documents->empty()) return doc::Node::Mapping();
-  return (*documents)[0];
-}
-
 void ReportCounts(const source::ManifestSet& manifests, const pipeline::PipelineSummary& summary) {
   Note("read " + std::to_string(manifests.files.size()) + " file(s): " +
        std::to_string(summary.train_jobs) + " TrainJob(s), " + std::to_string(summary.runtimes) +
@@ -239,6 +242,16 @@ void ReportCounts(const source::ManifestSet& manifests, const pipeline::Pipeline
     Note("ignored " + std::to_string(count) + " object(s) of kind " + key.kind + " (" +
          key.api_version + ")");
   }
+}
+
+// The --flyte-config file: one YAML (or JSON) document.
+Result<doc::Node> ReadFlyteConfig(const std::string& path) {
+  Result<std::string> text = ReadFile(path, std::size_t{64} << 20);
+  if (!text.ok()) return text.take_error();
+  Result<std::vector<doc::Node>> documents = yaml::ReadStream(*text, path);
+  if (!documents.ok()) return documents.take_error();
+  if (documents->empty()) return doc::Node::Mapping();
+  return (*documents)[0];
 }
 
 // --repo DIR: the runtimes of DIR join the entry points' objects, so a
@@ -268,6 +281,11 @@ void AddRepositoryRuntimes(const std::string& repo, const source::LoadOptions& e
        std::to_string(runtimes.diagnostics.size()) + " message(s) about its other files not shown");
 }
 
+// What the cache's entries depend on besides the bytes of a file.
+std::string CacheContext(const source::LoadOptions& options) {
+  return options.default_namespace + (options.enforce_namespace ? "\tenforced" : "\tdefault");
+}
+
 }  // namespace
 
 int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
@@ -278,6 +296,13 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   FindingsOutput findings;
   if (!findings.Init(options.report)) return kExitUsage;
 
+  Result<std::unique_ptr<RenderSource>> opened = OpenRenderSource(options.source);
+  if (!opened.ok()) {
+    Report(opened.error());
+    return kExitUsage;
+  }
+  const RenderSource& input = **opened;
+
   // A Flyte target selects the Flyte version; Trainer keeps its own.
   flyte::FlyteOptions flyte_options;
   if (std::optional<flyte::Version> version = flyte::VersionForTarget(options.target)) {
@@ -286,16 +311,10 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   }
   pipeline::PipelineOptions pipeline_options;
   pipeline_options.strict = options.strict;
-  pipeline_options.threads = options.threads;
-  std::string config_path = RepoConfigPath(options.paths);
-  Result<RepoConfig> config = ReadRepoConfig(config_path);
-  if (!config.ok()) {
-    Report(config.error());
-    return kExitUsage;
-  }
-  if (options.target.empty() && config->target) {
-    options.target = *config->target;
-    Note("target " + options.target + " from " + config_path);
+  pipeline_options.threads = options.jobs;
+  if (options.target.empty() && input.config.target) {
+    options.target = *input.config.target;
+    Note("target " + options.target + " from " + input.config_path);
   }
   if (!options.target.empty()) pipeline_options.target = options.target;
   const std::vector<std::string>& targets = pipeline::SupportedTargets();
@@ -303,12 +322,12 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     std::string list;
     for (const std::string& t : targets) list += (list.empty() ? "" : ", ") + t;
     ReportUsageError("unsupported target '" + pipeline_options.target + "' (supported: " + list +
-                     ")");
+                     ", flyte-v1.16, flyte-v2)");
     return kExitUsage;
   }
 
   source::LoadOptions load_options;
-  load_options.threads = options.threads;
+  load_options.threads = options.jobs;
   if (!options.namespace_.empty()) {
     load_options.default_namespace = options.namespace_;
     load_options.enforce_namespace = true;
@@ -326,32 +345,101 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     }
     flyte_options.config_document = std::move(*config);
   }
-  source::ManifestSet manifests = source::LoadManifests(ManifestTree(), options.paths, load_options);
-  if (!options.repo.empty()) AddRepositoryRuntimes(options.repo, load_options, &manifests);
 
+  std::optional<batch::InventoryCache> cache;
+  if (input.repo) {
+    cache = batch::InventoryCache::Load(batch::InventoryCachePath(input.repo->git_dir),
+                                        CacheContext(load_options));
+  }
+  const bool since = input.base_git != nullptr && input.config_unchanged_since;
+  if (input.base_git != nullptr && !since) {
+    Note(input.config_path + " differs from " + options.source.since +
+         ": every TrainJob is affected");
+  }
+  source::ManifestSet manifests;
+  std::vector<batch::Entry> removed;
+  if (since) {
+    const std::string repo_dir = input.repo->workdir.empty() ? input.repo->git_dir : input.repo->workdir;
+    Result<std::vector<std::string>> changed = source::ChangedPaths(
+        repo_dir, options.source.since, options.source.rev, input.paths);
+    if (!changed.ok()) {
+      Report(changed.error());
+      return kExitUsage;
+    }
+    batch::SinceSources sources{input.base_tree(), *input.base_git, input.tree(),
+                                input.head_git.get(), input.paths, std::move(*changed)};
+    batch::AffectedSet affected = batch::FindAffected(sources, load_options, &*cache);
+    if (options.verbose) {
+      Note(std::to_string(affected.affected.size()) + " of " +
+           std::to_string(affected.total_trainjobs) + " TrainJob(s) affected since " +
+           options.source.since + " (" + std::to_string(sources.changed.size()) +
+           " changed path(s), " + std::to_string(affected.changed_runtimes.size()) +
+           " changed runtime(s), " + std::to_string(affected.files_parsed) + " file(s) parsed)");
+    }
+    if (options.list_affected) {
+      Report(affected.manifests.diagnostics);
+      std::string listing;
+      for (const batch::Entry& job : affected.affected) listing += job.id() + "\n";
+      WriteStdout(listing);
+      (void)cache->Save();
+      return affected.manifests.has_errors() ? kExitUsage : kExitClean;
+    }
+    manifests = std::move(affected.manifests);
+    removed = std::move(affected.removed);
+  } else {
+    manifests = source::LoadManifests(input.tree(), input.paths, load_options);
+    if (cache && input.head_git != nullptr) batch::CacheEntries(manifests, *input.head_git, &*cache);
+    // PATHs as entry points of a repository on disk (a pre-commit hook's
+    // staged files): the runtimes they reference may live anywhere in it.
+    if (!options.source.repo.empty() && options.source.rev.empty() && !options.source.paths.empty()) {
+      AddRepositoryRuntimes(options.source.repo, load_options, &manifests);
+    }
+  }
+  if (cache) {
+    Status saved = cache->Save();
+    if (!saved.ok() && options.verbose) Note("inventory cache not saved: " + saved.error().ToString());
+  }
+
+  std::unique_ptr<batch::OutputTree> out_tree;
+  std::optional<OutTreeCheck> out_check;
+  if (write_objects && !options.out_dir.empty() && options.check_out) {
+    std::string rerun = "`tjrender render";
+    for (const std::string& p : options.source.paths) rerun += " " + p;
+    out_check.emplace(options.out_dir, rerun + " --out " + options.out_dir + "`");
+  } else if (write_objects && !options.out_dir.empty()) {
+    Result<std::unique_ptr<batch::OutputTree>> opened_out = batch::OutputTree::Open(options.out_dir);
+    if (!opened_out.ok()) {
+      Report(opened_out.error());
+      return kExitUsage;
+    }
+    out_tree = std::move(*opened_out);
+  }
+
+  std::size_t total_trainjobs = 0;
+  for (const source::Manifest& m : manifests.manifests) {
+    if (m.id.kind == "TrainJob") ++total_trainjobs;
+  }
+  Progress progress(total_trainjobs, Progress::Wanted(options.quiet));
   bool input_error = false;
   findings.Add(manifests.diagnostics);
-  findings.SetIgnores(CollectIgnores(config->ignore, manifests, &findings));
+  findings.SetIgnores(CollectIgnores(input.config.ignore, manifests, &findings));
   pipeline_options.ignored_warning = [&findings](const doc::ObjectId& id, const Diagnostic& d) {
     return findings.Ignores(RefOf(id.api_version, id.kind, id.namespace_, id.name), d);
   };
 
-  std::optional<OutTreeCheck> out_check;
-  if (options.check_out) {
-    std::string rerun = "`tjrender render";
-    for (const std::string& p : options.paths) rerun += " " + p;
-    out_check.emplace(options.out_dir, rerun + " --out " + options.out_dir + "`");
-  }
-  Output output(options, write_objects, out_check ? &*out_check : nullptr);
+  Output output(options, write_objects, out_tree.get(), out_check ? &*out_check : nullptr);
   pipeline::PipelineSummary summary = pipeline::RenderManifests(
       manifests, pipeline_options, [&](pipeline::TrainJobResult&& result) {
         report::ObjectRef ref =
             RefOf(result.id.api_version, result.id.kind, result.id.namespace_, result.id.name);
+        if (!result.diagnostics.empty()) progress.Finish();
         findings.AddSubject(ref);
         findings.AddRendered(result.objects.size());
         findings.Add(result.diagnostics, ref);
         if (!output.Add(result)) input_error = true;
+        progress.Tick();
       });
+  progress.Finish();
   flyte::FlyteOutcome flyte_outcome = flyte::RenderFlyte(manifests, flyte_options);
   findings.Add(flyte_outcome.diagnostics);
   for (const flyte::TaskResult& task : flyte_outcome.tasks) {
@@ -365,6 +453,21 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     Note("read " + std::to_string(flyte_outcome.tasks.size()) + " Flyte task(s)");
   }
   output.Flush();
+  if (out_tree != nullptr) {
+    for (const batch::Entry& job : removed) {
+      Result<std::string> file = batch::OutputFileFor(job.namespace_, job.name, output.Extension());
+      if (file.ok()) out_tree->Remove(*file);
+    }
+    Result<batch::OutputStats> stats = out_tree->Commit(/*prune=*/!since);
+    if (!stats.ok()) {
+      Report(stats.error());
+      input_error = true;
+    } else if (options.verbose) {
+      Note(options.out_dir + ": " + std::to_string(stats->written) + " file(s) written, " +
+           std::to_string(stats->unchanged) + " unchanged, " + std::to_string(stats->removed) +
+           " removed");
+    }
+  }
   for (const Diagnostic& d : summary.diagnostics) findings.Add(d, ObjectAt(manifests, d));
   if (out_check) findings.Add(out_check->Finish());
   if (!findings.Finish()) input_error = true;

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <set>
+#include <unordered_set>
 #include <utility>
 
 namespace tjr::source {
@@ -27,6 +27,25 @@ std::string Join(const std::string& directory, const std::string& name) {
   if (directory == ".") return name;
   if (directory == "/") return "/" + name;
   return directory + "/" + name;
+}
+
+// True when lexically_normal would leave `path` as it is (no empty, "." or
+// ".." component, no trailing '/'), which saves a std::filesystem round trip
+// per file of a large folder.
+bool IsNormal(const std::string& path) {
+  if (path.empty() || path.back() == '/') return false;
+  std::size_t start = path.front() == '/' ? 1 : 0;
+  while (start <= path.size()) {
+    std::size_t end = path.find('/', start);
+    if (end == std::string::npos) end = path.size();
+    std::size_t length = end - start;
+    if (length == 0 || (length == 1 && path[start] == '.') ||
+        (length == 2 && path[start] == '.' && path[start + 1] == '.')) {
+      return false;
+    }
+    start = end + 1;
+  }
+  return true;
 }
 
 bool Inside(const std::string& path, const std::string& directory) {
@@ -68,8 +87,8 @@ class Expander {
   void Add(InputFile file) {
     // The same file named twice (a directory and a file in it, say) would
     // otherwise report each of its objects as its own duplicate.
-    std::string key = file.is_stdin
-                          ? file.read_path
+    std::string key = file.is_stdin || IsNormal(file.name)
+                          ? (file.is_stdin ? file.read_path : file.name)
                           : std::filesystem::path(file.name).lexically_normal().generic_string();
     if (seen_.insert(std::move(key)).second) out_.files.push_back(std::move(file));
   }
@@ -104,9 +123,7 @@ class Expander {
             AddLink(child, *root, &found);
             break;
           case EntryType::kOther:
-            if (Wanted(child)) {
-              out_.diagnostics.push_back(Note(child, "skipped: not a regular file"));
-            }
+            AddOther(child);
             break;
         }
       }
@@ -116,11 +133,25 @@ class Expander {
     for (InputFile& file : found) Add(std::move(file));
   }
 
+  // Something neither file nor folder: the tree may say why it is skipped
+  // (a Git submodule), which is worth a note whatever its name.
+  void AddOther(const std::string& path) {
+    Result<EntryType> type = tree_.Stat(path);
+    if (!type.ok() && type.error().severity != Severity::kError) {
+      out_.diagnostics.push_back(type.take_error());
+    } else if (Wanted(path)) {
+      out_.diagnostics.push_back(Note(path, "skipped: not a regular file"));
+    }
+  }
+
   void AddLink(const std::string& link, const std::string& root, std::vector<InputFile>* found) {
     Result<EntryType> target = tree_.Stat(link);
     if (!target.ok()) {
-      // Broken links matter only where a file of that name would be read.
-      if (Wanted(link)) out_.diagnostics.push_back(target.take_error());
+      // Broken links matter only where a file of that name would be read; a
+      // link the tree does not follow (Git) is reported as the tree says.
+      if (Wanted(link) || target.error().severity != Severity::kError) {
+        out_.diagnostics.push_back(target.take_error());
+      }
       return;
     }
     if (*target == EntryType::kDirectory) {
@@ -151,7 +182,7 @@ class Expander {
 
   const Tree& tree_;
   const std::vector<std::string>& extensions_;
-  std::set<std::string> seen_;
+  std::unordered_set<std::string> seen_;
   ExpandedPaths out_;
 };
 
