@@ -1,8 +1,13 @@
 #pragma once
-// OrderedParallelFor moved to base (the loader parses files with it too).
-#include "base/ordered_parallel.h"
 
-<<<<<<<< HEAD:src/base/ordered_parallel.h
+#include <algorithm>
+#include <condition_variable>
+#include <cstddef>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
 namespace tjr {
 
 /// Runs `work(i)` for i in [0, count) on `threads` workers and hands the
@@ -60,8 +65,3 @@ void OrderedParallelFor(std::size_t count, unsigned threads, std::size_t window,
 }
 
 }  // namespace tjr
-========
-namespace tjr::pipeline {
-using tjr::OrderedParallelFor;
-}  // namespace tjr::pipeline
->>>>>>>> git:src/pipeline/ordered_parallel.h
