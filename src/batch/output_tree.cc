@@ -1,5 +1,7 @@
 #include "batch/output_tree.h"
 
+#include <cctype>
+
 #include <signal.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -50,16 +52,33 @@ bool IsDns1123Label(std::string_view name) {
   return std::all_of(name.begin(), name.end(), [&](char c) { return alnum(c) || c == '-'; });
 }
 
+bool IsTaskFileName(std::string_view name) {
+  if (name.empty() || name.size() > 253 || !std::isalnum(static_cast<unsigned char>(name.front()))) {
+    return false;
+  }
+  for (char c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-') return false;
+  }
+  return true;
+}
+
 Result<std::string> OutputFileFor(const std::string& namespace_, const std::string& name,
-                                  const std::string& extension) {
-  for (const auto& [what, value] : {std::pair{"namespace", &namespace_}, std::pair{"name", &name}}) {
-    if (!IsDns1123Label(*value)) {
-      return AsInputError(MakeError(
-          Location{}, "", std::string("cannot write TrainJob \"") + name + "\" in namespace \"" +
-                              namespace_ + "\": its " + what +
-                              " is not a DNS-1123 label (lowercase letters, digits and '-', at "
-                              "most 63), so it is not used as a file name"));
-    }
+                                  const std::string& extension, OutputKind kind) {
+  const bool task = kind == OutputKind::kFlyteTask;
+  const char* what = task ? "Flyte task" : "TrainJob";
+  if (!IsDns1123Label(namespace_)) {
+    return AsInputError(MakeError(
+        Location{}, "", std::string("cannot write ") + what + " \"" + name + "\" in namespace \"" +
+                            namespace_ + "\": its namespace is not a DNS-1123 label (lowercase "
+                            "letters, digits and '-', at most 63), so it is not used as a file name"));
+  }
+  if (task ? !IsTaskFileName(name) : !IsDns1123Label(name)) {
+    return AsInputError(MakeError(
+        Location{}, "", std::string("cannot write ") + what + " \"" + name + "\" in namespace \"" +
+                            namespace_ + "\": its name is not " +
+                            (task ? "made of letters, digits, '.', '_' and '-' starting with a letter or digit"
+                                  : "a DNS-1123 label (lowercase letters, digits and '-', at most 63)") +
+                            ", so it is not used as a file name"));
   }
   return namespace_ + "/" + name + extension;
 }

@@ -23,11 +23,24 @@ inline constexpr char kOutputIndexFile[] = ".tjrender-index";
 /// label is too. Only such names become path components.
 bool IsDns1123Label(std::string_view name);
 
-/// The output file of a TrainJob relative to DIR ("<namespace>/<name>.<ext>"),
-/// or an error when the namespace or name is not a DNS-1123 label: checked
-/// before any path is built, so no name can lead out of DIR.
+/// Whether `name` is a safe Flyte task name for a file: 1-253 characters
+/// of letters, digits, '.', '_' and '-', starting with a letter or digit
+/// (task ids are Python paths such as "workflows.train.fit_model").
+bool IsTaskFileName(std::string_view name);
+
+/// What an output file holds, which decides the names it may take.
+enum class OutputKind {
+  kTrainJob,   ///< names are DNS-1123 labels
+  kFlyteTask,  ///< the namespace is a DNS-1123 label, the name IsTaskFileName
+};
+
+/// The output file of a TrainJob (or a Flyte task's Pod) relative to DIR
+/// ("<namespace>/<name>.<ext>"), or an error when the namespace or name is
+/// not of the allowed form: checked before any path is built, so no name can
+/// lead out of DIR.
 Result<std::string> OutputFileFor(const std::string& namespace_, const std::string& name,
-                                  const std::string& extension);
+                                  const std::string& extension,
+                                  OutputKind kind = OutputKind::kTrainJob);
 
 struct OutputStats {
   std::size_t written = 0;    ///< new or changed files

@@ -99,11 +99,13 @@ class Output {
 
   /// Returns false when a file could not be written (reported).
   bool Add(const pipeline::TrainJobResult& result) {
-    return Add(result.id.namespace_, result.id.name, result.file, result.objects, "");
+    return Add(result.id.namespace_, result.id.name, result.file, result.objects, "",
+               batch::OutputKind::kTrainJob);
   }
 
   bool Add(const flyte::TaskResult& result) {
-    return Add(result.namespace_, result.name, result.file, result.objects, ".pod");
+    return Add(result.namespace_, result.name, result.file, result.objects, ".pod",
+               batch::OutputKind::kFlyteTask);
   }
 
   void Flush() {
@@ -117,7 +119,8 @@ class Output {
   // `kind_suffix` tells a Flyte task's Pod (".pod") from a TrainJob's
   // objects ("") in the output folder.
   bool Add(const std::string& namespace_, const std::string& name, const std::string& source_file,
-           const std::vector<doc::Node>& objects, const std::string& kind_suffix) {
+           const std::vector<doc::Node>& objects, const std::string& kind_suffix,
+           batch::OutputKind kind) {
     if (!write_) return true;
     const bool json = options_.format == "json";
     if (tree_ == nullptr && check_ == nullptr) {
@@ -129,7 +132,7 @@ class Output {
       if (buffer_.size() >= (std::size_t{1} << 20)) Flush();
       return true;
     }
-    Result<std::string> file = batch::OutputFileFor(namespace_, name, kind_suffix + Extension());
+    Result<std::string> file = batch::OutputFileFor(namespace_, name, kind_suffix + Extension(), kind);
     if (!file.ok()) {
       Diagnostic error = file.take_error();
       error.location = Location{InternSourceName(source_file)};

@@ -52,7 +52,8 @@ Result<std::unique_ptr<RenderSource>> OpenRenderSource(const SourceRequest& requ
   source->paths = request.paths;
 
   const bool git = !request.rev.empty() || !request.since.empty();
-  if (!git && !request.repo.empty()) return UsageError("--repo needs --rev or --since");
+  // Without --rev/--since, --repo only tells where the PATHs' runtimes are
+  // (see render_flow.cc); the files come from disk as given.
   if (git) {
     Result<source::GitRepository> repo =
         source::FindGitRepository(request.repo.empty() ? "." : request.repo);

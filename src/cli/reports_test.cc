@@ -174,9 +174,9 @@ TEST(RenderCheck, ComparesWithTheRenderedTreeWithoutWriting) {
   ASSERT_EQ(Invoke(RunRender, {repo.str(), "--out", out}).exit_code, 0);
   EXPECT_EQ(Invoke(RunRender, {repo.str(), "--out", out, "--check"}).exit_code, 0);
   // Objects of kinds the loader skips: the rendered tree sits inside the repository.
-  const char kOld[] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: old\n";
-  repo.Write("rendered/ml-team/deepspeed-t5.yaml", kOld);
-  repo.Write("rendered/ml-team/gone.yaml", kOld);
+  // (ConfigMaps are read, for Flyte's propeller configuration: two names.)
+  repo.Write("rendered/ml-team/deepspeed-t5.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: old\n");
+  repo.Write("rendered/ml-team/gone.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: older\n");
   Outcome stale = Invoke(RunRender, {repo.str(), "--out", out, "--check", "--report", "json=" + out + ".json"});
   EXPECT_EQ(stale.exit_code, 1);
   EXPECT_NE(stale.err.find("deepspeed-t5.yaml: error: stale"), std::string::npos) << stale.err;

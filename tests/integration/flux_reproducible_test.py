@@ -57,7 +57,9 @@ def main():
             checks.expect(result.returncode == 0, f"render on machine {index + 1}", result.stderr)
             outputs.append(out)
         first, second = tree_bytes(outputs[0]), tree_bytes(outputs[1])
-        checks.expect(len(first) == 4 and first.keys() == second.keys(), "the same files", str(sorted(first)))
+        # Four TrainJobs' files and the index of the files tjrender wrote.
+        checks.expect(len(first) == 5 and ".tjrender-index" in first and first.keys() == second.keys(),
+                      "the same files", str(sorted(first)))
         checks.expect(first == second, "the same bytes in every file")
         digests = [archive_digest(out, work, str(i)) for i, out in enumerate(outputs)]
         checks.expect(digests[0] is not None and digests[0] == digests[1],
