@@ -107,6 +107,7 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
     CheckTorchPluginV2(info, &report);
     CheckMpiPluginV2(info, &report);
     CheckXGBoostPlugin(info, &report);
+    CheckFluxPlugin(info, &report);
   }
   CheckVolcanoPlugin(info, &report);
   return report.Take();
