@@ -14,9 +14,9 @@ const std::vector<TargetProfile>& Targets() {
       {"trainer-v2.1", render::TrainerVersion::kV2_1, trainer::kV21DefaultsTable, &validate::ValidateTrainJobSchema,
        &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime},
       {"trainer-v2.2", render::TrainerVersion::kV2_2, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
-       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime},
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV22},
       {"trainer-v2.3", render::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
-       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime},
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV22},
   };
   return targets;
 }

@@ -33,6 +33,17 @@ void EnforceJAX(Info* info, const doc::Node& trainjob);
 /// XGBoost EnforceMLPolicy (v2.2.0+): DMLC_* envs and the trainer port.
 Status EnforceXGBoost(Info* info, const doc::Node& trainjob);
 
+/// Flux EnforceMLPolicy (v2.2.0+): installer init container, volumes and
+/// mounts on the `node` PodSet; rewrites `spec.trainer.command` of
+/// `*trainjob` to the entrypoint wrapper and drops its args, as upstream
+/// mutates the TrainJob in memory. An error where the controller panics
+/// (spec.trainer, numNodes or numProcPerNode unset).
+Status EnforceFlux(Info* info, doc::Node* trainjob);
+/// Flux Build: the `<name>-flux-entrypoint` ConfigMap with entrypoint.sh and
+/// init.sh (the CURVE Secret, keyed from the TrainJob UID, is not rendered).
+/// Null node when the runtime has no flux policy.
+Result<doc::Node> BuildFluxConfigMap(const Info& info, const doc::Node& trainjob);
+
 /// CoScheduling EnforcePodGroupPolicy and Build (§1.5.4).
 void EnforceCoScheduling(Info* info, const doc::Node& trainjob);
 doc::Node BuildCoSchedulingPodGroup(const Info& info, const doc::Node& trainjob);

@@ -85,23 +85,17 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
   if (!built.ok()) return built.take_error();
   Info& info = *built;
 
-  // Registry source order; from v2.2.0 PlainML also acts beside XGBoost, so
-  // the order of those two fixes the env order (upstream: Go map order).
-  if (const doc::Node* flux = info.ml_policy.is_null() ? nullptr : info.ml_policy.Find("flux");
-      flux != nullptr && !flux->is_null()) {
-    // The Flux plugin (v2.2.0+) rewrites the trainer command, adds an
-    // installer init container and builds a script ConfigMap and a random
-    // CURVE key Secret: not emulated, so refuse rather than render a JobSet
-    // the controller would not create.
-    return MakeError(flux->location(), "spec.mlPolicy.flux",
-                     "runtimes with mlPolicy.flux are not rendered: tjrender does not emulate the Flux plugin");
-  }
+  // Registry source order; from v2.2.0 PlainML also acts beside XGBoost and
+  // Flux, so the order of those fixes the env order (upstream: Go map
+  // order). Flux touches no env, and its command rewrite is read only by
+  // the builder.
   EnforcePlainML(&info, trainjob);
   if (Status s = EnforceTorch(&info, &trainjob); !s.ok()) return s.take_error();
   if (Status s = EnforceMPI(&info, trainjob); !s.ok()) return s.take_error();
   if (info.version != TrainerVersion::kV2_1) {
     EnforceJAX(&info, trainjob);
     if (Status s = EnforceXGBoost(&info, trainjob); !s.ok()) return s.take_error();
+    if (Status s = EnforceFlux(&info, &trainjob); !s.ok()) return s.take_error();
   }
   EnforceCoScheduling(&info, trainjob);
   EnforceVolcano(&info, trainjob);
@@ -119,6 +113,19 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
     note.severity = Severity::kNote;
     out.notes.push_back(std::move(note));
     out.objects.push_back(std::move(config_map));
+  }
+  if (info.version != TrainerVersion::kV2_1) {
+    Result<doc::Node> flux = BuildFluxConfigMap(info, trainjob);
+    if (!flux.ok()) return flux.take_error();
+    if (!flux->is_null()) {
+      const std::string name = GetString(trainjob, {"metadata", "name"});
+      Diagnostic note = MakeError(trainjob.location(), "",
+                                  "Secret " + name + "-flux-curve is not rendered: the Trainer controller "
+                                  "derives its CURVE key pair from the TrainJob's UID, which the API server assigns");
+      note.severity = Severity::kNote;
+      out.notes.push_back(std::move(note));
+      out.objects.push_back(*std::move(flux));
+    }
   }
   out.objects.push_back(BuildJobSet(info, trainjob));
   return out;

@@ -35,15 +35,16 @@ struct RenderedObjects {
 /// plugins phase by phase. Upstream runs a phase's plugins in Go map order;
 /// the content does not depend on it except for PlainML beside XGBoost
 /// (v2.2+: env order), and this renderer uses the registry's source order:
-///   EnforceMLPolicy:       PlainML, Torch, MPI (v2.2+: then JAX, XGBoost;
-///                          Flux runtimes are refused)
+///   EnforceMLPolicy:       PlainML, Torch, MPI (v2.2+: then JAX, XGBoost,
+///                          Flux)
 ///   EnforcePodGroupPolicy: CoScheduling, Volcano
 ///   PodNetwork:            JobSet
-///   ComponentBuilder:      CoScheduling, Volcano, MPI, JobSet
+///   ComponentBuilder:      CoScheduling, Volcano, MPI, Flux (v2.2+), JobSet
 /// The last fixes the order of `objects`.
 ///
 /// Not rendered: the MPI SSH Secret `<name>-mpi-ssh-auth` (a fresh random
-/// P-521 key upstream); a note says so. Under v2.3 a TrainJob whose
+/// P-521 key upstream) and the Flux CURVE Secret `<name>-flux-curve` (keyed
+/// from the TrainJob's server-assigned UID); notes say so. Under v2.3 a TrainJob whose
 /// managedBy is not Trainer's renders nothing (a note says so). The owner
 /// reference carries `uid`
 /// only when the TrainJob manifest has one, and objects carry `namespace`

@@ -225,4 +225,33 @@ void CheckXGBoostPlugin(const WebhookInfo& info, Report* report) {
   }
 }
 
+// plugins/flux/flux.go Validate. v2.2.0 checks the runtime's numProcPerNode
+// only; v2.3.0 lets the TrainJob's replace it. The reserved installer is
+// looked for in the init containers of PodSets named `node` (merged
+// template, before the plugin adds its own).
+void CheckFluxPlugin(const WebhookInfo& info, Report* report) {
+  const doc::Node* flux = At(info.ml_policy, "flux");
+  if (flux == nullptr || flux->is_null()) return;
+  const doc::Node* npp = At(flux, "numProcPerNode");
+  const doc::Node* trainer = Trainer(info);
+  if (const doc::Node* own = At(trainer, "numProcPerNode"); IsV23(info) && own != nullptr && !own->is_null()) {
+    npp = own;
+  }
+  if (npp != nullptr && npp->is_int() && npp->int_value() < 1) {
+    report->Add({ErrorType::kInvalid, "spec.trainer.numProcPerNode", BadValue::Int(npp->int_value()),
+                 "must be greater than or equal to 1 for Flux TrainJob"},
+                Either(npp, trainer));
+  }
+  for (const doc::Node& job : Items(At(&info.jobset_spec, "replicatedJobs"))) {
+    if (StringAt(&job, "name") != "node") continue;
+    const doc::Node* pod_spec = At(At(At(At(&job, "template"), "spec"), "template"), "spec");
+    for (const doc::Node& c : Items(At(pod_spec, "initContainers"))) {
+      if (StringAt(&c, "name") != "flux-installer") continue;
+      report->Add({ErrorType::kInvalid, "spec.trainer.initContainers", BadValue::String("flux-installer"),
+                   "InitContainer 'flux-installer' is reserved"},
+                  &c);
+    }
+  }
+}
+
 }  // namespace tjr::validate

@@ -70,5 +70,35 @@ TEST(PolicyRulesV2, XGBoostAndMpiReservedEnv) {
                                      "[OMPI_MCA_plm_rsh_args]"});
 }
 
+// flux_test.go TestValidate (v2.3.0); the v2.2.0 check reads the runtime only.
+TEST(PolicyRulesV2, FluxNumProcPerNode) {
+  EXPECT_EQ(Check("{flux: {numProcPerNode: 1}}", "{numProcPerNode: 1}"), std::vector<std::string>{});
+  const std::vector<std::string> want = {
+      "spec.trainer.numProcPerNode: Invalid value: 0: must be greater than or equal to 1 for Flux TrainJob"};
+  EXPECT_EQ(Check("{flux: {numProcPerNode: 0}}", "{}"), want);
+  EXPECT_EQ(Check("{flux: {numProcPerNode: 1}}", "{numProcPerNode: 0}"), want);
+  EXPECT_EQ(Check("{flux: {numProcPerNode: 1}}", "{numProcPerNode: 0}", render::TrainerVersion::kV2_2),
+            std::vector<std::string>{});
+  EXPECT_EQ(Check("{flux: {numProcPerNode: 0}}", "{numProcPerNode: 2}", render::TrainerVersion::kV2_2), want);
+  // A valid TrainJob value hides an invalid runtime one from v2.3.0.
+  EXPECT_EQ(Check("{flux: {numProcPerNode: 0}}", "{numProcPerNode: 2}"), std::vector<std::string>{});
+}
+
+TEST(PolicyRulesV2, FluxReservedInstaller) {
+  const doc::Node runtime =
+      Yaml(Runtime("{flux: {numProcPerNode: 1}}",
+                   "initContainers: [{name: flux-installer, image: y}], containers: [{name: node, image: x}]"));
+  const doc::Node trainjob = Yaml(
+      "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: job, namespace: default}\n"
+      "spec:\n  runtimeRef: {name: torchtune-llama3.2-1b}\n  trainer: {numNodes: 1}\n");
+  for (render::TrainerVersion version : {render::TrainerVersion::kV2_2, render::TrainerVersion::kV2_3}) {
+    ValidateOptions options;
+    options.version = version;
+    EXPECT_EQ(Messages(ValidateTrainJobWebhook(trainjob, runtime, options)),
+              std::vector<std::string>{"spec.trainer.initContainers: Invalid value: \"flux-installer\": InitContainer "
+                                       "'flux-installer' is reserved"});
+  }
+}
+
 }  // namespace
 }  // namespace tjr::validate

@@ -64,5 +64,6 @@ void CheckVolcanoPlugin(const WebhookInfo& info, Report* report);
 void CheckTorchPluginV2(const WebhookInfo& info, Report* report);
 void CheckMpiPluginV2(const WebhookInfo& info, Report* report);
 void CheckXGBoostPlugin(const WebhookInfo& info, Report* report);
+void CheckFluxPlugin(const WebhookInfo& info, Report* report);
 
 }  // namespace tjr::validate

@@ -83,5 +83,21 @@ TEST(RuntimeCel, ApiServerRefusesBeforeTheWebhook) {
   EXPECT_TRUE(ValidateRuntime(Yaml(any_order)).empty());
 }
 
+TEST(RuntimeCel, V22PolicyRules) {
+  // v2.2.0/v2.3.0 CRDs: one-of over five sources, flux numProcPerNode >= 1
+  // (trainingruntime_types.go FluxMLPolicySource); elasticPolicy is gone.
+  const char* flux_and_jax = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainingRuntime\nmetadata: {name: rt}\n"
+                             "spec:\n  mlPolicy:\n    numNodes: 2\n    jax: {}\n    flux: {numProcPerNode: 0}\n";
+  EXPECT_EQ(Messages(ValidateRuntimeV22(Yaml(flux_and_jax))),
+            (std::vector<std::string>{
+                R"(spec.mlPolicy: Invalid value: "object": Only one of the policy can be configured)",
+                R"(spec.mlPolicy.flux.numProcPerNode: Invalid value: "integer": NumProcPerNode in fluxPolicy must be >= 1)"}));
+  // v2.1.0 knows neither jax nor flux (the API server prunes them).
+  EXPECT_TRUE(ValidateRuntime(Yaml(flux_and_jax)).empty());
+  const char* flux_one = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainingRuntime\nmetadata: {name: rt}\n"
+                         "spec:\n  mlPolicy:\n    numNodes: 2\n    flux: {numProcPerNode: 1}\n    torch: null\n";
+  EXPECT_TRUE(ValidateRuntimeV22(Yaml(flux_one)).empty());
+}
+
 }  // namespace
 }  // namespace tjr::validate

@@ -117,6 +117,7 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
     CheckTorchPluginV2(info, &report);
     CheckMpiPluginV2(info, &report);
     CheckXGBoostPlugin(info, &report);
+    CheckFluxPlugin(info, &report);
   }
   CheckVolcanoPlugin(info, &report);
   return report.Take();
@@ -130,14 +131,42 @@ Diagnostics ValidateTrainJob(const doc::Node& trainjob, const doc::Node* runtime
 
 namespace {
 
+bool Has(const doc::Node* object, std::string_view key) {
+  const doc::Node* value = At(object, key);
+  return value != nullptr && !value->is_null();  // nulls are pruned before CEL runs
+}
+
+// The mlPolicy rules of the v2.2.0/v2.3.0 CRDs (trainingruntime_types.go at
+// v2.3.0: MLPolicy one-of over five sources, FluxMLPolicySource
+// numProcPerNode >= 1); elasticPolicy and its rule are gone. A scalar rule
+// reports the schema type as its value.
+void MlPolicyCelV22(const doc::Node* ml_policy, Report* report) {
+  int sources = 0;
+  for (std::string_view source : {"torch", "mpi", "jax", "xgboost", "flux"}) sources += Has(ml_policy, source) ? 1 : 0;
+  if (sources > 1) {
+    report->Add({ErrorType::kInvalid, "spec.mlPolicy", BadValue::String("object"),
+                 "Only one of the policy can be configured"},
+                ml_policy);
+  }
+  const doc::Node* npp = At(At(ml_policy, "flux"), "numProcPerNode");
+  if (npp != nullptr && npp->is_int() && npp->int_value() < 1) {
+    report->Add({ErrorType::kInvalid, "spec.mlPolicy.flux.numProcPerNode", BadValue::String("integer"),
+                 "NumProcPerNode in fluxPolicy must be >= 1"},
+                npp);
+  }
+}
+
 // The x-kubernetes-validations (CEL) rules of the v2.1.0 (Cluster)TrainingRuntime
-// CRDs that can fail on create; the API server refuses the object before any
-// webhook sees it. CEL reports an object-level rule as `Invalid value: "object"`
-// at the object that carries the rule.
-Diagnostics RuntimeCelErrors(const doc::Node& runtime) {
+// CRDs (`v22`: of the v2.2.0/v2.3.0 ones) that can fail on create; the API
+// server refuses the object before any webhook sees it. CEL reports an
+// object-level rule as `Invalid value: "object"` at the object that carries
+// the rule.
+Diagnostics RuntimeCelErrors(const doc::Node& runtime, bool v22) {
   Report report;
   const doc::Node* ml_policy = At(At(&runtime, "spec"), "mlPolicy");
-  if (ml_policy != nullptr && ml_policy->is_mapping()) {
+  if (v22 && ml_policy != nullptr && ml_policy->is_mapping()) {
+    MlPolicyCelV22(ml_policy, &report);
+  } else if (ml_policy != nullptr && ml_policy->is_mapping()) {
     const doc::Node* torch = At(ml_policy, "torch");
     // trainingruntime_types.go:174-175, CRD spec.mlPolicy x-kubernetes-validations.
     if (At(ml_policy, "numNodes") != nullptr && At(torch, "elasticPolicy") != nullptr) {
@@ -168,10 +197,9 @@ Diagnostics RuntimeCelErrors(const doc::Node& runtime) {
   return report.Take();
 }
 
-}  // namespace
 
-Diagnostics ValidateRuntime(const doc::Node& runtime) {
-  if (Diagnostics refused = RuntimeCelErrors(runtime); !refused.empty()) return refused;
+Diagnostics ValidateRuntimeFor(const doc::Node& runtime, bool v22) {
+  if (Diagnostics refused = RuntimeCelErrors(runtime, v22); !refused.empty()) return refused;
   Report report;
   if (StringAt(&runtime, "kind") == "ClusterTrainingRuntime" && IsDeprecated(runtime)) {
     report.Warn("ClusterTrainingRuntime \"" + StringAt(At(&runtime, "metadata"), "name") +
@@ -211,6 +239,12 @@ Diagnostics ValidateRuntime(const doc::Node& runtime) {
   }
   return report.Take();
 }
+
+}  // namespace
+
+Diagnostics ValidateRuntime(const doc::Node& runtime) { return ValidateRuntimeFor(runtime, false); }
+
+Diagnostics ValidateRuntimeV22(const doc::Node& runtime) { return ValidateRuntimeFor(runtime, true); }
 
 std::string AggregateErrors(const Diagnostics& diagnostics) {
   std::vector<std::string> messages;

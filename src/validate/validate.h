@@ -78,6 +78,9 @@ Diagnostics ValidateTrainJob(const doc::Node& trainjob, const doc::Node* runtime
 /// container; a ClusterTrainingRuntime labelled support=deprecated draws a
 /// warning. TrainingRuntime updates are not validated upstream.
 Diagnostics ValidateRuntime(const doc::Node& runtime);
+/// ValidateRuntime with the v2.2.0/v2.3.0 CRDs' CEL rules: one ML policy
+/// source of torch, mpi, jax, xgboost and flux; flux numProcPerNode >= 1.
+Diagnostics ValidateRuntimeV22(const doc::Node& runtime);
 
 /// The aggregated error text of the errors in `diagnostics` (warnings left
 /// out): field.ErrorList.ToAggregate().Error().
