@@ -87,7 +87,7 @@ TEST(PolicyRulesV2, FluxNumProcPerNode) {
 TEST(PolicyRulesV2, FluxReservedInstaller) {
   const doc::Node runtime =
       Yaml(Runtime("{flux: {numProcPerNode: 1}}",
-                   "initContainers: [{name: flux-installer, image: y}], containers: [{name: node, image: x}]"));
+                   "initContainers: [{name: flux-installer, image: \"y\"}], containers: [{name: node, image: x}]"));
   const doc::Node trainjob = Yaml(
       "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: job, namespace: default}\n"
       "spec:\n  runtimeRef: {name: torchtune-llama3.2-1b}\n  trainer: {numNodes: 1}\n");
