@@ -1,0 +1,30 @@
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "diff/compare.h"
+#include "doc/node.h"
+#include "pipeline/pipeline.h"
+#include "source/loader.h"
+
+namespace tjr::diff {
+
+/// Renders one revision's manifest set through the pipeline and keeps every
+/// TrainJob's result. `only`, when given, names the TrainJobs to render
+/// ("namespace/name"); the others are skipped, while every runtime is still
+/// prepared (a TrainJob needs its runtime, and a refused runtime is a
+/// finding of the revision). The loader's diagnostics become the revision's
+/// own findings, before the pipeline's.
+RevisionRender RenderRevision(const source::ManifestSet& manifests,
+                              const pipeline::PipelineOptions& options,
+                              const std::set<std::string>* only = nullptr);
+
+/// BASE's TrainJobs as the API server would hold them after `kubectl apply`
+/// (the CRD defaults applied), by "namespace/name": the previous versions
+/// that make HEAD's TrainJobs updates (PipelineOptions::previous_trainjobs).
+/// A TrainJob whose defaulting fails is left out (it was never stored).
+std::map<std::string, doc::Node> StoredTrainJobs(const source::ManifestSet& base);
+
+}  // namespace tjr::diff
