@@ -104,9 +104,7 @@ class Expander {
             AddLink(child, *root, &found);
             break;
           case EntryType::kOther:
-            if (Wanted(child)) {
-              out_.diagnostics.push_back(Note(child, "skipped: not a regular file"));
-            }
+            AddOther(child);
             break;
         }
       }
@@ -116,11 +114,25 @@ class Expander {
     for (InputFile& file : found) Add(std::move(file));
   }
 
+  // Something neither file nor folder: the tree may say why it is skipped
+  // (a Git submodule), which is worth a note whatever its name.
+  void AddOther(const std::string& path) {
+    Result<EntryType> type = tree_.Stat(path);
+    if (!type.ok() && type.error().severity != Severity::kError) {
+      out_.diagnostics.push_back(type.take_error());
+    } else if (Wanted(path)) {
+      out_.diagnostics.push_back(Note(path, "skipped: not a regular file"));
+    }
+  }
+
   void AddLink(const std::string& link, const std::string& root, std::vector<InputFile>* found) {
     Result<EntryType> target = tree_.Stat(link);
     if (!target.ok()) {
-      // Broken links matter only where a file of that name would be read.
-      if (Wanted(link)) out_.diagnostics.push_back(target.take_error());
+      // Broken links matter only where a file of that name would be read; a
+      // link the tree does not follow (Git) is reported as the tree says.
+      if (Wanted(link) || target.error().severity != Severity::kError) {
+        out_.diagnostics.push_back(target.take_error());
+      }
       return;
     }
     if (*target == EntryType::kDirectory) {

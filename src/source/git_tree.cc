@@ -1,0 +1,191 @@
+#include "source/git_tree.h"
+
+#include <git2.h>
+
+#include <filesystem>
+#include <mutex>
+#include <utility>
+
+#include "source/git_util.h"
+
+namespace tjr::source {
+
+struct GitTree::Impl {
+  GitHandle<git_repository, git_repository_free> repo;
+  GitHandle<git_tree, git_tree_free> root;
+  std::string revision;
+  std::string revision_id;
+  // libgit2 objects of one repository are not meant for concurrent use.
+  mutable std::mutex mutex;
+
+  // The entry at a normalised, non-root path; nullptr when there is none.
+  GitHandle<git_tree_entry, git_tree_entry_free> Entry(const std::string& path) const {
+    git_tree_entry* entry = nullptr;
+    if (git_tree_entry_bypath(&entry, root.get(), path.c_str()) != 0) entry = nullptr;
+    return GitHandle<git_tree_entry, git_tree_entry_free>(entry);
+  }
+
+  Diagnostic Missing(const std::string& path) const {
+    return AsInputError(
+        MakeError(Location{InternSourceName(path)}, "", "no such file or directory in " + revision));
+  }
+
+  // A link's blob holds its target.
+  std::string LinkTarget(const git_tree_entry* entry) const {
+    git_blob* blob = nullptr;
+    if (git_blob_lookup(&blob, repo.get(), git_tree_entry_id(entry)) != 0) return "?";
+    GitHandle<git_blob, git_blob_free> owned(blob);
+    return std::string(static_cast<const char*>(git_blob_rawcontent(blob)),
+                       static_cast<std::size_t>(git_blob_rawsize(blob)));
+  }
+};
+
+GitTree::GitTree(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+GitTree::~GitTree() = default;
+
+Result<EntryType> GitTree::Stat(const std::string& path) const {
+  Result<std::string> normal = NormalizeRepoPath(path);
+  if (!normal.ok()) return normal.take_error();
+  if (normal->empty()) return EntryType::kDirectory;
+  std::lock_guard lock(impl_->mutex);
+  auto entry = impl_->Entry(*normal);
+  if (entry == nullptr) return impl_->Missing(path);
+  Location at{InternSourceName(path)};
+  switch (git_tree_entry_filemode(entry.get())) {
+    case GIT_FILEMODE_TREE:
+      return EntryType::kDirectory;
+    case GIT_FILEMODE_BLOB:
+    case GIT_FILEMODE_BLOB_EXECUTABLE:
+      return EntryType::kFile;
+    case GIT_FILEMODE_LINK: {
+      Diagnostic warning =
+          MakeError(at, "", "skipped: symbolic link to " + impl_->LinkTarget(entry.get()) +
+                                " not followed (a Git revision is read as stored)");
+      warning.severity = Severity::kWarning;
+      return warning;
+    }
+    case GIT_FILEMODE_COMMIT: {
+      Diagnostic note = MakeError(at, "", "skipped: submodule (its files are not read)");
+      note.severity = Severity::kNote;
+      return note;
+    }
+    default:
+      return EntryType::kOther;
+  }
+}
+
+Result<std::vector<DirEntry>> GitTree::List(const std::string& path) const {
+  Result<std::string> normal = NormalizeRepoPath(path);
+  if (!normal.ok()) return normal.take_error();
+  std::lock_guard lock(impl_->mutex);
+  const git_tree* tree = impl_->root.get();
+  GitHandle<git_tree, git_tree_free> subtree;
+  if (!normal->empty()) {
+    auto entry = impl_->Entry(*normal);
+    if (entry == nullptr) return impl_->Missing(path);
+    git_tree* found = nullptr;
+    if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE ||
+        git_tree_lookup(&found, impl_->repo.get(), git_tree_entry_id(entry.get())) != 0) {
+      return AsInputError(MakeError(Location{InternSourceName(path)}, "",
+                                    "cannot list directory: not a directory in " + impl_->revision));
+    }
+    subtree.reset(found);
+    tree = found;
+  }
+  std::vector<DirEntry> entries;
+  const std::size_t count = git_tree_entrycount(tree);
+  entries.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const git_tree_entry* entry = git_tree_entry_byindex(tree, i);
+    EntryType type = EntryType::kOther;
+    switch (git_tree_entry_filemode(entry)) {
+      case GIT_FILEMODE_TREE: type = EntryType::kDirectory; break;
+      case GIT_FILEMODE_BLOB:
+      case GIT_FILEMODE_BLOB_EXECUTABLE: type = EntryType::kFile; break;
+      case GIT_FILEMODE_LINK: type = EntryType::kSymlink; break;
+      default: break;  // submodules: Stat says why they are skipped
+    }
+    entries.push_back({git_tree_entry_name(entry), type});
+  }
+  return entries;
+}
+
+Result<std::string> GitTree::Resolve(const std::string& path) const {
+  Result<EntryType> type = Stat(path);
+  if (!type.ok()) return type.take_error();
+  Result<std::string> normal = NormalizeRepoPath(path);
+  if (!normal.ok()) return normal.take_error();
+  return "/" + *normal;
+}
+
+Result<std::string> GitTree::Read(const std::string& path, std::size_t max_bytes) const {
+  Result<std::string> normal = NormalizeRepoPath(path);
+  if (!normal.ok()) return normal.take_error();
+  Location at{InternSourceName(path)};
+  std::lock_guard lock(impl_->mutex);
+  auto entry = normal->empty() ? nullptr : impl_->Entry(*normal);
+  if (entry == nullptr) return impl_->Missing(path);
+  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_BLOB) {
+    return AsInputError(MakeError(at, "", "cannot read: not a file in " + impl_->revision));
+  }
+  git_blob* blob = nullptr;
+  if (git_blob_lookup(&blob, impl_->repo.get(), git_tree_entry_id(entry.get())) != 0) {
+    return AsInputError(MakeError(at, "", "cannot read blob: " + LastGitError()));
+  }
+  GitHandle<git_blob, git_blob_free> owned(blob);
+  const auto size = static_cast<std::size_t>(git_blob_rawsize(blob));
+  if (size > max_bytes) {
+    return AsInputError(MakeError(at, "", "file is larger than the limit of " +
+                                              std::to_string(max_bytes) + " bytes"));
+  }
+  return std::string(static_cast<const char*>(git_blob_rawcontent(blob)), size);
+}
+
+std::string GitTree::BlobId(const std::string& path) const {
+  Result<std::string> normal = NormalizeRepoPath(path);
+  if (!normal.ok() || normal->empty()) return std::string();
+  std::lock_guard lock(impl_->mutex);
+  auto entry = impl_->Entry(*normal);
+  if (entry == nullptr) return std::string();
+  git_filemode_t mode = git_tree_entry_filemode(entry.get());
+  if (mode != GIT_FILEMODE_BLOB && mode != GIT_FILEMODE_BLOB_EXECUTABLE) return std::string();
+  return OidHex(git_tree_entry_id(entry.get()));
+}
+
+const std::string& GitTree::revision_id() const { return impl_->revision_id; }
+
+Result<std::unique_ptr<GitTree>> OpenGitRevision(const std::string& repo_dir,
+                                                 const std::string& rev) {
+  Result<GitHandle<git_repository, git_repository_free>> repo = OpenRepository(repo_dir);
+  if (!repo.ok()) return repo.take_error();
+  Result<PeeledTree> peeled = PeelToTree(repo->get(), rev);
+  if (!peeled.ok()) return peeled.take_error();
+  auto impl = std::make_unique<GitTree::Impl>();
+  impl->repo = std::move(*repo);
+  impl->root = std::move(peeled->tree);
+  impl->revision = "revision " + rev;
+  impl->revision_id = std::move(peeled->id);
+  return std::make_unique<GitTree>(std::move(impl));
+}
+
+Result<std::unique_ptr<Tree>> OpenGitTree(const std::string& repo_dir, const std::string& rev) {
+  Result<std::unique_ptr<GitTree>> tree = OpenGitRevision(repo_dir, rev);
+  if (!tree.ok()) return tree.take_error();
+  return std::unique_ptr<Tree>(std::move(*tree));
+}
+
+Result<GitRepository> FindGitRepository(const std::string& path) {
+  Result<GitHandle<git_repository, git_repository_free>> repo = OpenRepository(path);
+  if (!repo.ok()) return repo.take_error();
+  GitRepository found;
+  auto clean = [](const char* dir) {
+    std::string text = dir != nullptr ? dir : "";
+    while (text.size() > 1 && text.back() == '/') text.pop_back();
+    return text;
+  };
+  found.git_dir = clean(git_repository_path(repo->get()));
+  if (!git_repository_is_bare(repo->get())) found.workdir = clean(git_repository_workdir(repo->get()));
+  return found;
+}
+
+}  // namespace tjr::source

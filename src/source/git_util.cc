@@ -1,0 +1,75 @@
+#include "source/git_util.h"
+
+#include <filesystem>
+#include <mutex>
+
+namespace tjr::source {
+namespace {
+
+Diagnostic GitError(const std::string& where, const std::string& what) {
+  return AsInputError(MakeError(Location{InternSourceName(where)}, "", what + ": " + LastGitError()));
+}
+
+}  // namespace
+
+std::string LastGitError() {
+  const git_error* error = git_error_last();
+  return error != nullptr && error->message != nullptr ? error->message : "unknown libgit2 error";
+}
+
+std::string OidHex(const git_oid* oid) {
+  char hex[GIT_OID_HEXSZ + 1] = {};
+  git_oid_tostr(hex, sizeof hex, oid);
+  return hex;
+}
+
+Result<GitHandle<git_repository, git_repository_free>> OpenRepository(const std::string& path) {
+  // Never shut down: other threads may still hold objects at exit.
+  static std::once_flag once;
+  std::call_once(once, [] { git_libgit2_init(); });
+  git_repository* repo = nullptr;
+  if (git_repository_open_ext(&repo, path.c_str(), 0, nullptr) != 0) {
+    return GitError(path, "cannot open a Git repository here or above");
+  }
+  return GitHandle<git_repository, git_repository_free>(repo);
+}
+
+Result<PeeledTree> PeelToTree(git_repository* repo, const std::string& rev) {
+  git_object* object = nullptr;
+  if (rev.empty() || git_revparse_single(&object, repo, rev.c_str()) != 0) {
+    return GitError(rev, "unknown revision");
+  }
+  GitHandle<git_object, git_object_free> named(object);
+  PeeledTree peeled;
+  git_object* tree = nullptr;
+  if (git_object_peel(&tree, object, GIT_OBJECT_TREE) != 0) {
+    return GitError(rev, "revision does not name a tree");
+  }
+  peeled.tree.reset(reinterpret_cast<git_tree*>(tree));
+  git_object* commit = nullptr;
+  if (git_object_peel(&commit, object, GIT_OBJECT_COMMIT) == 0) {
+    peeled.id = OidHex(git_object_id(commit));
+    git_object_free(commit);
+  } else {
+    peeled.id = OidHex(git_object_id(tree));
+  }
+  return peeled;
+}
+
+Result<std::string> NormalizeRepoPath(const std::string& path) {
+  std::string normal = std::filesystem::path(path).lexically_normal().generic_string();
+  while (!normal.empty() && normal.back() == '/') normal.pop_back();
+  if (normal == ".") normal.clear();
+  if (!path.empty() && path.front() == '/') {
+    return AsInputError(MakeError(Location{InternSourceName(path)}, "",
+                                  "absolute path: paths in a Git revision are relative to "
+                                  "the repository root"));
+  }
+  if (normal == ".." || normal.rfind("../", 0) == 0) {
+    return AsInputError(
+        MakeError(Location{InternSourceName(path)}, "", "path leaves the repository"));
+  }
+  return normal;
+}
+
+}  // namespace tjr::source

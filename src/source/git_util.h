@@ -1,0 +1,45 @@
+#pragma once
+// Internal to the libgit2 adapter (git_*.cc): owning handles, errors, and
+// opening a repository and a revision. Includes git2.h, so no other module
+// may include it.
+
+#include <git2.h>
+
+#include <memory>
+#include <string>
+
+#include "base/diagnostic.h"
+
+namespace tjr::source {
+
+/// An owned libgit2 object freed by `Free`.
+template <class T, void (*Free)(T*)>
+struct GitFree {
+  void operator()(T* object) const { Free(object); }
+};
+template <class T, void (*Free)(T*)>
+using GitHandle = std::unique_ptr<T, GitFree<T, Free>>;
+
+/// The message of the last libgit2 error on this thread.
+std::string LastGitError();
+
+/// An object id as 40 hex digits.
+std::string OidHex(const git_oid* oid);
+
+/// The repository at or above `path`; initialises libgit2 once.
+Result<GitHandle<git_repository, git_repository_free>> OpenRepository(const std::string& path);
+
+struct PeeledTree {
+  GitHandle<git_tree, git_tree_free> tree;
+  std::string id;  ///< the commit's id, or the tree's for a tree-ish
+};
+
+/// The tree `rev` names.
+Result<PeeledTree> PeelToTree(git_repository* repo, const std::string& rev);
+
+/// A repository path in normal form: "" for the root, no "." or ".."
+/// components, no leading or trailing '/'. Absolute paths and paths that
+/// climb above the root are errors.
+Result<std::string> NormalizeRepoPath(const std::string& path);
+
+}  // namespace tjr::source
