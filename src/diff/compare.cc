@@ -61,7 +61,10 @@ std::string Label(const std::string& revision, const doc::ObjectId& id) {
 }
 
 void AddFindings(const RevisionRender& revision, Side side, std::vector<RevisionFinding>* out) {
-  auto keep = [](const Diagnostic& d) { return d.severity != Severity::kNote; };
+  // BASE's warnings are about the past; its errors explain what HEAD adds.
+  auto keep = [&](const Diagnostic& d) {
+    return side == Side::kBase ? d.severity == Severity::kError : d.severity != Severity::kNote;
+  };
   for (const Diagnostic& d : revision.diagnostics) {
     if (keep(d)) out->push_back({side, "", d});
   }

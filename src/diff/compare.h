@@ -70,8 +70,9 @@ struct CompareOptions {
 struct DiffResult {
   /// Sorted by kind, namespace, name, then API group.
   std::vector<ObjectChange> changes;
-  /// Errors and warnings of BASE, then of HEAD, each in the pipeline's
-  /// order (input-file findings first, then runtimes, then TrainJobs).
+  /// Errors of BASE, then errors and warnings of HEAD, each in the
+  /// pipeline's order (input files, runtimes, then TrainJobs); notes are
+  /// left out.
   std::vector<RevisionFinding> findings;
   /// Objects rendered identically at both revisions.
   std::size_t unchanged = 0;

@@ -148,6 +148,18 @@ TEST(Compare, RevisionFindingsAreKeptWithoutTrainJobAndWarningsAreNoDifference) 
   EXPECT_FALSE(result.HasDifferences());
 }
 
+TEST(Compare, WarningsAtBaseAreLeftOut) {
+  RevisionRender base = Revision({Rendered("default/a", JobSet("a", "default", "x"))});
+  Diagnostic warning = MakeError(Location{}, "", "runtime is deprecated");
+  warning.severity = Severity::kWarning;
+  base.diagnostics = {warning};
+  base.train_jobs[0].diagnostics = {warning};
+  DiffResult result = Compare(base, base);
+  ASSERT_EQ(result.findings.size(), 2u);
+  EXPECT_EQ(result.findings[0].side, Side::kHead);
+  EXPECT_EQ(result.findings[1].side, Side::kHead);
+}
+
 TEST(Compare, ObjectsWithOneKeyArePairedInOrder) {
   std::string twice = JobSet("a", "default", "x") + "---\n" + JobSet("a", "default", "y");
   DiffResult result = Compare(Revision({Rendered("default/a", twice)}),

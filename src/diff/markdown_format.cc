@@ -97,7 +97,7 @@ std::string Header(const DiffResult& result, const MarkdownOptions& options) {
       options.max_bytes > out.size() + kNoticeReserve ? (options.max_bytes - out.size() - kNoticeReserve) / 4 : 0;
   std::vector<std::string> refused = result.Refused(Side::kHead);
   if (FindingCount(result, Side::kHead) > 0) {
-    out += "**Findings at head**";
+    out += result.ErrorCount(Side::kHead) > 0 ? "**Errors at head**" : "**Warnings at head**";
     if (!refused.empty()) {
       out += ": " + Plural(refused.size(), "TrainJob") + " the cluster would refuse";
     }

@@ -22,8 +22,9 @@ struct MarkdownOptions {
 };
 
 /// A pull-request comment: a marker line (`<!-- tjrender diff -->`, for
-/// bots that update one sticky comment), a title, the counts, the errors at
-/// HEAD in a code block (what `kubectl apply` would answer), then each
+/// bots that update one sticky comment), a title, the counts, HEAD's errors
+/// and warnings in a code block (what `kubectl apply` would answer), BASE's
+/// errors collapsed, then each
 /// object in a collapsed `<details>` block with a `diff` code block. When
 /// the whole would pass `max_bytes`, the objects that do not fit are left
 /// out (the one that overflows is cut at a line), and a notice says how many

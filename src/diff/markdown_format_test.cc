@@ -29,7 +29,7 @@ TEST(FormatMarkdown, CountsFindingsThenOneCollapsedBlockPerObject) {
             "\n"
             "**0 added, 0 removed, 1 changed**, 0 unchanged.\n"
             "\n"
-            "**Findings at head**: 1 TrainJob the cluster would refuse\n"
+            "**Errors at head**: 1 TrainJob the cluster would refuse\n"
             "\n"
             "```text\n"
             "jobs.yaml:3:5: error: spec: runtimeRef is immutable\n"

@@ -41,6 +41,16 @@ RevisionRender RenderRevision(const source::ManifestSet& manifests,
   return revision;
 }
 
+void QualifyFiles(RevisionRender* revision, const std::string& prefix) {
+  auto qualify = [&](Diagnostic& d) {
+    if (d.location.known()) d.location.file = InternSourceName(prefix + *d.location.file);
+  };
+  for (Diagnostic& d : revision->diagnostics) qualify(d);
+  for (pipeline::TrainJobResult& result : revision->train_jobs) {
+    for (Diagnostic& d : result.diagnostics) qualify(d);
+  }
+}
+
 std::map<std::string, doc::Node> StoredTrainJobs(const source::ManifestSet& base) {
   std::map<std::string, doc::Node> stored;
   for (const source::Manifest& manifest : base.manifests) {

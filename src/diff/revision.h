@@ -21,6 +21,11 @@ RevisionRender RenderRevision(const source::ManifestSet& manifests,
                               const pipeline::PipelineOptions& options,
                               const std::set<std::string>* only = nullptr);
 
+/// Puts `prefix` before the file name of every finding of `revision`, so
+/// that "jobs/a.yaml" of a Git revision reads "main:jobs/a.yaml" (git's
+/// REV:PATH) when both revisions name their files alike.
+void QualifyFiles(RevisionRender* revision, const std::string& prefix);
+
 /// BASE's TrainJobs as the API server would hold them after `kubectl apply`
 /// (the CRD defaults applied), by "namespace/name": the previous versions
 /// that make HEAD's TrainJobs updates (PipelineOptions::previous_trainjobs).

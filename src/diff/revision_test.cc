@@ -94,6 +94,18 @@ TEST(RenderRevision, KeepsTheLoadersFindings) {
   EXPECT_EQ(revision.diagnostics.size(), set.diagnostics.size());
 }
 
+TEST(QualifyFiles, PrefixesEveryKnownFileName) {
+  RevisionRender revision;
+  revision.diagnostics.push_back(MakeError(Location{InternSourceName("a.yaml"), 1, 2}, "", "x"));
+  revision.diagnostics.push_back(MakeError(Location{}, "", "no file"));
+  revision.train_jobs.emplace_back();
+  revision.train_jobs[0].diagnostics.push_back(MakeError(Location{InternSourceName("b.yaml"), 3, 4}, "", "y"));
+  QualifyFiles(&revision, "main:");
+  EXPECT_EQ(revision.diagnostics[0].ToString(), "main:a.yaml:1:2: error: x");
+  EXPECT_FALSE(revision.diagnostics[1].location.known());
+  EXPECT_EQ(revision.train_jobs[0].diagnostics[0].ToString(), "main:b.yaml:3:4: error: y");
+}
+
 TEST(StoredTrainJobs, TrainJobsWithTheApiServersDefaultsByNamespaceAndName) {
   source::ManifestSet set = Manifests(Stream({kTorchRuntime, TrainJob("a", "team")}));
   std::map<std::string, doc::Node> stored = StoredTrainJobs(set);
