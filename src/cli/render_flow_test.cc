@@ -136,7 +136,7 @@ TEST(RenderCommand, RepositoryConfigSetsTheTargetAndTheFlagWins) {
   repo.Write(".tjrender.yaml", "targt: trainer-v2.1\n");
   Outcome typo = Invoke(RunRender, {repo.str()});
   EXPECT_EQ(typo.exit_code, 2);
-  EXPECT_NE(typo.err.find("unknown setting 'targt' (known: target)"), std::string::npos)
+  EXPECT_NE(typo.err.find("unknown setting 'targt' (known: target, include, exclude)"), std::string::npos)
       << typo.err;
 }
 

@@ -1,0 +1,243 @@
+#include "batch/affected.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "source/walk.h"
+
+namespace tjr::batch {
+namespace {
+
+bool IsRuntime(const source::Manifest& manifest, std::string* key) {
+  Entry entry;
+  if (!SummarizeOne(manifest, &entry) || entry.is_trainjob()) return false;
+  *key = entry.key();
+  return true;
+}
+
+// Candidates that are regular files of `tree` with a manifest extension
+// and accepted by its filter (unless named as a path themselves).
+std::vector<std::string> ManifestFiles(const source::FilteredTree& tree,
+                                       const std::vector<std::string>& candidates,
+                                       const std::vector<std::string>& scope,
+                                       const source::LoadOptions& options) {
+  std::vector<std::string> files;
+  for (const std::string& path : candidates) {
+    if (!InScope(path, scope)) continue;
+    bool named = std::find(scope.begin(), scope.end(), path) != scope.end();
+    if (!named) {
+      std::string extension = source::Extension(path);
+      if (std::find(options.extensions.begin(), options.extensions.end(), extension) ==
+              options.extensions.end() ||
+          !tree.Accepts(path)) {
+        continue;
+      }
+      // The walk hides the configuration file in every folder.
+      std::size_t slash = path.rfind('/');
+      if (path.substr(slash == std::string::npos ? 0 : slash + 1) == ".tjrender.yaml") continue;
+    }
+    Result<source::EntryType> type = tree.Stat(path);
+    if (type.ok() && *type == source::EntryType::kFile) files.push_back(path);
+  }
+  return files;
+}
+
+void AppendDiagnostics(Diagnostics* to, const Diagnostics& from) {
+  to->insert(to->end(), from.begin(), from.end());
+}
+
+}  // namespace
+
+void CacheEntries(const source::ManifestSet& set, const source::GitTree& tree,
+                  InventoryCache* cache) {
+  std::set<std::string> broken;
+  for (const Diagnostic& d : set.diagnostics) {
+    if (d.severity == Severity::kError && d.location.known()) broken.insert(*d.location.file);
+  }
+  std::map<std::string, std::vector<Entry>> by_file;
+  for (const std::string& file : set.files) by_file[file];
+  for (Entry& entry : Summarize(set)) by_file[entry.file].push_back(std::move(entry));
+  for (const auto& [file, entries] : by_file) {
+    if (broken.count(file) != 0) continue;
+    std::string blob = tree.BlobId(file);
+    if (!blob.empty()) cache->Put(blob, entries);
+  }
+}
+
+bool InScope(const std::string& path, const std::vector<std::string>& scope) {
+  for (const std::string& s : scope) {
+    if (s.empty() || s == "." || path == s ||
+        (path.size() > s.size() && path.compare(0, s.size(), s) == 0 && path[s.size()] == '/')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+AffectedSet FindAffected(const SinceSources& sources, const source::LoadOptions& options,
+                         InventoryCache* cache) {
+  AffectedSet out;
+  const std::set<std::string> changed(sources.changed.begin(), sources.changed.end());
+
+  // Unchanged files: the same bytes on both sides, so their entries at base
+  // are their entries at head.
+  std::vector<Entry> entries;
+  source::ExpandedPaths base_files =
+      source::ExpandPaths(sources.base, sources.paths, options.extensions);
+  for (const source::InputFile& file : base_files.files) {
+    if (changed.count(file.name) != 0) continue;
+    std::string blob = sources.base_git.BlobId(file.read_path);
+    const std::vector<Entry>* cached = cache != nullptr ? cache->Find(blob) : nullptr;
+    if (cached != nullptr) {
+      for (const Entry& entry : *cached) {
+        entries.push_back(entry);
+        entries.back().file = file.name;
+      }
+      continue;
+    }
+    source::ManifestSet one = source::LoadManifests(sources.base, {file.name}, options);
+    ++out.files_parsed;
+    std::vector<Entry> summary = Summarize(one);
+    if (cache != nullptr && !one.has_errors()) cache->Put(blob, summary);
+    entries.insert(entries.end(), summary.begin(), summary.end());
+  }
+
+  // Changed files, in full on both sides.
+  source::ManifestSet head_changed = source::LoadManifests(
+      sources.head, ManifestFiles(sources.head, sources.changed, sources.paths, options), options);
+  source::ManifestSet base_changed = source::LoadManifests(
+      sources.base, ManifestFiles(sources.base, sources.changed, sources.paths, options), options);
+  out.files_parsed += head_changed.files.size() + base_changed.files.size();
+  // The next run's base is likely this head.
+  if (cache != nullptr && sources.head_git != nullptr) {
+    CacheEntries(head_changed, *sources.head_git, cache);
+  }
+
+  // Unchanged objects that collide with changed ones: the loader keeps the
+  // first in file order and reports the second.
+  std::map<std::tuple<std::string, std::string, std::string>, const Entry*> unchanged_ids;
+  for (const Entry& entry : entries) {
+    unchanged_ids.try_emplace({entry.kind, entry.namespace_, entry.name}, &entry);
+  }
+  std::set<const source::Manifest*> dropped;
+  std::set<std::string> dropped_files_ids;  // "file\tkind\tns\tname" of unchanged entries dropped
+  for (const source::Manifest& manifest : head_changed.manifests) {
+    Entry entry;
+    if (!SummarizeOne(manifest, &entry)) continue;
+    auto other = unchanged_ids.find({entry.kind, entry.namespace_, entry.name});
+    if (other == unchanged_ids.end()) continue;
+    const Entry& first = other->second->file < entry.file ? *other->second : entry;
+    const Entry& second = &first == &entry ? *other->second : entry;
+    std::string what = entry.kind + " " + (entry.namespace_.empty() ? "" : entry.namespace_ + "/") +
+                       entry.name;
+    Location at{InternSourceName(second.file), second.line, 0};
+    Location first_at{InternSourceName(first.file), first.line, 0};
+    out.manifests.diagnostics.push_back(AsInputError(
+        MakeError(at, "", "duplicate " + what + ": already defined at " + first_at.ToString())));
+    if (&second == &entry) {
+      dropped.insert(&manifest);
+    } else {
+      dropped_files_ids.insert(second.file + "\t" + second.kind + "\t" + second.namespace_ + "\t" +
+                               second.name);
+    }
+  }
+  if (!dropped_files_ids.empty()) {
+    std::erase_if(entries, [&](const Entry& e) {
+      return dropped_files_ids.count(e.file + "\t" + e.kind + "\t" + e.namespace_ + "\t" + e.name) !=
+             0;
+    });
+  }
+
+  // Runtimes that differ as data between the two sides.
+  std::map<std::string, const doc::Node*> base_runtimes;
+  std::map<std::string, const doc::Node*> head_runtimes;
+  std::string key;
+  for (const source::Manifest& m : base_changed.manifests) {
+    if (IsRuntime(m, &key)) base_runtimes.try_emplace(key, &m.object);
+  }
+  for (const source::Manifest& m : head_changed.manifests) {
+    if (dropped.count(&m) == 0 && IsRuntime(m, &key)) head_runtimes.try_emplace(key, &m.object);
+  }
+  std::set<std::string> changed_runtimes;
+  for (const auto& [k, node] : base_runtimes) {
+    auto other = head_runtimes.find(k);
+    if (other == head_runtimes.end() || !(*other->second == *node)) changed_runtimes.insert(k);
+  }
+  for (const auto& [k, node] : head_runtimes) {
+    if (base_runtimes.count(k) == 0) changed_runtimes.insert(k);
+  }
+  out.changed_runtimes.assign(changed_runtimes.begin(), changed_runtimes.end());
+
+  // The head inventory.
+  std::vector<Entry> head_entries = entries;
+  for (const source::Manifest& manifest : head_changed.manifests) {
+    Entry entry;
+    if (dropped.count(&manifest) == 0 && SummarizeOne(manifest, &entry)) {
+      head_entries.push_back(std::move(entry));
+    }
+  }
+  Inventory head(std::move(head_entries));
+  out.total_trainjobs = head.trainjobs().size();
+
+  std::set<std::string> changed_files(head_changed.files.begin(), head_changed.files.end());
+  std::set<std::string> affected_ids;
+  std::set<std::string> needed_runtimes = changed_runtimes;
+  for (const Entry& job : head.trainjobs()) {
+    bool own_file = changed_files.count(job.file) != 0;
+    if (own_file || changed_runtimes.count(job.runtime_key) != 0) {
+      out.affected.push_back(job);
+      affected_ids.insert(job.id());
+      if (!job.runtime_key.empty()) needed_runtimes.insert(job.runtime_key);
+    }
+  }
+
+  std::set<std::string> head_ids;
+  for (const Entry& job : head.trainjobs()) head_ids.insert(job.id());
+  for (const Entry& job : Summarize(base_changed)) {
+    if (job.is_trainjob() && head_ids.count(job.id()) == 0) out.removed.push_back(job);
+  }
+  std::sort(out.removed.begin(), out.removed.end(), [](const Entry& a, const Entry& b) {
+    return std::tie(a.namespace_, a.name) < std::tie(b.namespace_, b.name);
+  });
+
+  // What to render: changed files' objects, plus the unchanged files that
+  // hold affected TrainJobs or needed runtimes, each read once.
+  std::set<std::string> unchanged_to_read;
+  for (const Entry& job : out.affected) {
+    if (changed_files.count(job.file) == 0) unchanged_to_read.insert(job.file);
+  }
+  for (const std::string& runtime : needed_runtimes) {
+    auto found = head.runtimes().find(runtime);
+    if (found != head.runtimes().end() && changed_files.count(found->second.file) == 0) {
+      unchanged_to_read.insert(found->second.file);
+    }
+  }
+  source::ManifestSet unchanged = source::LoadManifests(
+      sources.head, std::vector<std::string>(unchanged_to_read.begin(), unchanged_to_read.end()),
+      options);
+  out.files_parsed += unchanged.files.size();
+
+  auto keep = [&](const source::Manifest& manifest) {
+    Entry entry;
+    if (!SummarizeOne(manifest, &entry)) return false;
+    if (entry.is_trainjob()) return affected_ids.count(entry.id()) != 0;
+    return needed_runtimes.count(entry.key()) != 0;
+  };
+  source::ManifestSet& set = out.manifests;
+  AppendDiagnostics(&set.diagnostics, head_changed.diagnostics);
+  AppendDiagnostics(&set.diagnostics, unchanged.diagnostics);
+  for (source::ManifestSet* part : {&head_changed, &unchanged}) {
+    for (source::Manifest& manifest : part->manifests) {
+      if (part == &head_changed ? dropped.count(&manifest) == 0 : keep(manifest)) {
+        set.manifests.push_back(std::move(manifest));
+      }
+    }
+    set.files.insert(set.files.end(), part->files.begin(), part->files.end());
+    for (const auto& [kind, count] : part->ignored) set.ignored[kind] += count;
+  }
+  return out;
+}
+
+}  // namespace tjr::batch

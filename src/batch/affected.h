@@ -1,0 +1,67 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "batch/inventory.h"
+#include "batch/inventory_cache.h"
+#include "source/filtered_tree.h"
+#include "source/git_tree.h"
+#include "source/loader.h"
+
+namespace tjr::batch {
+
+/// Two states of one repository and what differs between them.
+struct SinceSources {
+  /// The base revision as directory walks see it, and the same revision
+  /// for blob ids.
+  const source::FilteredTree& base;
+  const source::GitTree& base_git;
+  /// The revision (or working tree) being rendered.
+  const source::FilteredTree& head;
+  /// The same as a Git revision, or nullptr for the working tree.
+  const source::GitTree* head_git = nullptr;
+  /// The repository paths (folders or files) being rendered.
+  std::vector<std::string> paths;
+  /// Repository paths whose bytes differ between base and head
+  /// (source::ChangedPaths).
+  std::vector<std::string> changed;
+};
+
+/// What `--since BASE` renders.
+struct AffectedSet {
+  /// The affected TrainJobs and the runtimes they reference (plus changed
+  /// runtimes), as loaded from head, with the diagnostics of the files read.
+  source::ManifestSet manifests;
+  /// The affected TrainJobs in pipeline order: those of changed files, and
+  /// those whose runtime changed, appeared or disappeared.
+  std::vector<Entry> affected;
+  /// TrainJobs of changed files at base that head no longer has.
+  std::vector<Entry> removed;
+  /// RuntimeKeys of the runtimes that differ (as data) between base and head.
+  std::vector<std::string> changed_runtimes;
+  /// TrainJobs in the whole head inventory.
+  std::size_t total_trainjobs = 0;
+  /// Files parsed in full (the rest came from the cache).
+  std::size_t files_parsed = 0;
+};
+
+/// The affected set, exactly: a TrainJob's own file is its only input
+/// besides its runtime, and its runtimeRef can change only with that file.
+/// So only changed files are parsed (on both sides), plus, for unchanged
+/// files, their inventory entries (from `cache` by blob id, parsed once on a
+/// miss) and the files of affected TrainJobs and needed runtimes.
+/// `cache` may be null.
+AffectedSet FindAffected(const SinceSources& sources, const source::LoadOptions& options,
+                         InventoryCache* cache);
+
+/// Records the entries of every file of `set` read from `tree` (files with
+/// errors left out), so a later `--since` finds them by blob id.
+void CacheEntries(const source::ManifestSet& set, const source::GitTree& tree,
+                  InventoryCache* cache);
+
+/// Whether the repository path `path` lies in one of `scope` ("" or "."
+/// is everything).
+bool InScope(const std::string& path, const std::vector<std::string>& scope);
+
+}  // namespace tjr::batch

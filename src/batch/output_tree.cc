@@ -1,0 +1,197 @@
+#include "batch/output_tree.h"
+
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+
+#include "base/file.h"
+
+namespace tjr::batch {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr char kStagingPrefix[] = ".tjrender-staging-";
+constexpr char kIndexHeader[] = "# tjrender output index 1: files tjrender wrote here\n";
+
+Diagnostic PathError(const std::string& path, const std::string& what) {
+  return AsInputError(MakeError(Location{InternSourceName(path)}, "", what));
+}
+
+// An index line names a file tjrender may delete only when it has the shape
+// tjrender gives its files; anything else (a hand-edited index) is ignored.
+bool IndexablePath(const std::string& relative) {
+  std::size_t slash = relative.find('/');
+  if (slash == std::string::npos) return false;
+  std::string file = relative.substr(slash + 1);
+  std::size_t dot = file.rfind('.');
+  if (dot == std::string::npos) return false;
+  std::string extension = file.substr(dot);
+  return IsDns1123Label(relative.substr(0, slash)) && IsDns1123Label(file.substr(0, dot)) &&
+         (extension == ".yaml" || extension == ".json");
+}
+
+bool ProcessAlive(long pid) {
+  return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+}
+
+}  // namespace
+
+bool IsDns1123Label(std::string_view name) {
+  if (name.empty() || name.size() > 63) return false;
+  auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  if (!alnum(name.front()) || !alnum(name.back())) return false;
+  return std::all_of(name.begin(), name.end(), [&](char c) { return alnum(c) || c == '-'; });
+}
+
+Result<std::string> OutputFileFor(const std::string& namespace_, const std::string& name,
+                                  const std::string& extension) {
+  for (const auto& [what, value] : {std::pair{"namespace", &namespace_}, std::pair{"name", &name}}) {
+    if (!IsDns1123Label(*value)) {
+      return AsInputError(MakeError(
+          Location{}, "", std::string("cannot write TrainJob \"") + name + "\" in namespace \"" +
+                              namespace_ + "\": its " + what +
+                              " is not a DNS-1123 label (lowercase letters, digits and '-', at "
+                              "most 63), so it is not used as a file name"));
+    }
+  }
+  return namespace_ + "/" + name + extension;
+}
+
+OutputTree::OutputTree(std::string dir) : dir_(std::move(dir)) {}
+
+OutputTree::~OutputTree() {
+  std::error_code ignored;
+  if (!staging_.empty()) fs::remove_all(staging_, ignored);
+}
+
+Result<std::unique_ptr<OutputTree>> OutputTree::Open(const std::string& dir) {
+  std::error_code error;
+  fs::create_directories(dir, error);
+  if (error || !fs::is_directory(dir, error)) {
+    return PathError(dir, "cannot create output folder: " +
+                              (error ? error.message() : std::string("not a folder")));
+  }
+  std::unique_ptr<OutputTree> tree(new OutputTree(dir));
+  // Staging folders of runs that died (kill -9) hold nothing of value.
+  for (const fs::directory_entry& entry : fs::directory_iterator(dir, error)) {
+    std::string name = entry.path().filename().string();
+    if (name.rfind(kStagingPrefix, 0) != 0) continue;
+    long pid = std::strtol(name.c_str() + std::strlen(kStagingPrefix), nullptr, 10);
+    if (!ProcessAlive(pid)) fs::remove_all(entry.path(), error);
+  }
+  Result<std::string> index = ReadFile(dir + "/" + kOutputIndexFile, std::size_t{256} << 20);
+  if (index.ok()) {
+    std::size_t start = 0;
+    while (start < index->size()) {
+      std::size_t end = index->find('\n', start);
+      if (end == std::string::npos) end = index->size();
+      std::string line = index->substr(start, end - start);
+      if (IndexablePath(line)) tree->old_index_.insert(std::move(line));
+      start = end + 1;
+    }
+  }
+  tree->staging_ = dir + "/" + kStagingPrefix + std::to_string(::getpid());
+  return tree;
+}
+
+Status OutputTree::Put(const std::string& relative, std::string_view bytes) {
+  put_.insert(relative);
+  const std::string target = dir_ + "/" + relative;
+  struct stat info {};
+  if (::lstat(target.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
+      static_cast<std::size_t>(info.st_size) == bytes.size()) {
+    Result<std::string> existing = ReadFile(target, bytes.size() + 1);
+    if (existing.ok() && *existing == bytes) {
+      ++stats_.unchanged;
+      return Ok();
+    }
+  }
+  std::string staged = staging_ + "/" + relative;
+  std::error_code error;
+  fs::create_directories(fs::path(staged).parent_path(), error);
+  if (error) return PathError(staged, "cannot create staging folder: " + error.message());
+  Status written = WriteFileAtomically(staged, bytes);
+  if (!written.ok()) return written;
+  staged_.push_back(relative);
+  return Ok();
+}
+
+void OutputTree::Remove(const std::string& relative) { remove_.insert(relative); }
+
+Status OutputTree::Install(const std::string& relative) {
+  const std::string namespace_dir = dir_ + "/" + relative.substr(0, relative.find('/'));
+  struct stat info {};
+  if (::lstat(namespace_dir.c_str(), &info) != 0) {
+    if (::mkdir(namespace_dir.c_str(), 0777) != 0 && errno != EEXIST) {
+      return PathError(namespace_dir, std::string("cannot create folder: ") + std::strerror(errno));
+    }
+  } else if (!S_ISDIR(info.st_mode)) {
+    // A link here could lead the file out of DIR.
+    return PathError(namespace_dir, "not written: exists and is not a folder (a symbolic link "
+                                    "is not followed out of the output folder)");
+  }
+  const std::string target = dir_ + "/" + relative;
+  if (::rename((staging_ + "/" + relative).c_str(), target.c_str()) != 0) {
+    return PathError(target, std::string("cannot install file: ") + std::strerror(errno));
+  }
+  ++stats_.written;
+  return Ok();
+}
+
+Result<OutputStats> OutputTree::Commit(bool prune) {
+  auto write_index = [&](const std::set<std::string>& files) {
+    std::string text = kIndexHeader;
+    for (const std::string& file : files) text += file + "\n";
+    return WriteFileAtomically(dir_ + "/" + kOutputIndexFile, text);
+  };
+  // Files about to appear are indexed first, so a run killed while
+  // installing still owns (and later prunes) them.
+  std::set<std::string> owned = old_index_;
+  owned.insert(put_.begin(), put_.end());
+  if (owned != old_index_) {
+    Status status = write_index(owned);
+    if (!status.ok()) return status.take_error();
+  }
+  Diagnostic failure;
+  bool failed = false;
+  for (const std::string& relative : staged_) {
+    Status installed = Install(relative);
+    if (!installed.ok() && !failed) {
+      failure = installed.take_error();
+      failed = true;
+    }
+  }
+  std::set<std::string> stale;
+  if (prune) {
+    std::set_difference(old_index_.begin(), old_index_.end(), put_.begin(), put_.end(),
+                        std::inserter(stale, stale.end()));
+  } else {
+    for (const std::string& relative : remove_) {
+      if (old_index_.count(relative) != 0 && put_.count(relative) == 0) stale.insert(relative);
+    }
+  }
+  for (const std::string& relative : stale) {
+    const std::string target = dir_ + "/" + relative;
+    struct stat info {};
+    if (::lstat(target.c_str(), &info) == 0 && !S_ISDIR(info.st_mode)) {
+      if (::unlink(target.c_str()) == 0) ++stats_.removed;
+    }
+    // Only succeeds when the namespace folder is now empty.
+    ::rmdir((dir_ + "/" + relative.substr(0, relative.find('/'))).c_str());
+    owned.erase(relative);
+  }
+  Status status = write_index(owned);
+  std::error_code ignored;
+  fs::remove_all(staging_, ignored);
+  if (failed) return failure;
+  if (!status.ok()) return status.take_error();
+  return stats_;
+}
+
+}  // namespace tjr::batch
