@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <set>
 
 #include <unistd.h>
 
@@ -12,7 +14,9 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/output.h"
-#include "cli/revision_source.h"
+#include "batch/affected.h"
+#include "cli/render_source.h"
+#include "diff/base_side.h"
 #include "diff/json_format.h"
 #include "diff/markdown_format.h"
 #include "diff/revision.h"
@@ -26,18 +30,22 @@ namespace {
 
 const char kDiffUsage[] =
     "usage: tjrender diff BASE [HEAD] [--format text|markdown|json] [--color auto|always|never]\n"
-    "                     [--path P]... [-U N] [--max-bytes N] [--target T] [--namespace NS]\n"
-    "                     [--strict] [--threads N] [--verbose]\n\n"
+    "                     [--path P]... [--all] [--repo DIR] [-U N] [--max-bytes N] [--target T]\n"
+    "                     [--namespace NS] [--strict] [--threads N] [--verbose]\n\n"
     "Renders the TrainJobs of two revisions and prints what differs, object by object, after a\n"
-    "summary. BASE and HEAD are folders, or revisions of the Git repository here (read without a\n"
-    "checkout); HEAD defaults to its working tree. HEAD's TrainJobs are validated as updates of\n"
-    "BASE's (immutable fields, podTemplateOverrides only while suspended); errors go to stderr.\n"
-    "Exit 0 no differences, 1 differences or errors at HEAD, 2 usage or input errors.\n";
+    "summary. BASE and HEAD are revisions of the Git repository here (read without a checkout;\n"
+    "HEAD defaults to the working tree), and only TrainJobs whose file or runtime changed are\n"
+    "rendered (--all: every one); or BASE and HEAD are two folders. HEAD's TrainJobs are\n"
+    "validated as updates of BASE's (immutable fields, podTemplateOverrides only while\n"
+    "suspended); errors go to stderr. Exit 0 no differences, 1 differences or errors at HEAD,\n"
+    "2 usage or input errors.\n";
 
 struct DiffOptions {
   std::string format = "text";
   std::string color = "auto";
   std::vector<std::string> paths;
+  bool all = false;
+  std::string repo;
   std::size_t context = 3;
   std::size_t max_bytes = diff::kGitHubCommentLimit;
   std::string target;
@@ -53,7 +61,9 @@ std::optional<int> ParseDiffOptions(const std::vector<std::string>& args, DiffOp
   named.add_options()("help,h", "show this help")(
       "format", po::value(&options->format), "text (default), markdown (a pull-request comment) or json")(
       "color", po::value(&options->color), "auto (default: when stdout is a terminal), always or never")(
-      "path", po::value(&options->paths), "read only this folder or file (repeatable)")(
+      "path", po::value(&options->paths), "Git: compare only this repository folder or file (repeatable)")(
+      "all", po::bool_switch(&options->all), "Git: render every TrainJob, not only the affected ones")(
+      "repo", po::value(&options->repo), "Git: the repository (default: the one holding this folder)")(
       "unified,U", po::value(&options->context), "lines of context (default 3)")(
       "max-bytes", po::value(&options->max_bytes), "markdown: the longest comment (default 65536)")(
       "target", po::value(&options->target), "emulated Trainer version (trainer-v2.1)")(
@@ -91,6 +101,105 @@ bool UseColor(const std::string& mode) {
          !(term != nullptr && std::string(term) == "dumb");
 }
 
+// What both revisions are read as, and from where.
+struct Inputs {
+  std::string base_label;
+  std::string head_label;
+  bool base_is_revision = false;
+  source::ManifestSet base;
+  source::ManifestSet head;
+  std::optional<std::string> base_target;
+  std::optional<std::string> head_target;
+  /// Set when only some TrainJobs are compared: HEAD's affected ones, and
+  /// at BASE those plus the ones HEAD removed.
+  std::optional<std::set<std::string>> head_only;
+  std::optional<std::set<std::string>> base_only;
+};
+
+bool IsFolder(const std::string& path) {
+  std::error_code error;
+  return std::filesystem::is_directory(path, error);
+}
+
+Result<Inputs> ReadFolders(const DiffOptions& options, const source::LoadOptions& load) {
+  if (!options.paths.empty() || options.all || !options.repo.empty()) {
+    return AsInputError(MakeError(Location{}, "", "--path, --all and --repo are for Git revisions, not folders"));
+  }
+  Inputs inputs;
+  const std::string& head = options.revisions.size() > 1 ? options.revisions[1] : ".";
+  inputs.base_label = options.revisions[0];
+  inputs.head_label = head;
+  for (bool at_base : {true, false}) {
+    Result<std::unique_ptr<RenderSource>> opened =
+        OpenRenderSource(SourceRequest{{at_base ? inputs.base_label : head}, "", "", ""});
+    if (!opened.ok()) return opened.take_error();
+    const RenderSource& source = **opened;
+    (at_base ? inputs.base : inputs.head) = source::LoadManifests(source.tree(), source.paths, load);
+    (at_base ? inputs.base_target : inputs.head_target) = source.config.target;
+  }
+  return inputs;
+}
+
+// What the working tree or the HEAD revision names TrainJobs by.
+std::string Id(const batch::Entry& entry) { return entry.id(); }
+
+Result<Inputs> ReadRevisions(const DiffOptions& options, const source::LoadOptions& load) {
+  const std::string head = options.revisions.size() > 1 ? options.revisions[1] : "";
+  // As `git diff`: the whole repository unless paths are given, from any
+  // folder of it.
+  std::vector<std::string> paths = options.paths;
+  if (paths.empty()) {
+    Result<source::GitRepository> repo = source::FindGitRepository(options.repo.empty() ? "." : options.repo);
+    if (!repo.ok()) {
+      return AsInputError(MakeError(Location{}, "", "'" + options.revisions[0] +
+                                                        "' is no folder and no Git repository holds " +
+                                                        (options.repo.empty() ? "this folder" : options.repo) +
+                                                        " (" + repo.error().message + ")"));
+    }
+    if (!repo->workdir.empty()) paths.push_back(repo->workdir);
+  }
+  Result<std::unique_ptr<RenderSource>> opened =
+      OpenRenderSource(SourceRequest{paths, head, options.revisions[0], options.repo});
+  if (!opened.ok()) return opened.take_error();
+  const RenderSource& source = **opened;
+  Inputs inputs;
+  inputs.base_label = options.revisions[0];
+  inputs.head_label = head.empty() ? "worktree" : head;
+  inputs.base_is_revision = true;
+  inputs.head_target = source.config.target;
+  Result<RepoConfig> base_config = ReadRepoConfig(*source.base_git, source.config_path);
+  if (!base_config.ok()) return base_config.take_error();
+  inputs.base_target = base_config->target;
+
+  if (options.all || !source.config_unchanged_since) {
+    if (!options.all) Note(source.config_path + " differs: every TrainJob is compared");
+    inputs.head = source::LoadManifests(source.tree(), source.paths, load);
+    inputs.base = source::LoadManifests(source.base_tree(), source.paths, load);
+    return inputs;
+  }
+  const source::GitRepository& repo = *source.repo;
+  const std::string repo_dir = repo.workdir.empty() ? repo.git_dir : repo.workdir;
+  Result<std::vector<std::string>> changed = source::ChangedPaths(repo_dir, options.revisions[0], head, source.paths);
+  if (!changed.ok()) return changed.take_error();
+  batch::InventoryCache cache = batch::InventoryCache::Load(
+      batch::InventoryCachePath(repo.git_dir), load.default_namespace + (load.enforce_namespace ? "\tenforced" : "\tdefault"));
+  batch::SinceSources sources{source.base_tree(), *source.base_git, source.tree(), source.head_git.get(),
+                              source.paths, *changed};
+  batch::AffectedSet affected = batch::FindAffected(sources, load, &cache);
+  inputs.head_only.emplace();
+  for (const batch::Entry& job : affected.affected) inputs.head_only->insert(Id(job));
+  inputs.base_only = inputs.head_only;
+  for (const batch::Entry& job : affected.removed) inputs.base_only->insert(Id(job));
+  inputs.head = std::move(affected.manifests);
+  inputs.base = diff::LoadBaseSide({source.base_tree(), *source.base_git, source.paths, std::move(*changed)},
+                                   *inputs.base_only, load, &cache);
+  Status saved = cache.Save();
+  if (!saved.ok()) Note("inventory cache not saved: " + saved.error().ToString());
+  Note(std::to_string(inputs.head_only->size()) + " of " + std::to_string(affected.total_trainjobs) +
+       " TrainJob(s) affected, " + std::to_string(affected.removed.size()) + " removed");
+  return inputs;
+}
+
 bool ValidTarget(const std::string& target) {
   const std::vector<std::string>& targets = pipeline::SupportedTargets();
   if (std::find(targets.begin(), targets.end(), target) != targets.end()) return true;
@@ -107,44 +216,51 @@ int RunDiff(const std::vector<std::string>& args) {
   if (auto exit_code = ParseDiffOptions(args, &options)) return *exit_code;
   SetVerbose(options.verbose);
 
+  source::LoadOptions load_options;
   pipeline::PipelineOptions pipeline_options;
   pipeline_options.strict = options.strict;
   pipeline_options.threads = options.threads;
-  if (!options.target.empty()) pipeline_options.target = options.target;
-  if (!ValidTarget(pipeline_options.target)) return kExitUsage;
-  source::LoadOptions load_options;
   if (!options.namespace_.empty()) {
     load_options.default_namespace = options.namespace_;
     load_options.enforce_namespace = true;
     pipeline_options.default_namespace = options.namespace_;
   }
-
-  auto base = OpenRevision(options.revisions[0], options.paths);
-  if (!base.ok()) {
-    Report(base.error());
+  // Two folders, or revisions of one repository.
+  const bool folders = IsFolder(options.revisions[0]);
+  if (!folders && options.revisions.size() > 1 && IsFolder(options.revisions[1])) {
+    ReportUsageError("BASE and HEAD must both be folders or both be Git revisions");
     return kExitUsage;
   }
-  auto head = OpenRevision(options.revisions.size() > 1 ? options.revisions[1] : "", options.paths);
-  if (!head.ok()) {
-    Report(head.error());
+  Result<Inputs> read = folders ? ReadFolders(options, load_options) : ReadRevisions(options, load_options);
+  if (!read.ok()) {
+    Report(read.error());
     return kExitUsage;
   }
+  Inputs& inputs = *read;
 
-  source::ManifestSet base_set = LoadRevision(**base, load_options);
-  source::ManifestSet head_set = LoadRevision(**head, load_options);
-  diff::RevisionRender base_render = diff::RenderRevision(base_set, pipeline_options);
+  // Each revision renders for its own target (.tjrender.yaml), unless one
+  // is given.
+  pipeline::PipelineOptions base_options = pipeline_options;
   pipeline::PipelineOptions head_options = pipeline_options;
-  head_options.previous_trainjobs = diff::StoredTrainJobs(base_set);
-  diff::RevisionRender head_render = diff::RenderRevision(head_set, head_options);
+  if (!options.target.empty()) {
+    inputs.base_target = inputs.head_target = options.target;
+  }
+  if (inputs.base_target) base_options.target = *inputs.base_target;
+  if (inputs.head_target) head_options.target = *inputs.head_target;
+  if (!ValidTarget(base_options.target) || !ValidTarget(head_options.target)) return kExitUsage;
+
+  diff::RevisionRender base_render = diff::RenderRevision(
+      inputs.base, base_options, inputs.base_only ? &*inputs.base_only : nullptr);
+  head_options.previous_trainjobs = diff::StoredTrainJobs(inputs.base);
+  diff::RevisionRender head_render = diff::RenderRevision(
+      inputs.head, head_options, inputs.head_only ? &*inputs.head_only : nullptr);
   // A Git revision names its files as the working tree does; BASE's say
   // which revision they are from.
-  if ((*base)->type == RevisionSource::Type::kGitRevision) {
-    diff::QualifyFiles(&base_render, (*base)->label + ":");
-  }
+  if (inputs.base_is_revision) diff::QualifyFiles(&base_render, inputs.base_label + ":");
 
   diff::CompareOptions compare;
-  compare.base_label = (*base)->label;
-  compare.head_label = (*head)->label;
+  compare.base_label = inputs.base_label;
+  compare.head_label = inputs.head_label;
   compare.context = options.context;
   diff::DiffResult result = diff::Compare(base_render, head_render, compare);
 

@@ -97,7 +97,7 @@ TEST(DiffCommand, TwoFoldersWithoutGit) {
   dirs.Write("new/jobs.yaml", Job("a", "plain"));
   Outcome same = Diff({dirs.Path("old"), dirs.Path("old")});
   EXPECT_EQ(same.exit_code, 0) << same.err;
-  EXPECT_EQ(same.out, "no differences (2 objects unchanged)\n");
+  EXPECT_EQ(same.out, "no differences (2 objects unchanged, 2 TrainJobs compared)\n");
   EXPECT_EQ(same.err, "");
 
   InDirectory here(dirs.root());
@@ -107,7 +107,7 @@ TEST(DiffCommand, TwoFoldersWithoutGit) {
   // Read and checked by hand: the JobSet of TrainJob a takes the new image
   // at line 28 of kubectl's YAML; the JobSet of the deleted TrainJob goes.
   const std::string expected_start =
-      "0 added, 1 removed, 1 changed, 0 unchanged\n"
+      "0 added, 1 removed, 1 changed, 0 unchanged (2 TrainJobs compared)\n"
       "  changed  JobSet default/a\n"
       "  removed  JobSet default/gone\n"
       "\n"
@@ -139,7 +139,7 @@ TEST(DiffCommand, RuntimeChangeBetweenCommits) {
   InDirectory here(repo.root());
   Outcome run = Diff({"HEAD~1", "HEAD"});
   EXPECT_EQ(run.exit_code, 1) << run.err;
-  EXPECT_TRUE(run.out.starts_with("0 added, 0 removed, 2 changed, 1 unchanged\n"
+  EXPECT_TRUE(run.out.starts_with("0 added, 0 removed, 2 changed, 0 unchanged (2 TrainJobs compared)\n"
                                   "  changed  JobSet default/a\n"
                                   "  changed  JobSet default/b\n\n"
                                   "=== changed JobSet default/a (TrainJob default/a) ===\n"
@@ -151,9 +151,34 @@ TEST(DiffCommand, RuntimeChangeBetweenCommits) {
             std::string::npos)
       << back.out;
   // The working tree is HEAD when nothing is given.
+  // Only affected TrainJobs are compared: none here; --all compares all.
   Outcome clean = Diff({"HEAD"});
   EXPECT_EQ(clean.exit_code, 0) << clean.err;
-  EXPECT_EQ(clean.out, "no differences (3 objects unchanged)\n");
+  EXPECT_EQ(clean.out, "no differences (0 objects unchanged, 0 TrainJobs compared)\n");
+  Outcome all = Diff({"HEAD", "--all"});
+  EXPECT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_EQ(all.out, "no differences (3 objects unchanged, 3 TrainJobs compared)\n");
+  Outcome all_revisions = Diff({"HEAD~1", "HEAD", "--all"});
+  EXPECT_TRUE(all_revisions.out.starts_with("0 added, 0 removed, 2 changed, 1 unchanged (3 TrainJobs compared)\n"));
+}
+
+TEST(DiffCommand, DeletedAndRenamedTrainJobFiles) {
+  REQUIRE_GIT();
+  source::GitScratch repo;
+  WriteBase(repo);
+  ASSERT_EQ(repo.Commit("base"), 0);
+  ASSERT_EQ(repo.Git("rm -q jobs/b.yaml"), 0);
+  ASSERT_EQ(repo.Git("mv jobs/c.yaml jobs/renamed.yaml"), 0);
+  ASSERT_EQ(repo.Commit("delete and move"), 0);
+  InDirectory here(repo.root());
+  Outcome run = Diff({"HEAD~1", "HEAD"});
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  // The moved file holds the same TrainJob: nothing changes for it.
+  EXPECT_TRUE(run.out.starts_with("0 added, 1 removed, 0 changed, 1 unchanged (2 TrainJobs compared)\n"
+                                  "  removed  JobSet default/b\n\n"
+                                  "=== removed JobSet default/b (TrainJob default/b) ===\n"
+                                  "--- HEAD~1/JobSet/default/b\n+++ /dev/null\n"))
+      << run.out;
 }
 
 TEST(DiffCommand, WorkingTreeAgainstARevisionFromASubfolder) {
@@ -170,7 +195,7 @@ TEST(DiffCommand, WorkingTreeAgainstARevisionFromASubfolder) {
             "jobs/a.yaml:8:5: error: spec.runtimeRef: Invalid value: \"object\": runtimeRef is immutable\n");
   EXPECT_EQ(run.out,
             run.out.substr(0, 0) +
-                "1 added, 0 removed, 0 changed, 2 unchanged\n"
+                "1 added, 0 removed, 0 changed, 0 unchanged (2 TrainJobs compared)\n"
                 "  added    JobSet default/d\n"
                 "refused at head: TrainJob default/a (1 error)\n"
                 "\n"
@@ -281,7 +306,7 @@ TEST(DiffCommand, ReportFormatsAndColour) {
   EXPECT_EQ(markdown.exit_code, 1);
   EXPECT_TRUE(markdown.out.starts_with("<!-- tjrender diff -->\n"
                                        "### tjrender diff <code>HEAD~1</code> → <code>HEAD</code>\n\n"
-                                       "**0 added, 0 removed, 1 changed**, 2 unchanged.\n\n"
+                                       "**0 added, 0 removed, 1 changed**, 0 unchanged (1 TrainJob compared).\n\n"
                                        "<details><summary>changed <code>JobSet default/c</code> (TrainJob "
                                        "default/c)</summary>\n\n```diff\n--- HEAD~1/JobSet/default/c\n"))
       << markdown.out;
@@ -307,7 +332,7 @@ TEST(DiffCommand, MarkdownTruncatedBelowTheLimit) {
   Outcome cut = Diff({"HEAD", "--format", "markdown", "--max-bytes", "8000"});
   EXPECT_EQ(cut.exit_code, 1);
   EXPECT_LE(cut.out.size(), 8000u);
-  EXPECT_NE(cut.out.find("**0 added, 0 removed, 62 changed**, 1 unchanged."), std::string::npos);
+  EXPECT_NE(cut.out.find("**0 added, 0 removed, 62 changed**, 0 unchanged (62 TrainJobs compared)."), std::string::npos);
   EXPECT_NE(cut.out.find("> Truncated to fit GitHub's 8000-character comment limit: "), std::string::npos)
       << cut.out;
   Outcome small = Diff({"HEAD", "--format", "markdown", "--max-bytes", "100"});
@@ -326,7 +351,7 @@ TEST(DiffCommand, ErrorsAtBaseAreQualifiedAndNoDifferenceByThemselves) {
   EXPECT_EQ(run.exit_code, 0) << run.out;
   EXPECT_TRUE(run.err.starts_with("main:jobs/x.yaml:7:3: error: spec.RuntimeRef: Invalid value: "))
       << run.err;
-  EXPECT_EQ(run.out, "no differences (3 objects unchanged)\nrefused at base: TrainJob default/x (1 error)\n");
+  EXPECT_EQ(run.out, "no differences (0 objects unchanged, 1 TrainJob compared)\nrefused at base: TrainJob default/x (1 error)\n");
 }
 
 TEST(DiffCommand, ExitCodes) {
@@ -352,7 +377,7 @@ TEST(DiffCommand, ExitCodes) {
   InDirectory here(dirs.root());
   Outcome no_repo = Diff({"main"});
   EXPECT_EQ(no_repo.exit_code, 2);
-  EXPECT_NE(no_repo.err.find("'main' is no folder and the current directory is not in a Git repository"),
+  EXPECT_NE(no_repo.err.find("'main' is no folder and no Git repository holds this folder"),
             std::string::npos)
       << no_repo.err;
 }

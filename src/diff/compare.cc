@@ -116,7 +116,11 @@ std::size_t DiffResult::ErrorCount(Side side) const {
 std::string DiffResult::CountsText() const {
   return std::to_string(Count(ChangeType::kAdded)) + " added, " + std::to_string(Count(ChangeType::kRemoved)) +
          " removed, " + std::to_string(Count(ChangeType::kChanged)) + " changed, " + std::to_string(unchanged) +
-         " unchanged";
+         " unchanged (" + TrainJobsCompared() + ")";
+}
+
+std::string DiffResult::TrainJobsCompared() const {
+  return std::to_string(train_jobs) + (train_jobs == 1 ? " TrainJob" : " TrainJobs") + " compared";
 }
 
 bool DiffResult::HasDifferences() const { return !changes.empty() || ErrorCount(Side::kHead) > 0; }
@@ -126,6 +130,12 @@ DiffResult Compare(const RevisionRender& base, const RevisionRender& head,
   DiffResult result;
   AddFindings(base, Side::kBase, &result.findings);
   AddFindings(head, Side::kHead, &result.findings);
+
+  std::set<std::string> compared;
+  for (const RevisionRender* side : {&base, &head}) {
+    for (const pipeline::TrainJobResult& r : side->train_jobs) compared.insert(TrainJobKey(r.id));
+  }
+  result.train_jobs = compared.size();
 
   std::set<std::string> refused_at_head;
   for (const pipeline::TrainJobResult& r : head.train_jobs) {

@@ -76,6 +76,8 @@ struct DiffResult {
   std::vector<RevisionFinding> findings;
   /// Objects rendered identically at both revisions.
   std::size_t unchanged = 0;
+  /// TrainJobs rendered (or refused) at either revision, counted once.
+  std::size_t train_jobs = 0;
 
   std::size_t Count(ChangeType type) const;
   /// TrainJobs ("namespace/name", sorted) with at least one error at `side`.
@@ -85,8 +87,10 @@ struct DiffResult {
   /// Objects differ, or HEAD has errors: the change is not a no-op for the
   /// cluster (the exit code 1 of `tjrender diff`).
   bool HasDifferences() const;
-  /// "1 added, 0 removed, 2 changed, 7 unchanged".
+  /// "1 added, 0 removed, 2 changed, 7 unchanged (4 TrainJobs compared)".
   std::string CountsText() const;
+  /// "4 TrainJobs compared".
+  std::string TrainJobsCompared() const;
 };
 
 /// Compares the objects two revisions rendered, matching them by API group,

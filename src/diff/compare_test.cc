@@ -22,7 +22,7 @@ TEST(Compare, IdenticalRevisionsHaveNoDifferences) {
   EXPECT_TRUE(result.changes.empty());
   EXPECT_EQ(result.unchanged, 1u);
   EXPECT_FALSE(result.HasDifferences());
-  EXPECT_EQ(result.CountsText(), "0 added, 0 removed, 0 changed, 1 unchanged");
+  EXPECT_EQ(result.CountsText(), "0 added, 0 removed, 0 changed, 1 unchanged (1 TrainJob compared)");
 }
 
 TEST(Compare, ChangedObjectCarriesAUnifiedDiffOfItsYaml) {
@@ -58,7 +58,7 @@ TEST(Compare, AddedAndRemovedObjectsDiffAgainstDevNull) {
   EXPECT_EQ(result.changes[1].type, ChangeType::kRemoved);
   EXPECT_TRUE(result.changes[1].diff.starts_with("--- base/JobSet/default/old\n+++ /dev/null\n@@ -1,16 +0,0 @@\n"))
       << result.changes[1].diff;
-  EXPECT_EQ(result.CountsText(), "1 added, 1 removed, 0 changed, 0 unchanged");
+  EXPECT_EQ(result.CountsText(), "1 added, 1 removed, 0 changed, 0 unchanged (2 TrainJobs compared)");
 }
 
 TEST(Compare, ChangesAreSortedByKindNamespaceAndName) {

@@ -53,6 +53,7 @@ std::string FormatJson(const DiffResult& result, const JsonOptions& options) {
   summary.Set("removed", Int(result.Count(ChangeType::kRemoved)));
   summary.Set("changed", Int(result.Count(ChangeType::kChanged)));
   summary.Set("unchanged", Int(result.unchanged));
+  summary.Set("trainJobs", Int(result.train_jobs));
   summary.Set("errorsAtBase", Int(result.ErrorCount(Side::kBase)));
   summary.Set("errorsAtHead", Int(result.ErrorCount(Side::kHead)));
   doc::Node refused = doc::Node::Mapping();

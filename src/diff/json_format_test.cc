@@ -61,6 +61,7 @@ TEST(FormatJson, EveryKeySortedAndPresent) {
             "        \"errorsAtBase\": 0,\n"
             "        \"errorsAtHead\": 1,\n"
             "        \"removed\": 0,\n"
+            "        \"trainJobs\": 2,\n"
             "        \"unchanged\": 0\n"
             "    }\n"
             "}\n");

@@ -84,12 +84,13 @@ std::string Header(const DiffResult& result, const MarkdownOptions& options) {
   out += "### tjrender diff <code>" + Escape(options.base_label) + "</code> → <code>" +
          Escape(options.head_label) + "</code>\n\n";
   if (result.changes.empty()) {
-    out += "**No differences** in the rendered objects (" + std::to_string(result.unchanged) + " unchanged).\n\n";
+    out += "**No differences** in the rendered objects (" + std::to_string(result.unchanged) + " unchanged, " +
+           result.TrainJobsCompared() + ").\n\n";
   } else {
     out += "**" + std::to_string(result.Count(ChangeType::kAdded)) + " added, " +
            std::to_string(result.Count(ChangeType::kRemoved)) + " removed, " +
            std::to_string(result.Count(ChangeType::kChanged)) + " changed**, " +
-           std::to_string(result.unchanged) + " unchanged.\n\n";
+           std::to_string(result.unchanged) + " unchanged (" + result.TrainJobsCompared() + ").\n\n";
   }
   // A quarter of what is left after the counts goes to each side's findings
   // at most.

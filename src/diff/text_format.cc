@@ -88,7 +88,8 @@ std::string FormatText(const DiffResult& result, const TextOptions& options) {
   const Painter paint(options.color);
   std::string out;
   if (result.changes.empty()) {
-    out += "no differences (" + Plural(result.unchanged, "object") + " unchanged)\n";
+    out += "no differences (" + Plural(result.unchanged, "object") + " unchanged, " + result.TrainJobsCompared() +
+           ")\n";
   } else {
     out += result.CountsText() + "\n";
   }

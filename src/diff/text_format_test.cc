@@ -24,7 +24,7 @@ DiffResult Example() {
 
 TEST(FormatText, SummaryThenEachObjectsDiff) {
   EXPECT_EQ(FormatText(Example()),
-            "0 added, 1 removed, 1 changed, 1 unchanged\n"
+            "0 added, 1 removed, 1 changed, 1 unchanged (4 TrainJobs compared)\n"
             "  changed  JobSet default/a\n"
             "  removed  JobSet default/gone\n"
             "refused at head: TrainJob default/bad (1 error)\n"
@@ -78,8 +78,8 @@ TEST(FormatText, ColourMarksChangesHunksAndHeaders) {
 TEST(FormatText, NoDifferences) {
   RevisionRender side;
   side.train_jobs.push_back(Rendered("default/a", JobSet("a", "default", "x")));
-  EXPECT_EQ(FormatText(Compare(side, side)), "no differences (1 object unchanged)\n");
-  EXPECT_EQ(FormatText(Compare({}, {})), "no differences (0 objects unchanged)\n");
+  EXPECT_EQ(FormatText(Compare(side, side)), "no differences (1 object unchanged, 1 TrainJob compared)\n");
+  EXPECT_EQ(FormatText(Compare({}, {})), "no differences (0 objects unchanged, 0 TrainJobs compared)\n");
 }
 
 TEST(FormatText, RefusedAtBaseIsListedAfterHead) {
@@ -87,7 +87,7 @@ TEST(FormatText, RefusedAtBaseIsListedAfterHead) {
   base.train_jobs.push_back(Refused("default/a", "one"));
   base.train_jobs.back().diagnostics.push_back(base.train_jobs.back().diagnostics.back());
   EXPECT_EQ(FormatText(Compare(base, {})),
-            "no differences (0 objects unchanged)\nrefused at base: TrainJob default/a (2 errors)\n");
+            "no differences (0 objects unchanged, 1 TrainJob compared)\nrefused at base: TrainJob default/a (2 errors)\n");
 }
 
 }  // namespace
