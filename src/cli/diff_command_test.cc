@@ -22,13 +22,15 @@ struct Outcome {
   std::string err;
 };
 
-Outcome Diff(const std::vector<std::string>& args) {
+Outcome Invoke(int (*command)(const std::vector<std::string>&), const std::vector<std::string>& args) {
   ::testing::internal::CaptureStdout();
   ::testing::internal::CaptureStderr();
-  int code = RunDiff(args);
+  int code = command(args);
   std::string out = ::testing::internal::GetCapturedStdout();
   return {code, out, ::testing::internal::GetCapturedStderr()};
 }
+
+Outcome Diff(const std::vector<std::string>& args) { return Invoke(RunDiff, args); }
 
 // Runs in `dir` and returns to the previous directory after.
 class InDirectory {
@@ -235,6 +237,42 @@ TEST_P(UpdateRules, AsDiffReportsThem) {
     EXPECT_EQ(run.err, c.error + "\n");
     EXPECT_NE(run.out.find("\"head\": [\n            \"default/u\"\n        ]"), std::string::npos) << run.out;
   }
+}
+
+// `check --since BASE` on the working tree runs the same update checks.
+TEST_P(UpdateRules, AsCheckSinceReportsThem) {
+  REQUIRE_GIT();
+  const UpdateCase& c = GetParam();
+  source::GitScratch repo;
+  WriteBase(repo);
+  repo.Write("jobs/u.yaml", c.before);
+  ASSERT_EQ(repo.Commit("base"), 0);
+  repo.Write("jobs/u.yaml", c.after);
+  InDirectory here(repo.root());
+  Outcome run = Invoke(RunCheck, {"--since", "HEAD"});
+  EXPECT_EQ(run.exit_code, c.error.empty() ? 0 : 1);
+  EXPECT_EQ(run.err, c.error.empty() ? "" : c.error + "\n");
+  EXPECT_EQ(run.out, "");
+  if (c.error.empty()) return;
+  // Without --since every TrainJob is a create: no update error.
+  Outcome create = Invoke(RunCheck, {"."});
+  EXPECT_EQ(create.err.find(c.error), std::string::npos) << create.err;
+  // BASE itself, checked as an update of BASE, is no change.
+  Outcome committed = Invoke(RunCheck, {"--rev", "HEAD", "--since", "HEAD"});
+  EXPECT_EQ(committed.exit_code, 0) << committed.err;
+}
+
+TEST(CheckSince, AllTrainJobsAreUpdatesWhenTheConfigurationChanged) {
+  REQUIRE_GIT();
+  source::GitScratch repo;
+  WriteBase(repo);
+  ASSERT_EQ(repo.Commit("base"), 0);
+  repo.Write("jobs/a.yaml", Job("a", "other"));
+  repo.Write(".tjrender.yaml", "target: trainer-v2.1\n");
+  InDirectory here(repo.root());
+  Outcome run = Invoke(RunCheck, {"--since", "HEAD"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "jobs/a.yaml:8:5: error: spec.runtimeRef: Invalid value: \"object\": runtimeRef is immutable\n");
 }
 
 const std::string kOverride =

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 #include "batch/affected.h"
 #include "batch/inventory_cache.h"
@@ -13,6 +14,7 @@
 #include "cli/command.h"
 #include "cli/options.h"
 #include "cli/output.h"
+#include "cli/previous_state.h"
 #include "cli/progress.h"
 #include "cli/render_config.h"
 #include "cli/render_source.h"
@@ -44,7 +46,8 @@ const char kCheckUsage[] =
     "usage: tjrender check [PATH...] [--rev REV] [--since BASE [--list-affected]] [--repo DIR]\n"
     "                      [--target trainer-v2.1] [--namespace NS] [--strict] [--jobs N]\n"
     "                      [--quiet] [--verbose]\n\n"
-    "Validates every TrainJob under PATH as `tjrender render` does, without writing objects.\n";
+    "Validates every TrainJob under PATH as `tjrender render` does, without writing objects.\n"
+    "With --since BASE, TrainJobs that BASE has too are validated as updates of them.\n";
 
 struct FlowOptions {
   std::string target;
@@ -259,6 +262,12 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     batch::SinceSources sources{input.base_tree(), *input.base_git, input.tree(),
                                 input.head_git.get(), input.paths, std::move(*changed)};
     batch::AffectedSet affected = batch::FindAffected(sources, load_options, &*cache);
+    if (!write_objects) {  // check --since: updates of BASE's TrainJobs
+      std::set<std::string> ids;
+      for (const batch::Entry& job : affected.affected) ids.insert(job.id());
+      pipeline_options.previous_trainjobs =
+          PreviousTrainJobs(input, &sources.changed, &ids, load_options, &*cache);
+    }
     if (options.verbose) {
       Note(std::to_string(affected.affected.size()) + " of " +
            std::to_string(affected.total_trainjobs) + " TrainJob(s) affected since " +
@@ -279,6 +288,9 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   } else {
     manifests = source::LoadManifests(input.tree(), input.paths, load_options);
     if (cache && input.head_git != nullptr) batch::CacheEntries(manifests, *input.head_git, &*cache);
+    if (!write_objects && input.base_git != nullptr) {
+      pipeline_options.previous_trainjobs = PreviousTrainJobs(input, nullptr, nullptr, load_options, nullptr);
+    }
   }
   if (cache) {
     Status saved = cache->Save();

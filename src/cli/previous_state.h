@@ -1,0 +1,26 @@
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "batch/inventory_cache.h"
+#include "cli/render_source.h"
+#include "doc/node.h"
+#include "source/loader.h"
+
+namespace tjr::cli {
+
+/// For `check --since BASE`: the TrainJobs of BASE as the cluster stores
+/// them (API-defaulted), by "namespace/name", so that the pipeline validates
+/// the source's TrainJobs as updates of them. `changed` and `train_jobs`
+/// (the affected set) limit what is read, as for the affected set itself;
+/// null reads all of BASE. `input` must have been opened with --since.
+std::map<std::string, doc::Node> PreviousTrainJobs(const RenderSource& input,
+                                                   const std::vector<std::string>* changed,
+                                                   const std::set<std::string>* train_jobs,
+                                                   const source::LoadOptions& options,
+                                                   batch::InventoryCache* cache);
+
+}  // namespace tjr::cli
