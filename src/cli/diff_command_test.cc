@@ -82,8 +82,9 @@ std::string Job(const std::string& name, const std::string& runtime, const std::
          "\n  namespace: default\nspec:\n  runtimeRef:\n    name: " + runtime + "\n" + extra;
 }
 
-// A repository: two runtimes, three TrainJobs, committed as "base".
+// A repository pinned to Trainer v2.1: two runtimes, three TrainJobs.
 void WriteBase(const source::ScratchDir& repo) {
+  repo.Write(".tjrender.yaml", "target: trainer-v2.1\n");
   repo.Write("runtimes/plain.yaml", Runtime("plain", "busybox:1.36"));
   repo.Write("runtimes/other.yaml", Runtime("other", "alpine:3"));
   repo.Write("jobs/a.yaml", Job("a", "plain"));
@@ -93,6 +94,8 @@ void WriteBase(const source::ScratchDir& repo) {
 
 TEST(DiffCommand, TwoFoldersWithoutGit) {
   source::ScratchDir dirs;
+  dirs.Write("old/.tjrender.yaml", "target: trainer-v2.1\n");
+  dirs.Write("new/.tjrender.yaml", "target: trainer-v2.1\n");
   dirs.Write("old/runtime.yaml", Runtime("plain", "busybox:1.36"));
   dirs.Write("old/jobs.yaml", Job("a", "plain") + "---\n" + Job("gone", "plain"));
   dirs.Write("new/runtime.yaml", Runtime("plain", "busybox:1.37"));
@@ -268,7 +271,7 @@ TEST(CheckSince, AllTrainJobsAreUpdatesWhenTheConfigurationChanged) {
   WriteBase(repo);
   ASSERT_EQ(repo.Commit("base"), 0);
   repo.Write("jobs/a.yaml", Job("a", "other"));
-  repo.Write(".tjrender.yaml", "target: trainer-v2.1\n");
+  repo.Write(".tjrender.yaml", "target: trainer-v2.1\nexclude: [vendor]\n");
   InDirectory here(repo.root());
   Outcome run = Invoke(RunCheck, {"--since", "HEAD"});
   EXPECT_EQ(run.exit_code, 1);

@@ -16,11 +16,13 @@ namespace tjr::cli {
 /// them (API-defaulted), by "namespace/name", so that the pipeline validates
 /// the source's TrainJobs as updates of them. `changed` and `train_jobs`
 /// (the affected set) limit what is read, as for the affected set itself;
-/// null reads all of BASE. `input` must have been opened with --since.
+/// null reads all of BASE. They were stored with the CRD defaults of BASE's
+/// .tjrender.yaml target (`target` when it names none) and are read with
+/// those of `target`. Without --since there is nothing to read.
 std::map<std::string, doc::Node> PreviousTrainJobs(const RenderSource& input,
                                                    const std::vector<std::string>* changed,
                                                    const std::set<std::string>* train_jobs,
                                                    const source::LoadOptions& options,
-                                                   batch::InventoryCache* cache);
+                                                   batch::InventoryCache* cache, const std::string& target);
 
 }  // namespace tjr::cli

@@ -31,8 +31,9 @@ namespace {
 
 const char kRenderUsage[] =
     "usage: tjrender render [PATH...] [--rev REV] [--since BASE [--list-affected]] [--repo DIR]\n"
-    "                       [--target trainer-v2.1] [-o -|--out DIR] [--format yaml|json]\n"
-    "                       [--namespace NS] [--strict] [--jobs N] [--quiet] [--verbose]\n\n"
+    "                       [--target trainer-v2.1|trainer-v2.2|trainer-v2.3] [-o -|--out DIR]\n"
+    "                       [--format yaml|json] [--namespace NS] [--strict] [--jobs N] [--quiet]\n"
+    "                       [--verbose]\n\n"
     "Renders every TrainJob under PATH (files or folders of *.yaml, *.yml, *.json; - is stdin)\n"
     "against its (Cluster)TrainingRuntime as the Kubeflow Trainer controller would: -o - prints\n"
     "every object as one stream, --out DIR writes DIR/<namespace>/<trainjob>.yaml (and removes\n"
@@ -44,8 +45,8 @@ const char kRenderUsage[] =
 
 const char kCheckUsage[] =
     "usage: tjrender check [PATH...] [--rev REV] [--since BASE [--list-affected]] [--repo DIR]\n"
-    "                      [--target trainer-v2.1] [--namespace NS] [--strict] [--jobs N]\n"
-    "                      [--quiet] [--verbose]\n\n"
+    "                      [--target trainer-v2.1|trainer-v2.2|trainer-v2.3] [--namespace NS]\n"
+    "                      [--strict] [--jobs N] [--quiet] [--verbose]\n\n"
     "Validates every TrainJob under PATH as `tjrender render` does, without writing objects.\n"
     "With --since BASE, TrainJobs that BASE has too are validated as updates of them.\n";
 
@@ -136,7 +137,7 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
   std::optional<unsigned> threads;
   po::options_description named("options");
   named.add_options()("help,h", "show this help")(
-      "target", po::value(&options->target), "emulated Trainer version (trainer-v2.1)")(
+      "target", po::value(&options->target), "emulated Trainer version (trainer-v2.1, trainer-v2.2, trainer-v2.3; default trainer-v2.3)")(
       "namespace", po::value(&options->namespace_),
       "namespace of objects written without one (default: default)")(
       "strict", po::bool_switch(&options->strict), "treat warnings as errors")(
@@ -266,7 +267,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
       std::set<std::string> ids;
       for (const batch::Entry& job : affected.affected) ids.insert(job.id());
       pipeline_options.previous_trainjobs =
-          PreviousTrainJobs(input, &sources.changed, &ids, load_options, &*cache);
+          PreviousTrainJobs(input, &sources.changed, &ids, load_options, &*cache, pipeline_options.target);
     }
     if (options.verbose) {
       Note(std::to_string(affected.affected.size()) + " of " +
@@ -289,7 +290,8 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     manifests = source::LoadManifests(input.tree(), input.paths, load_options);
     if (cache && input.head_git != nullptr) batch::CacheEntries(manifests, *input.head_git, &*cache);
     if (!write_objects && input.base_git != nullptr) {
-      pipeline_options.previous_trainjobs = PreviousTrainJobs(input, nullptr, nullptr, load_options, nullptr);
+      pipeline_options.previous_trainjobs = PreviousTrainJobs(input, nullptr, nullptr, load_options, nullptr,
+                                                            pipeline_options.target);
     }
   }
   if (cache) {

@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "pipeline/target.h"
 #include "source/loader.h"
 #include "trainer/defaulting.h"
 
@@ -73,9 +74,11 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
     for (source::Manifest& manifest : source::AdmitDocuments(previous, stored).manifests) {
       std::string key = manifest.id.namespace_ + "/" + manifest.id.name;
       if (manifest.id.kind == "TrainJob") {
-        // What the cluster stored had the CRD defaults applied.
+        // What the cluster stored had the target's CRD defaults applied.
         doc::Node old = manifest.object;
-        if (auto defaulted = trainer::ApplyBuiltinDefaults(old); !defaulted.ok()) {
+        const pipeline::TargetProfile* target = pipeline::FindTarget(parsed->pipeline.target);
+        const std::string_view table = target != nullptr ? target->crd_defaults : trainer::kV21DefaultsTable;
+        if (auto defaulted = trainer::ApplyBuiltinDefaults(old, table); !defaulted.ok()) {
           return AsInputError(defaulted.take_error());
         }
         parsed->pipeline.previous_trainjobs[key] = std::move(old);

@@ -90,7 +90,9 @@ TEST(RenderTarget, PreviousFileMakesAnUpdateAndIsNotRendered) {
   ASSERT_TRUE(output.ok());
   EXPECT_TRUE(output->objects.empty());
   ASSERT_EQ(output->diagnostics.size(), 1u);
-  EXPECT_EQ(output->diagnostics[0].message, "spec.runtimeRef: Invalid value: \"object\": runtimeRef is immutable");
+  // The default target's CRD (v2.3.0) says "field is immutable"; v2.1.0's
+  // said "runtimeRef is immutable".
+  EXPECT_EQ(output->diagnostics[0].message, "spec.runtimeRef: Invalid value: \"object\": field is immutable");
 
   // Without --previous both TrainJobs are creates, and they collide.
   auto creates = RunRenderTarget({File("input/runtime.yaml", kRuntime), File("input/previous.yaml", old_job),

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "pipeline/target.h"
 #include "trainer/defaulting.h"
 #include "trainer/runtime_ref.h"
 
@@ -51,12 +52,18 @@ void QualifyFiles(RevisionRender* revision, const std::string& prefix) {
   }
 }
 
-std::map<std::string, doc::Node> StoredTrainJobs(const source::ManifestSet& base) {
+std::map<std::string, doc::Node> StoredTrainJobs(const source::ManifestSet& base, std::string_view stored_by,
+                                                 std::string_view read_by) {
+  auto table = [](std::string_view target) {
+    const pipeline::TargetProfile* profile = pipeline::FindTarget(target);
+    return profile != nullptr ? profile->crd_defaults : trainer::kV21DefaultsTable;
+  };
   std::map<std::string, doc::Node> stored;
   for (const source::Manifest& manifest : base.manifests) {
     if (!IsTrainJob(manifest.id)) continue;
     doc::Node trainjob = manifest.object;
-    if (!trainer::ApplyBuiltinDefaults(trainjob).ok()) continue;
+    if (!trainer::ApplyBuiltinDefaults(trainjob, table(stored_by)).ok()) continue;
+    if (read_by != stored_by && !trainer::ApplyBuiltinDefaults(trainjob, table(read_by)).ok()) continue;
     stored.emplace(Key(manifest.id), std::move(trainjob));
   }
   return stored;

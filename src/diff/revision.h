@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include "diff/compare.h"
 #include "doc/node.h"
@@ -26,10 +27,14 @@ RevisionRender RenderRevision(const source::ManifestSet& manifests,
 /// REV:PATH) when both revisions name their files alike.
 void QualifyFiles(RevisionRender* revision, const std::string& prefix);
 
-/// BASE's TrainJobs as the API server would hold them after `kubectl apply`
-/// (the CRD defaults applied), by "namespace/name": the previous versions
-/// that make HEAD's TrainJobs updates (PipelineOptions::previous_trainjobs).
-/// A TrainJob whose defaulting fails is left out (it was never stored).
-std::map<std::string, doc::Node> StoredTrainJobs(const source::ManifestSet& base);
+/// BASE's TrainJobs as the API server hands them to an update, by
+/// "namespace/name": the previous versions that make HEAD's TrainJobs
+/// updates (PipelineOptions::previous_trainjobs). They were stored with the
+/// CRD defaults of `stored_by` (BASE's Trainer release) and are read with
+/// those of `read_by` (HEAD's) filled in on top, as the API server defaults
+/// objects read from etcd; an unknown target is taken as trainer-v2.1. A
+/// TrainJob whose defaulting fails is left out (it was never stored).
+std::map<std::string, doc::Node> StoredTrainJobs(const source::ManifestSet& base, std::string_view stored_by,
+                                                 std::string_view read_by);
 
 }  // namespace tjr::diff

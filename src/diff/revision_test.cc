@@ -31,8 +31,11 @@ spec:
                       image: busybox:1.36
 )";
 
+// The podTemplateOverrides rules are Trainer v2.1's (v2.2 replaced the
+// field with runtimePatches).
 pipeline::PipelineOptions Options(unsigned threads = 1) {
   pipeline::PipelineOptions options;
+  options.target = "trainer-v2.1";
   options.threads = threads;
   return options;
 }
@@ -50,7 +53,7 @@ DiffResult DiffOf(const std::string& base_yaml, const std::string& head_yaml) {
   source::ManifestSet head = Manifests(head_yaml, "head/jobs.yaml");
   pipeline::PipelineOptions base_options = Options();
   pipeline::PipelineOptions head_options = Options();
-  head_options.previous_trainjobs = StoredTrainJobs(base);
+  head_options.previous_trainjobs = StoredTrainJobs(base, "trainer-v2.1", "trainer-v2.1");
   return Compare(RenderRevision(base, base_options), RenderRevision(head, head_options));
 }
 
@@ -108,7 +111,7 @@ TEST(QualifyFiles, PrefixesEveryKnownFileName) {
 
 TEST(StoredTrainJobs, TrainJobsWithTheApiServersDefaultsByNamespaceAndName) {
   source::ManifestSet set = Manifests(Stream({kTorchRuntime, TrainJob("a", "team")}));
-  std::map<std::string, doc::Node> stored = StoredTrainJobs(set);
+  std::map<std::string, doc::Node> stored = StoredTrainJobs(set, "trainer-v2.1", "trainer-v2.3");
   ASSERT_EQ(stored.size(), 1u);
   const doc::Node& job = stored.at("team/a");
   const doc::Node* ref = job.Find("spec")->Find("runtimeRef");
@@ -221,7 +224,7 @@ TEST(UpdateChecks, ResultDoesNotDependOnThreads) {
     source::ManifestSet b = Manifests(base, "base/jobs.yaml");
     source::ManifestSet h = Manifests(head, "head/jobs.yaml");
     pipeline::PipelineOptions head_options = Options(threads);
-    head_options.previous_trainjobs = StoredTrainJobs(b);
+    head_options.previous_trainjobs = StoredTrainJobs(b, "trainer-v2.1", "trainer-v2.1");
     DiffResult result = Compare(RenderRevision(b, Options(threads)), RenderRevision(h, head_options));
     std::string text;
     for (const ObjectChange& c : result.changes) text += c.diff;

@@ -5,8 +5,10 @@
 #include <utility>
 
 #include "pipeline/ordered_parallel.h"
+#include "pipeline/patch_warnings.h"
+#include "pipeline/target.h"
 #include "pipeline/warnings.h"
-#include "render/overrides.h"
+#include "render/runtime_patches.h"
 #include "render/render.h"
 #include "trainer/defaulting.h"
 #include "trainer/runtime_ref.h"
@@ -43,7 +45,7 @@ struct SharedRuntimes {
 };
 
 SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const PipelineOptions& options,
-                               PipelineSummary* summary) {
+                               const TargetProfile& target, PipelineSummary* summary) {
   SharedRuntimes shared;
   for (const source::Manifest& manifest : manifests.manifests) {
     if (manifest.id.api_version != trainer::kTrainerApiVersion || !IsRuntimeKind(manifest.id.kind)) {
@@ -51,12 +53,13 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
     }
     ++summary->runtimes;
     doc::Node runtime = manifest.object;
-    Result<std::vector<trainer::AppliedDefault>> defaulted = trainer::ApplyBuiltinDefaults(runtime);
+    Result<std::vector<trainer::AppliedDefault>> defaulted =
+        trainer::ApplyBuiltinDefaults(runtime, target.crd_defaults);
     if (!defaulted.ok()) {
       summary->diagnostics.push_back(defaulted.take_error());
       continue;
     }
-    Diagnostics findings = validate::ValidateRuntime(runtime);
+    Diagnostics findings = target.validate_runtime(runtime);
     bool refused = HasErrors(findings);
     ApplyStrict(&findings, options.strict);
     Append(&summary->diagnostics, std::move(findings));
@@ -67,7 +70,7 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
 }
 
 TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes& shared,
-                         const PipelineOptions& options) {
+                         const PipelineOptions& options, const TargetProfile& target) {
   TrainJobResult result;
   result.id = manifest.id;
   result.file = manifest.file;
@@ -79,13 +82,15 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   };
 
   doc::Node trainjob = manifest.object;
-  Result<std::vector<trainer::AppliedDefault>> defaulted = trainer::ApplyBuiltinDefaults(trainjob);
+  Result<std::vector<trainer::AppliedDefault>> defaulted =
+      trainer::ApplyBuiltinDefaults(trainjob, target.crd_defaults);
   if (!defaulted.ok()) {
     out.push_back(defaulted.take_error());
     return finish();
   }
   const std::string key = manifest.id.namespace_ + "/" + manifest.id.name;
   validate::ValidateOptions validate_options;
+  validate_options.version = target.version;
   validate_options.priority_classes = options.priority_classes;
   if (auto old = options.previous_trainjobs.find(key); old != options.previous_trainjobs.end()) {
     validate_options.old = &old->second;
@@ -94,7 +99,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     validate_options.existing_jobset = &jobset->second;
   }
   // The API server's schema and CEL rules come before any webhook.
-  Append(&out, validate::ValidateTrainJobSchema(trainjob, validate_options));
+  Append(&out, target.validate_schema(trainjob, validate_options));
   if (HasErrors(out)) return finish();
 
   Result<trainer::ResolvedRuntime> resolved =
@@ -104,23 +109,24 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     out.push_back(resolved.take_error());
     return finish();
   }
-  // One overrides merge serves the webhook and the renderer (it is most of
+  // One patches merge serves the webhook and the renderer (it is most of
   // the work per TrainJob); a failed merge is left to each to report.
   const doc::Node* template_spec = resolved->runtime.Find("spec");
   if (template_spec != nullptr) template_spec = template_spec->Find("template");
   if (template_spec != nullptr) template_spec = template_spec->Find("spec");
   // (Without a template each computes its own, as before.)
   Result<doc::Node> merged = template_spec != nullptr
-                                 ? render::MergePodTemplateOverrides(trainjob, *template_spec)
+                                 ? render::MergeJobSetTemplate(trainjob, *template_spec, target.version)
                                  : Result<doc::Node>(doc::Node());
   const doc::Node* shared_merge = template_spec != nullptr && merged.ok() ? &merged.value() : nullptr;
 
   // The webhook repeats the deprecation warning of ResolvedRuntime::warnings.
   validate_options.merged_jobset_spec = shared_merge;
-  Append(&out, validate::ValidateTrainJobWebhook(trainjob, resolved->runtime, validate_options));
+  Append(&out, target.validate_webhook(trainjob, resolved->runtime, validate_options));
   if (HasErrors(out)) return finish();
 
   render::RenderOptions render_options;
+  render_options.version = target.version;
   render_options.merged_jobset_spec = shared_merge;
   Result<render::RenderedObjects> rendered = render::Render(trainjob, resolved->runtime, render_options);
   if (!rendered.ok()) {
@@ -128,6 +134,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     return finish();
   }
   Append(&out, CheckRendered(manifest.object, rendered->objects));
+  Append(&out, CheckRuntimePatches(manifest.object, resolved->runtime, target.version, validate_options.old));
   Append(&out, std::move(rendered->notes));
   result.objects = std::move(rendered->objects);
   return finish();
@@ -140,25 +147,27 @@ bool TrainJobResult::has_errors() const { return HasErrors(diagnostics); }
 bool PipelineResult::has_errors() const { return HasErrors(diagnostics); }
 
 const std::vector<std::string>& SupportedTargets() {
-  // trainer-v2.0 (podSpecOverrides) merges a different patch against
-  // PodSpec and validates differently (spec §7): not emulated.
-  static const std::vector<std::string> targets = {"trainer-v2.1"};
-  return targets;
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const TargetProfile& t : Targets()) out.emplace_back(t.name);
+    return out;
+  }();
+  return names;
 }
 
 PipelineSummary RenderManifests(const source::ManifestSet& manifests,
                                 const PipelineOptions& options, const TrainJobSink& sink) {
   PipelineSummary summary;
-  const std::vector<std::string>& targets = SupportedTargets();
-  if (std::find(targets.begin(), targets.end(), options.target) == targets.end()) {
+  const TargetProfile* target = FindTarget(options.target);
+  if (target == nullptr) {
     std::string list;
-    for (const std::string& t : targets) list += (list.empty() ? "" : ", ") + t;
+    for (const std::string& t : SupportedTargets()) list += (list.empty() ? "" : ", ") + t;
     summary.diagnostics.push_back(AsInputError(MakeError(
         Location{}, "", "unsupported target \"" + options.target + "\" (supported: " + list + ")")));
     return summary;
   }
   summary.ran = true;
-  SharedRuntimes shared = PrepareRuntimes(manifests, options, &summary);
+  SharedRuntimes shared = PrepareRuntimes(manifests, options, *target, &summary);
 
   std::vector<const source::Manifest*> jobs;
   for (const source::Manifest& manifest : manifests.manifests) {
@@ -174,7 +183,7 @@ PipelineSummary RenderManifests(const source::ManifestSet& manifests,
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
   OrderedParallelFor(
       jobs.size(), std::max(threads, 1u), options.window,
-      [&](std::size_t i) { return RenderOne(*jobs[i], shared, options); },
+      [&](std::size_t i) { return RenderOne(*jobs[i], shared, options, *target); },
       [&](TrainJobResult&& result) { sink(std::move(result)); });
   return summary;
 }

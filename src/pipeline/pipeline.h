@@ -18,8 +18,9 @@
 namespace tjr::pipeline {
 
 struct PipelineOptions {
-  /// The emulated Trainer version (see SupportedTargets()).
-  std::string target = "trainer-v2.1";
+  /// The emulated Trainer version (see SupportedTargets(); target.h has the
+  /// profile each name selects).
+  std::string target = "trainer-v2.3";
   /// The namespace of objects written without one (the loader has already
   /// placed kept objects in it; runtime resolution needs it too).
   std::string default_namespace = "default";
@@ -72,7 +73,8 @@ struct PipelineSummary {
   bool ran = false;
 };
 
-/// The targets RenderManifests emulates, by name ("trainer-v2.1").
+/// The targets RenderManifests emulates, by name, oldest first
+/// ("trainer-v2.1", "trainer-v2.2", "trainer-v2.3").
 const std::vector<std::string>& SupportedTargets();
 
 /// Renders every TrainJob of `manifests` as the cluster would handle it:

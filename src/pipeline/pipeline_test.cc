@@ -11,6 +11,7 @@ namespace {
 
 using testing::Lines;
 using testing::Manifests;
+using testing::V21Options;
 using testing::TrainJob;
 
 std::string Stream(const std::string& yaml, const PipelineOptions& options) {
@@ -21,7 +22,7 @@ std::string Stream(const std::string& yaml, const PipelineOptions& options) {
 TEST(Pipeline, RendersTrainJobsOrderedByNamespaceThenName) {
   std::string yaml = TrainJob("b", "team-a") + "---\n" + TrainJob("a", "team-b") + "---\n" +
                      std::string(testing::kTorchRuntime) + "---\n" + TrainJob("a", "team-a");
-  PipelineResult result = RenderManifests(Manifests(yaml), PipelineOptions{});
+  PipelineResult result = RenderManifests(Manifests(yaml), V21Options());
   ASSERT_FALSE(result.has_errors()) << Lines(result.diagnostics);
   ASSERT_EQ(result.objects.size(), 3u);
   EXPECT_EQ(result.train_jobs, 3u);
@@ -48,14 +49,14 @@ TEST(Pipeline, OutputIsIdenticalForEveryThreadCount) {
     if (n % 5 == 2) job = job.substr(0, job.find("  runtimeRef:")) + extra;
     yaml += "---\n" + job;
   }
-  PipelineOptions one;
+  PipelineOptions one = V21Options();
   one.threads = 1;
   std::string expected = Stream(yaml, one);
   EXPECT_NE(expected.find("not found"), std::string::npos);
   EXPECT_NE(expected.find("override-container-unknown"), std::string::npos);
   for (unsigned threads : {2u, 3u, 8u}) {
     for (std::size_t window : {std::size_t{1}, std::size_t{3}, std::size_t{256}}) {
-      PipelineOptions options;
+      PipelineOptions options = V21Options();
       options.threads = threads;
       options.window = window;
       EXPECT_EQ(Stream(yaml, options), expected) << threads << " threads, window " << window;
@@ -67,7 +68,7 @@ TEST(Pipeline, StreamingSinkSeesTrainJobsInOrder) {
   std::string yaml = std::string(testing::kTorchRuntime);
   for (int i = 9; i >= 0; --i) yaml += "---\n" + TrainJob("j" + std::to_string(i), "ns");
   std::vector<std::string> names;
-  PipelineOptions options;
+  PipelineOptions options = V21Options();
   options.threads = 4;
   options.window = 2;
   PipelineSummary summary = RenderManifests(Manifests(yaml), options, [&](TrainJobResult&& r) {
@@ -82,7 +83,7 @@ TEST(Pipeline, StreamingSinkSeesTrainJobsInOrder) {
 }
 
 TEST(Pipeline, RefusesAnUnknownTargetListingTheSupportedOnes) {
-  PipelineOptions options;
+  PipelineOptions options = V21Options();
   options.target = "trainer-v2.0";
   int calls = 0;
   PipelineSummary summary = RenderManifests(
@@ -93,11 +94,11 @@ TEST(Pipeline, RefusesAnUnknownTargetListingTheSupportedOnes) {
   ASSERT_EQ(summary.diagnostics.size(), 1u);
   EXPECT_EQ(summary.diagnostics[0].category, Category::kInput);
   EXPECT_EQ(summary.diagnostics[0].message,
-            "unsupported target \"trainer-v2.0\" (supported: trainer-v2.1)");
+            "unsupported target \"trainer-v2.0\" (supported: trainer-v2.1, trainer-v2.2, trainer-v2.3)");
 }
 
 TEST(Pipeline, MissingRuntimeIsTheWebhookErrorAtRuntimeRef) {
-  PipelineResult result = RenderManifests(Manifests(TrainJob("a", "ns")), PipelineOptions{});
+  PipelineResult result = RenderManifests(Manifests(TrainJob("a", "ns")), V21Options());
   EXPECT_TRUE(result.objects.empty());
   EXPECT_EQ(Lines(result.diagnostics),
             "repo.yaml:7:3: error: spec.RuntimeRef: Invalid value: "
@@ -112,7 +113,7 @@ TEST(Pipeline, ValidationErrorStopsOnlyThatTrainJob) {
                                           "    - name: nope\n");
   PipelineResult result = RenderManifests(
       Manifests(std::string(testing::kTorchRuntime) + "---\n" + bad + "---\n" + TrainJob("good", "ns")),
-      PipelineOptions{});
+      V21Options());
   ASSERT_EQ(result.objects.size(), 1u);
   EXPECT_EQ(doc::ObjectId::Of(result.objects[0]).name, "good");
   std::string lines = Lines(result.diagnostics);
@@ -127,7 +128,7 @@ TEST(Pipeline, RuntimeRefusedByItsWebhookIsNotStored) {
   std::string runtime = testing::kTorchRuntime;
   runtime.replace(runtime.find("        - name: node\n"), 21, "        - name: node\n          replicas: 2\n");
   PipelineResult result =
-      RenderManifests(Manifests(runtime + "---\n" + TrainJob("a", "ns")), PipelineOptions{});
+      RenderManifests(Manifests(runtime + "---\n" + TrainJob("a", "ns")), V21Options());
   EXPECT_TRUE(result.objects.empty());
   std::string lines = Lines(result.diagnostics);
   EXPECT_NE(lines.find("error: spec.template.spec.replicatedJobs[0].replicas: Invalid value: 2: "
@@ -142,11 +143,11 @@ TEST(Pipeline, DeprecatedRuntimeWarnsAndStrictMakesItAnError) {
   runtime.replace(runtime.find("    trainer.kubeflow.org/framework: torch\n"), 0,
                   "    trainer.kubeflow.org/support: deprecated\n");
   std::string yaml = runtime + "---\n" + TrainJob("a", "ns");
-  PipelineResult relaxed = RenderManifests(Manifests(yaml), PipelineOptions{});
+  PipelineResult relaxed = RenderManifests(Manifests(yaml), V21Options());
   EXPECT_FALSE(relaxed.has_errors());
   EXPECT_EQ(relaxed.objects.size(), 1u);
   EXPECT_NE(Lines(relaxed.diagnostics).find("warning: "), std::string::npos);
-  PipelineOptions strict;
+  PipelineOptions strict = V21Options();
   strict.strict = true;
   PipelineResult strict_result = RenderManifests(Manifests(yaml), strict);
   EXPECT_TRUE(strict_result.has_errors());
@@ -159,7 +160,7 @@ TEST(Pipeline, StrictTurnsOurWarningsIntoErrorsAndDropsTheObjects) {
                      TrainJob("a", "ns", "  podTemplateOverrides:\n  - targetJobs:\n"
                                          "    - name: node\n    spec:\n      containers:\n"
                                          "      - name: trainer\n");
-  PipelineOptions strict;
+  PipelineOptions strict = V21Options();
   strict.strict = true;
   PipelineResult result = RenderManifests(Manifests(yaml), strict);
   EXPECT_TRUE(result.objects.empty());
@@ -194,7 +195,7 @@ spec:
 )";
   std::string job = TrainJob("a", "ns");
   job.replace(job.find("torch-distributed"), 17, "mpi");
-  PipelineResult result = RenderManifests(Manifests(runtime + "---\n" + job), PipelineOptions{});
+  PipelineResult result = RenderManifests(Manifests(runtime + "---\n" + job), V21Options());
   ASSERT_FALSE(result.has_errors()) << Lines(result.diagnostics);
   ASSERT_EQ(result.diagnostics.size(), 1u);
   EXPECT_EQ(result.diagnostics[0].severity, Severity::kNote);

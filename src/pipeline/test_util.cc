@@ -48,6 +48,12 @@ std::string TrainJob(std::string_view name, std::string_view namespace_, std::st
          "\nspec:\n  runtimeRef:\n    name: torch-distributed\n" + std::string(extra);
 }
 
+PipelineOptions V21Options() {
+  PipelineOptions options;
+  options.target = "trainer-v2.1";
+  return options;
+}
+
 std::string Lines(const Diagnostics& diagnostics) {
   std::string out;
   for (const Diagnostic& d : diagnostics) out += d.ToString() + "\n";

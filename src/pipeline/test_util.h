@@ -19,6 +19,10 @@ extern const char kTorchRuntime[];
 std::string TrainJob(std::string_view name, std::string_view namespace_,
                      std::string_view extra = "");
 
+/// Options pinned to the trainer-v2.1 target (podTemplateOverrides), which
+/// these tests' TrainJobs are written for.
+PipelineOptions V21Options();
+
 /// Every diagnostic, one ToString() a line.
 std::string Lines(const Diagnostics& diagnostics);
 

@@ -10,6 +10,7 @@ namespace {
 
 using testing::Lines;
 using testing::Manifests;
+using testing::V21Options;
 
 // A runtime whose node job has a volume `data` (a PVC) mounted by its
 // container, and an env var FROM_RUNTIME.
@@ -55,7 +56,7 @@ spec:
 PipelineResult RenderWithOverride(const std::string& overrides) {
   std::string job = testing::TrainJob(
       "a", "ns", "  podTemplateOverrides:\n  - targetJobs:\n    - name: node\n    spec:\n" + overrides);
-  return RenderManifests(Manifests(std::string(kRuntime) + "---\n" + job), PipelineOptions{});
+  return RenderManifests(Manifests(std::string(kRuntime) + "---\n" + job), V21Options());
 }
 
 TEST(Warnings, NoneForAnOrdinaryOverride) {
@@ -117,7 +118,7 @@ TEST(Warnings, EnvVarMergedFromRuntimeValueAndOverrideValueFrom) {
       "        env:\n        - name: V\n          valueFrom:\n            secretKeyRef:\n"
       "              name: s\n              key: k\n");
   PipelineResult result =
-      RenderManifests(Manifests(std::string(kRuntime) + "---\n" + job), PipelineOptions{});
+      RenderManifests(Manifests(std::string(kRuntime) + "---\n" + job), V21Options());
   std::string lines = Lines(result.diagnostics);
   EXPECT_NE(lines.find("repo.yaml:60:11: warning: [env-value-and-valuefrom] env var \"V\""),
             std::string::npos)
@@ -142,7 +143,7 @@ TEST(Warnings, EmptyValueWithValueFromIsFine) {
       "  trainer:\n    env:\n    - name: S\n      valueFrom:\n        secretKeyRef:\n"
       "          name: s\n          key: k\n");
   PipelineResult result =
-      RenderManifests(Manifests(std::string(kRuntime) + "---\n" + job), PipelineOptions{});
+      RenderManifests(Manifests(std::string(kRuntime) + "---\n" + job), V21Options());
   EXPECT_EQ(Lines(result.diagnostics), "");
 }
 

@@ -5,8 +5,14 @@
 namespace tjr::render {
 namespace {
 
-Result<GoTypes> Resolve() {
-  Result<const schema::Schema*> loaded = schema::BuiltinSchema({"kubernetes-v1.34", "jobset-v0.10.1"});
+Result<GoTypes> Resolve(TrainerVersion version) {
+  std::vector<std::string> policies;
+  switch (version) {
+    case TrainerVersion::kV2_1: policies = {"kubernetes-v1.34", "jobset-v0.10.1"}; break;
+    case TrainerVersion::kV2_2: policies = {"kubernetes-v1.35", "jobset-v0.10.1"}; break;
+    case TrainerVersion::kV2_3: policies = {"kubernetes-v1.36", "jobset-v0.12.0"}; break;
+  }
+  Result<const schema::Schema*> loaded = schema::BuiltinSchema(policies);
   if (!loaded.ok()) return loaded.take_error();
   const schema::Schema& s = **loaded;
   GoTypes types;
@@ -21,6 +27,7 @@ Result<GoTypes> Resolve() {
       {&types.object_meta, "k8s.io/apimachinery/pkg/apis/meta/v1.ObjectMeta"},
       {&types.env_var, "k8s.io/api/core/v1.EnvVar"},
       {&types.resource_requirements, "k8s.io/api/core/v1.ResourceRequirements"},
+      {&types.job_template_spec, "k8s.io/api/batch/v1.JobTemplateSpec"},
       {&types.job_set_spec, "sigs.k8s.io/jobset/api/jobset/v1alpha2.JobSetSpec"},
   };
   for (const Want& want : wants) {
@@ -34,11 +41,22 @@ Result<GoTypes> Resolve() {
 
 }  // namespace
 
-Result<const GoTypes*> LoadGoTypes() {
+std::string_view VersionTag(TrainerVersion v) {
+  switch (v) {
+    case TrainerVersion::kV2_1: return "v2.1.0";
+    case TrainerVersion::kV2_2: return "v2.2.0";
+    case TrainerVersion::kV2_3: return "v2.3.0";
+  }
+  return "";
+}
+
+Result<const GoTypes*> LoadGoTypes(TrainerVersion version) {
   // Function-local statics initialise once, thread-safely.
-  static const Result<GoTypes> kTypes = Resolve();
-  if (!kTypes.ok()) return kTypes.error();
-  return &kTypes.value();
+  static const Result<GoTypes> kTypes[] = {Resolve(TrainerVersion::kV2_1), Resolve(TrainerVersion::kV2_2),
+                                           Resolve(TrainerVersion::kV2_3)};
+  const Result<GoTypes>& types = kTypes[static_cast<int>(version)];
+  if (!types.ok()) return types.error();
+  return &types.value();
 }
 
 }  // namespace tjr::render

@@ -1,13 +1,17 @@
 #pragma once
 
 #include "base/diagnostic.h"
+#include "render/version.h"
 #include "schema/schema.h"
 
 namespace tjr::render {
 
-/// The Go types the Trainer controller decodes into, resolved once from the
-/// built-in Kubernetes 1.34 + JobSet v0.10.1 schema (the versions Trainer
-/// v2.1.0 is built against) and cached for the life of the process.
+/// The Go types the Trainer controller decodes into, resolved once per
+/// release from the built-in schema of the Kubernetes and JobSet modules it
+/// is built against (v2.1.0: Kubernetes 1.34 + JobSet v0.10.1; v2.2.0:
+/// Kubernetes 1.35 + JobSet v0.10.1, whose JobSetSpec fields are those of
+/// the v0.11.1 the release pins for everything it reads; v2.3.0: Kubernetes
+/// 1.36 + JobSet v0.12.0) and cached for the life of the process.
 struct GoTypes {
   const schema::Type* pod_template_spec = nullptr;  ///< core/v1.PodTemplateSpec
   const schema::Type* pod_spec = nullptr;           ///< core/v1.PodSpec
@@ -15,10 +19,11 @@ struct GoTypes {
   const schema::Type* object_meta = nullptr;        ///< meta/v1.ObjectMeta
   const schema::Type* env_var = nullptr;            ///< core/v1.EnvVar
   const schema::Type* resource_requirements = nullptr;  ///< core/v1.ResourceRequirements
+  const schema::Type* job_template_spec = nullptr;  ///< batch/v1.JobTemplateSpec
   const schema::Type* job_set_spec = nullptr;       ///< jobset v1alpha2.JobSetSpec
 };
 
-/// The cached types, or the error that prevented loading them.
-Result<const GoTypes*> LoadGoTypes();
+/// The cached types of `version`, or the error that prevented loading them.
+Result<const GoTypes*> LoadGoTypes(TrainerVersion version = TrainerVersion::kV2_1);
 
 }  // namespace tjr::render

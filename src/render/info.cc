@@ -4,7 +4,7 @@
 #include <cctype>
 
 #include "render/go_types.h"
-#include "render/overrides.h"
+#include "render/runtime_patches.h"
 #include "render/pod_requests.h"
 #include "render/tree.h"
 #include "typed/round_trip.h"
@@ -89,18 +89,31 @@ PodSetContainer* Info::FindContainer(std::string_view ancestor, std::string_view
 }
 
 Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
-                       const doc::Node* merged_jobset_spec) {
-  Result<const GoTypes*> types = LoadGoTypes();
+                       const doc::Node* merged_jobset_spec, TrainerVersion version) {
+  Result<const GoTypes*> types = LoadGoTypes(version);
   if (!types.ok()) return types.take_error();
   Info info;
+  info.version = version;
   const doc::Node* runtime_spec = runtime.Find("spec");
   const doc::Node empty;
   const doc::Node& rs = runtime_spec != nullptr ? *runtime_spec : empty;
 
   OverlayStrings(Get(rs, {"template", "metadata", "labels"}), &info.labels);
-  OverlayStrings(Get(trainjob, {"spec", "labels"}), &info.labels);
   OverlayStrings(Get(rs, {"template", "metadata", "annotations"}), &info.annotations);
-  OverlayStrings(Get(trainjob, {"spec", "annotations"}), &info.annotations);
+  if (HasRuntimePatches(version)) {
+    // JobSet-level patch metadata, entries in list order, later keys win;
+    // other ObjectMeta keys are not read (trainingruntime.go:152-169).
+    if (const doc::Node* patches = Get(trainjob, {"spec", "runtimePatches"})) {
+      for (const doc::Node& entry : patches->items()) {
+        OverlayStrings(Get(entry, {"trainingRuntimeSpec", "template", "metadata", "labels"}), &info.labels);
+        OverlayStrings(Get(entry, {"trainingRuntimeSpec", "template", "metadata", "annotations"}),
+                       &info.annotations);
+      }
+    }
+  } else {
+    OverlayStrings(Get(trainjob, {"spec", "labels"}), &info.labels);
+    OverlayStrings(Get(trainjob, {"spec", "annotations"}), &info.annotations);
+  }
   if (const doc::Node* ml = rs.Find("mlPolicy"); ml != nullptr && ml->is_mapping()) info.ml_policy = *ml;
   if (const doc::Node* pg = rs.Find("podGroupPolicy"); pg != nullptr && pg->is_mapping()) {
     info.pod_group_policy = *pg;
@@ -110,7 +123,7 @@ Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
   Result<doc::Node> merged =
       merged_jobset_spec != nullptr
           ? Result<doc::Node>(*merged_jobset_spec)
-          : MergePodTemplateOverrides(trainjob, template_spec != nullptr ? *template_spec : empty);
+          : MergeJobSetTemplate(trainjob, template_spec != nullptr ? *template_spec : empty, version);
   if (!merged.ok()) return merged.take_error();
   Result<doc::Node> typed_spec = typed::TypedRoundTrip(*merged, *(*types)->job_set_spec);
   if (!typed_spec.ok()) return typed_spec.take_error();

@@ -9,6 +9,7 @@
 #include "base/diagnostic.h"
 #include "doc/node.h"
 #include "render/quantity_math.h"
+#include "render/version.h"
 
 namespace tjr::render {
 
@@ -39,6 +40,7 @@ struct PodSet {
 
 /// runtime.Info: what the plugins read and write.
 struct Info {
+  TrainerVersion version = TrainerVersion::kV2_1;  ///< the emulated release
   StringMap labels;       ///< JobSet metadata labels (runtime template, TrainJob wins)
   StringMap annotations;  ///< JobSet metadata annotations
   doc::Node ml_policy;    ///< runtime spec.mlPolicy (null when absent)
@@ -63,12 +65,14 @@ inline constexpr std::string_view kModelInitializer = "model-initializer";
 inline constexpr std::string_view kNode = "node";
 inline constexpr std::string_view kLauncher = "launcher";
 
-/// newRuntimeInfo (spec §1.3): labels/annotations, podTemplateOverrides,
+/// newRuntimeInfo (spec §1.3; runtimepatches spec §2.1-§2.3 from v2.2):
+/// labels/annotations, the patches merge of `version` (MergeJobSetTemplate),
 /// the typed JobSetSpec, PodSets with counts and single-pod requests.
 /// `trainjob` and `runtime` are API-defaulted objects.
-/// `merged_jobset_spec`: the overrides merge, when the caller has it (see RenderOptions).
+/// `merged_jobset_spec`: that merge, when the caller has it (see RenderOptions).
 Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
-                       const doc::Node* merged_jobset_spec = nullptr);
+                       const doc::Node* merged_jobset_spec = nullptr,
+                       TrainerVersion version = TrainerVersion::kV2_1);
 
 /// Removes null values from mappings and sequences, recursively, as the
 /// apply configuration's pointer fields do with the nulls of

@@ -200,7 +200,7 @@ doc::Node BuildJobSet(const Info& info, const doc::Node& trainjob) {
     spec.Erase("suspend");
   }
 
-  Result<const GoTypes*> types = LoadGoTypes();
+  Result<const GoTypes*> types = LoadGoTypes(info.version);
   if (types.ok()) spec = OrderAsGo(spec, *(*types)->job_set_spec);
 
   doc::Node meta = ObjectMetaFor(trainjob, GetString(trainjob, {"metadata", "name"}));

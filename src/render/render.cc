@@ -60,7 +60,7 @@ Result<doc::Node> PrepareTrainJob(const doc::Node& trainjob, const GoTypes& type
 }  // namespace
 
 Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& runtime, const RenderOptions& options) {
-  Result<const GoTypes*> types = LoadGoTypes();
+  Result<const GoTypes*> types = LoadGoTypes(options.version);
   if (!types.ok()) return types.take_error();
   Result<doc::Node> prepared = PrepareTrainJob(trainjob_in, **types);
   if (!prepared.ok()) return prepared.take_error();
@@ -68,7 +68,7 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
 
   // PrepareTrainJob leaves podTemplateOverrides alone, so a merge made from
   // the unprepared TrainJob is the same.
-  Result<Info> built = BuildInfo(trainjob, runtime, options.merged_jobset_spec);
+  Result<Info> built = BuildInfo(trainjob, runtime, options.merged_jobset_spec, options.version);
   if (!built.ok()) return built.take_error();
   Info& info = *built;
 

@@ -4,14 +4,17 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
+#include "render/version.h"
 
 namespace tjr::render {
 
-/// Options of a render; none change upstream behaviour yet.
+/// Options of a render.
 struct RenderOptions {
-  /// MergePodTemplateOverrides(trainjob, runtime spec.template.spec) when the
-  /// caller has it already (the pipeline shares one merge between validation
-  /// and rendering); nullptr merges here.
+  /// The Trainer release whose controller is emulated.
+  TrainerVersion version = TrainerVersion::kV2_1;
+  /// MergeJobSetTemplate(trainjob, runtime spec.template.spec, version) when
+  /// the caller has it already (the pipeline shares one merge between
+  /// validation and rendering); nullptr merges here.
   const doc::Node* merged_jobset_spec = nullptr;
 };
 

@@ -125,6 +125,17 @@ class Loader {
                     const std::string& kind) {
     for (const ObjectType& type : options_.types) {
       if (type.kind != kind) continue;
+      for (const NonexistentVersion& missing : kNonexistentTrainerVersions) {
+        if (missing.api_version != api_version || ApiGroup(type.api_version) != ApiGroup(api_version)) continue;
+        // A finding, not unreadable input: the file is fine, the object
+        // would be refused by every cluster.
+        set_->diagnostics.push_back(MakeError(
+            object.Find("apiVersion")->location(), "apiVersion",
+            "no Kubeflow Trainer release has " + api_version + " (it " + std::string(missing.why) +
+                "); the API of every release is " + type.api_version + ": no matches for kind \"" + kind +
+                "\" in version \"" + api_version + "\""));
+        return;
+      }
       set_->diagnostics.push_back(Note(object.Find("apiVersion")->location(), "apiVersion",
                                        "ignored: " + kind + " of apiVersion " + api_version +
                                            " is not read (expected " + type.api_version + ")"));

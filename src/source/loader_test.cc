@@ -206,6 +206,33 @@ metadata: {name: future}
                 "trainer.kubeflow.org/v1alpha1)"}));
 }
 
+TEST(LoadManifestsTest, V2alpha1IsAnErrorNotAnIgnoredKind) {
+  // trainer-runtimepatches.md §1: v2alpha1 exists only in KEP prose and the
+  // website's copies of it; a manifest using it would be refused by any
+  // cluster, so it must not vanish among the ignored kinds.
+  ScratchDir dir;
+  dir.Write("kep.yaml", R"(apiVersion: trainer.kubeflow.org/v2alpha1
+kind: TrainJob
+metadata: {name: from-the-website}
+---
+apiVersion: trainer.kubeflow.org/v2alpha1
+kind: ClusterTrainingRuntime
+metadata: {name: torch}
+)");
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_TRUE(set.manifests.empty());
+  EXPECT_TRUE(set.has_errors());
+  ASSERT_EQ(set.diagnostics.size(), 2u);
+  EXPECT_EQ(set.diagnostics[0].category, Category::kFinding);
+  EXPECT_EQ(set.diagnostics[0].ToString(),
+            dir.Path("kep.yaml") +
+                ":1:13: error: apiVersion: no Kubeflow Trainer release has trainer.kubeflow.org/v2alpha1 (it appears "
+                "only in KEP-2170 and the website examples copied from it); the API of every release is "
+                "trainer.kubeflow.org/v1alpha1: no matches for kind \"TrainJob\" in version "
+                "\"trainer.kubeflow.org/v2alpha1\"");
+  EXPECT_NE(set.diagnostics[1].message.find("no matches for kind \"ClusterTrainingRuntime\""), std::string::npos);
+}
+
 TEST(LoadManifestsTest, TheRecognisedKindsAreAParameter) {
   ScratchDir dir;
   dir.Write("pt.yaml", R"(apiVersion: v1

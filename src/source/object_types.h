@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tjr::source {
@@ -16,6 +17,22 @@ struct ObjectType {
 };
 
 inline constexpr char kTrainerApiVersion[] = "trainer.kubeflow.org/v1alpha1";
+
+/// An apiVersion that people write for Trainer objects but that no Kubeflow
+/// Trainer release serves: the loader reports such an object as an error
+/// instead of counting it with the other ignored kinds.
+struct NonexistentVersion {
+  std::string_view api_version;
+  std::string_view why;
+};
+
+/// trainer.kubeflow.org/v2alpha1: only in KEP-2170's prose and the website
+/// examples copied from it; every Trainer CRD has the one version v1alpha1
+/// (trainer-runtimepatches.md §1).
+inline constexpr NonexistentVersion kNonexistentTrainerVersions[] = {
+    {"trainer.kubeflow.org/v2alpha1",
+     "appears only in KEP-2170 and the website examples copied from it"},
+};
 
 /// TrainJob and TrainingRuntime (namespaced), ClusterTrainingRuntime
 /// (cluster-scoped), all trainer.kubeflow.org/v1alpha1.

@@ -116,8 +116,8 @@ std::vector<AppliedDefault> ApplyDefaults(const KindDefaults& kind, doc::Node& o
   return applied;
 }
 
-Result<std::vector<AppliedDefault>> ApplyBuiltinDefaults(doc::Node& object) {
-  Result<const DefaultsTable*> table = BuiltinDefaults();
+Result<std::vector<AppliedDefault>> ApplyBuiltinDefaults(doc::Node& object, std::string_view table_name) {
+  Result<const DefaultsTable*> table = BuiltinDefaults(table_name);
   if (!table) return table.take_error();
   const doc::Node* api_version = object.Find("apiVersion");
   const doc::Node* kind = object.Find("kind");

@@ -34,9 +34,11 @@ struct AppliedDefault {
 /// defaults written, in walk order (fields before their parent's siblings).
 std::vector<AppliedDefault> ApplyDefaults(const KindDefaults& kind, doc::Node& object);
 
-/// ApplyDefaults with the built-in table, chosen by the object's apiVersion
-/// and kind (TrainJob, TrainingRuntime, ClusterTrainingRuntime). An object of
-/// another kind is an error: it would be stored without these defaults.
-Result<std::vector<AppliedDefault>> ApplyBuiltinDefaults(doc::Node& object);
+/// ApplyDefaults with the built-in table `table` (kV21DefaultsTable or
+/// kHeadDefaultsTable), the kind chosen by the object's apiVersion and kind
+/// (TrainJob, TrainingRuntime, ClusterTrainingRuntime). An object of another
+/// kind is an error: it would be stored without these defaults.
+Result<std::vector<AppliedDefault>> ApplyBuiltinDefaults(doc::Node& object,
+                                                         std::string_view table = kV21DefaultsTable);
 
 }  // namespace tjr::trainer

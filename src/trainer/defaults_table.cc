@@ -15,7 +15,8 @@ namespace tjr::trainer {
 namespace {
 
 constexpr std::string_view kFormat = "tjrender-crd-defaults/v1";
-constexpr std::string_view kBuiltinName = "trainer-v2.1.0-defaults";
+constexpr std::string_view kBuiltinName = kV21DefaultsTable;
+constexpr std::string_view kHeadName = kHeadDefaultsTable;
 
 using schema::PolicyObject;
 
@@ -192,20 +193,28 @@ const KindDefaults* DefaultsTable::Find(std::string_view api_version,
   return nullptr;
 }
 
-Result<const DefaultsTable*> BuiltinDefaults() {
-  // Parsed once; the table is immutable afterwards and shared by all threads.
-  static std::once_flag once;
-  static std::optional<Result<DefaultsTable>> table;
-  std::call_once(once, [] {
-    for (const EmbeddedPolicy& policy : EmbeddedPolicies()) {
-      if (policy.name == kBuiltinName) {
-        table.emplace(DefaultsTable::Parse(policy.bytes, "policies/" + std::string(policy.name) + ".json"));
-        return;
-      }
+namespace {
+
+Result<DefaultsTable> ParseBuiltin(std::string_view name) {
+  for (const EmbeddedPolicy& policy : EmbeddedPolicies()) {
+    if (policy.name == name) {
+      return DefaultsTable::Parse(policy.bytes, "policies/" + std::string(policy.name) + ".json");
     }
-    table.emplace(MakeError({}, "", "the defaults table " + std::string(kBuiltinName) +
-                                        " is not built in"));
-  });
+  }
+  return MakeError({}, "", "the defaults table " + std::string(name) + " is not built in");
+}
+
+}  // namespace
+
+Result<const DefaultsTable*> BuiltinDefaults(std::string_view name) {
+  // Parsed once each; the tables are immutable afterwards and shared by all
+  // threads (function-local statics initialise thread-safely).
+  static const Result<DefaultsTable> kV21 = ParseBuiltin(kBuiltinName);
+  static const Result<DefaultsTable> kHead = ParseBuiltin(kHeadName);
+  const Result<DefaultsTable>* table = nullptr;
+  if (name == kBuiltinName) table = &kV21;
+  if (name == kHeadName) table = &kHead;
+  if (table == nullptr) return MakeError({}, "", "no defaults table named " + std::string(name));
   if (!table->ok()) return table->error();
   return &table->value();
 }

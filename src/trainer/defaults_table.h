@@ -70,8 +70,13 @@ class DefaultsTable {
   std::vector<std::unique_ptr<KindDefaults>> kinds_;
 };
 
-/// The table compiled into the binary (policies/trainer-v2.1.0-defaults.json),
-/// parsed once and shared.
-Result<const DefaultsTable*> BuiltinDefaults();
+/// The built-in tables' names: the v2.1.0 CRDs, and HEAD's (runtimePatches
+/// era; the v2.2/v2.3 targets).
+inline constexpr std::string_view kV21DefaultsTable = "trainer-v2.1.0-defaults";
+inline constexpr std::string_view kHeadDefaultsTable = "trainer-head-defaults";
+
+/// A table compiled into the binary (policies/<name>.json), parsed once and
+/// shared.
+Result<const DefaultsTable*> BuiltinDefaults(std::string_view name = kV21DefaultsTable);
 
 }  // namespace tjr::trainer

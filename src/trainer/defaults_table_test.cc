@@ -27,13 +27,35 @@ const CrdDefault* Entry(const KindDefaults& kind, std::string_view path) {
 TEST(BuiltinDefaults, EmbeddedBytesAreThePolicyFile) {
   const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
   ASSERT_NE(root, nullptr) << "run through `meson test`, which sets TJRENDER_SOURCE_ROOT";
-  ASSERT_EQ(EmbeddedPolicies().size(), 1u);
-  const EmbeddedPolicy& policy = EmbeddedPolicies()[0];
-  EXPECT_EQ(policy.name, "trainer-v2.1.0-defaults");
-  Result<std::string> file =
-      ReadFile(std::string(root) + "/policies/" + std::string(policy.name) + ".json");
-  ASSERT_TRUE(file.ok()) << file.error().ToString();
-  EXPECT_TRUE(file.value() == policy.bytes);
+  // Sorted by name: HEAD's table (the v2.2/v2.3 targets), then v2.1.0's.
+  ASSERT_EQ(EmbeddedPolicies().size(), 2u);
+  EXPECT_EQ(EmbeddedPolicies()[0].name, "trainer-head-defaults");
+  EXPECT_EQ(EmbeddedPolicies()[1].name, "trainer-v2.1.0-defaults");
+  for (const EmbeddedPolicy& policy : EmbeddedPolicies()) {
+    Result<std::string> file =
+        ReadFile(std::string(root) + "/policies/" + std::string(policy.name) + ".json");
+    ASSERT_TRUE(file.ok()) << file.error().ToString();
+    EXPECT_TRUE(file.value() == policy.bytes) << policy.name;
+  }
+}
+
+TEST(BuiltinDefaults, HeadTableCarriesTheRuntimePatchesDefaults) {
+  // runtimepatches spec §1.6: defaults inside runtimePatches reach the JobSet.
+  Result<const DefaultsTable*> head = BuiltinDefaults(kHeadDefaultsTable);
+  ASSERT_TRUE(head.ok()) << head.error().ToString();
+  EXPECT_EQ((*head)->upstream(), "github.com/kubeflow/trainer HEAD (8c0f5059bd51)");
+  const KindDefaults* trainjob = (*head)->Find("trainer.kubeflow.org/v1alpha1", "TrainJob");
+  ASSERT_NE(trainjob, nullptr);
+  const char* prefix = "spec.runtimePatches[*].trainingRuntimeSpec.template.spec.replicatedJobs[*].template.spec."
+                       "template.spec.";
+  const CrdDefault* secret =
+      Entry(*trainjob, std::string(prefix) + "containers[*].env[*].valueFrom.secretKeyRef.name");
+  ASSERT_NE(secret, nullptr);
+  EXPECT_EQ(secret->value.string_value(), "");
+  const CrdDefault* pull = Entry(*trainjob, std::string(prefix) + "imagePullSecrets[*].name");
+  ASSERT_NE(pull, nullptr);
+  EXPECT_NE(Entry(*trainjob, "spec.managedBy"), nullptr);
+  EXPECT_FALSE(BuiltinDefaults("trainer-v9-defaults").ok());
 }
 
 TEST(BuiltinDefaults, NamesItsUpstream) {

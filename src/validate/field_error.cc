@@ -15,6 +15,8 @@ std::string_view TypeName(ErrorType type) {
     case ErrorType::kDuplicate: return "Duplicate value";
     case ErrorType::kInternal: return "Internal error";
     case ErrorType::kNotSupported: return "Unsupported value";
+    case ErrorType::kTooLong: return "Too long";
+    case ErrorType::kTooMany: return "Too many";
   }
   return "Invalid value";
 }
@@ -78,7 +80,8 @@ std::string GoQuote(std::string_view value) {
 std::string FieldError::Body() const {
   std::string body(TypeName(type));
   const bool shows_value = type != ErrorType::kRequired && type != ErrorType::kForbidden &&
-                           type != ErrorType::kInternal && value.form != BadValue::Form::kOmit;
+                           type != ErrorType::kInternal && type != ErrorType::kTooLong &&
+                           value.form != BadValue::Form::kOmit;
   if (shows_value) body += ": " + value.text;
   if (!detail.empty()) body += ": " + detail;
   return body;

@@ -11,7 +11,7 @@
 namespace tjr::validate {
 
 /// field.ErrorType as printed by ErrorType.String().
-enum class ErrorType { kInvalid, kRequired, kForbidden, kDuplicate, kInternal, kNotSupported };
+enum class ErrorType { kInvalid, kRequired, kForbidden, kDuplicate, kInternal, kNotSupported, kTooLong, kTooMany };
 
 /// A field.Error's BadValue, reduced to how ErrorBody prints it.
 struct BadValue {
@@ -26,6 +26,8 @@ struct BadValue {
 
   static BadValue Omit() { return {}; }
   static BadValue Int(std::int64_t value) { return {Form::kPlain, std::to_string(value)}; }
+  /// A float64 as `%v` prints it (the caller formats).
+  static BadValue Plain(std::string text) { return {Form::kPlain, std::move(text)}; }
   static BadValue Bool(bool value) { return {Form::kPlain, value ? "true" : "false"}; }
   static BadValue String(std::string_view value);
   /// A value json.Marshal renders (`rendered` is that JSON).

@@ -14,10 +14,8 @@ constexpr std::string_view kDatasetInitializer = "dataset-initializer";
 constexpr std::string_view kModelInitializer = "model-initializer";
 constexpr std::string_view kNode = "node";
 
-using ContainerSets = std::map<std::string, std::set<std::string>, std::less<>>;
+}  // namespace
 
-// Job name -> names of its initContainers and containers. A repeated job
-// name starts its set afresh, as the upstream map assignment does.
 ContainerSets ContainerNamesByJob(const doc::Node& jobset_spec) {
   ContainerSets sets;
   for (const doc::Node& job : Items(At(&jobset_spec, "replicatedJobs"))) {
@@ -30,6 +28,8 @@ ContainerSets ContainerNamesByJob(const doc::Node& jobset_spec) {
   }
   return sets;
 }
+
+namespace {
 
 void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::string_view job,
                       std::string_view config, Report* report) {
@@ -89,6 +89,9 @@ void CheckJobSetPlugin(const WebhookInfo& info, Report* report) {
   const ContainerSets sets = ContainerNamesByJob(info.jobset_spec);
   CheckInitializer(info, sets, kDatasetInitializer, "datasetConfig", report);
   CheckInitializer(info, sets, kModelInitializer, "modelConfig", report);
+  // From v2.2 the runtimePatches rules replace the podTemplateOverrides
+  // ones below (spec runtimepatches §3.2).
+  if (render::HasRuntimePatches(info.options->version)) return;
   CheckImmutability(info, report);
 
   const doc::Node* overrides = At(At(info.trainjob, "spec"), "podTemplateOverrides");

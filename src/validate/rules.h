@@ -1,5 +1,7 @@
 #pragma once
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,10 @@ void CheckObjectMetaName(const doc::Node& trainjob, Report* report);
 void CheckOpenApiSchema(const doc::Node& trainjob, Report* report);
 void CheckListMapKeys(const doc::Node& trainjob, DuplicateStyle style, Report* report);
 void CheckCelRules(const doc::Node& trainjob, const doc::Node* old, Report* report);
+
+// removed_api.cc — from v2.2.0 on: spec.podTemplateOverrides, spec.labels
+// and spec.annotations no longer exist (tjrender's own error).
+void CheckRemovedFields(const doc::Node& trainjob, render::TrainerVersion version, Report* report);
 
 /// What the webhook's runtime.Info holds that the plugins look at.
 struct WebhookInfo {
@@ -35,7 +41,17 @@ struct WebhookInfo {
 };
 
 // jobset_rules.cc
+/// Job name -> names of its initContainers and containers, from a JobSet
+/// spec. A repeated job name starts its set afresh, as the upstream map
+/// assignment does.
+using ContainerSets = std::map<std::string, std::set<std::string>, std::less<>>;
+ContainerSets ContainerNamesByJob(const doc::Node& jobset_spec);
+/// The JobSet plugin's Validate at v2.1.0 (podTemplateOverrides).
 void CheckJobSetPlugin(const WebhookInfo& info, Report* report);
+// runtime_patch_rules.cc
+/// The JobSet plugin's Validate from v2.2.0 on (runtimePatches), against
+/// info.jobset_spec (the template with the patches merged).
+void CheckJobSetPluginRuntimePatches(const WebhookInfo& info, Report* report);
 // policy_rules.cc
 void CheckTorchPlugin(const WebhookInfo& info, Report* report);
 void CheckMpiPlugin(const WebhookInfo& info, Report* report);

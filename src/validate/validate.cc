@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-#include "render/overrides.h"
+#include "render/runtime_patches.h"
+#include "validate/crd_rules.h"
 #include "validate/go_json.h"
 #include "validate/rules.h"
 
@@ -47,6 +48,16 @@ bool WebhookInfo::HasPodSet(std::string_view name) const {
 
 Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOptions& options) {
   Report report;
+  if (render::HasRuntimePatches(options.version)) {
+    CheckRemovedFields(trainjob, options.version, &report);
+    CheckObjectMetaName(trainjob, &report);
+    if (const CrdRules* rules = BuiltinCrdRules(options.version); rules != nullptr) {
+      CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, &report);
+    } else {
+      report.Append({AsInputError(MakeError(Location{}, "", "the CRD validation table of this release is missing"))});
+    }
+    return report.Take();
+  }
   CheckObjectMetaName(trainjob, &report);
   CheckOpenApiSchema(trainjob, &report);
   CheckListMapKeys(trainjob, options.duplicate_style, &report);
@@ -69,8 +80,8 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   Result<doc::Node> merged =
       options.merged_jobset_spec != nullptr
           ? Result<doc::Node>(*options.merged_jobset_spec)
-          : render::MergePodTemplateOverrides(trainjob,
-                                              template_spec != nullptr ? *template_spec : doc::Node::Mapping());
+          : render::MergeJobSetTemplate(trainjob, template_spec != nullptr ? *template_spec : doc::Node::Mapping(),
+                                        options.version);
   if (!merged.ok()) {
     // Upstream ignores this error and validates a nil runtime.Info; report
     // the merge failure itself rather than guess at that path.
@@ -86,9 +97,17 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   info.jobset_spec = std::move(merged).value();
   info.runtime_annotations = At(At(At(runtime_spec, "template"), "metadata"), "annotations");
   OverlayAnnotations(info.runtime_annotations, &info.annotations);
-  OverlayAnnotations(At(At(&trainjob, "spec"), "annotations"), &info.annotations);
-
-  CheckJobSetPlugin(info, &report);
+  if (render::HasRuntimePatches(options.version)) {
+    // JobSet-level patch annotations, in list order (trainingruntime.go:152-169).
+    for (const doc::Node& entry : Items(At(At(&trainjob, "spec"), "runtimePatches"))) {
+      OverlayAnnotations(At(At(At(At(&entry, "trainingRuntimeSpec"), "template"), "metadata"), "annotations"),
+                         &info.annotations);
+    }
+    CheckJobSetPluginRuntimePatches(info, &report);
+  } else {
+    OverlayAnnotations(At(At(&trainjob, "spec"), "annotations"), &info.annotations);
+    CheckJobSetPlugin(info, &report);
+  }
   CheckTorchPlugin(info, &report);
   if (report.panicked()) return report.Take();
   CheckMpiPlugin(info, &report);

@@ -7,6 +7,7 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
+#include "render/version.h"
 
 // Admission of TrainJobs and (Cluster)TrainingRuntimes as a Kubernetes API
 // server with Trainer v2.1.0 installed decides it, offline. Every error's
@@ -23,6 +24,14 @@ enum class DuplicateStyle {
 };
 
 struct ValidateOptions {
+  /// The Trainer release whose API server (CRDs) and webhooks decide. Under
+  /// v2.2+ the webhook validates the runtimePatches merge
+  /// (render::MergeJobSetTemplate) and the podTemplateOverrides rules do not
+  /// apply (the field no longer exists).
+  /// kV2_2 is v2.2.0 (its suspend rule wants the new object suspended;
+  /// v2.2.1 took v2.3.0's "before or after" rule); the CRD rules of v2.2.0
+  /// and v2.2.1 are the same.
+  render::TrainerVersion version = render::TrainerVersion::kV2_1;
   /// The stored TrainJob for an update; nullptr validates a create. Enables
   /// the CEL transition rules (runtimeRef and managedBy immutable) and the
   /// JobSet plugin's podTemplateOverrides immutability check.
@@ -30,8 +39,9 @@ struct ValidateOptions {
   /// The JobSet named after the TrainJob as the cluster holds it, for the
   /// update check of active replicated jobs; nullptr means it does not exist.
   const doc::Node* existing_jobset = nullptr;
-  /// render::MergePodTemplateOverrides of this TrainJob and runtime when the
-  /// caller has it already; nullptr merges here.
+  /// render::MergeJobSetTemplate of this TrainJob and runtime (for
+  /// `version`) when the caller has it already; nullptr merges here. (An
+  /// unmerged template here gives what upstream's TestValidate checks.)
   const doc::Node* merged_jobset_spec = nullptr;
   /// Names of the cluster's PriorityClasses, for the Volcano plugin; nullopt
   /// skips that lookup (an offline renderer cannot know them).

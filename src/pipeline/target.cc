@@ -1,0 +1,31 @@
+#include "pipeline/target.h"
+
+#include "trainer/defaults_table.h"
+
+namespace tjr::pipeline {
+
+const std::vector<TargetProfile>& Targets() {
+  // trainer-v2.0 (podSpecOverrides) merges a different patch against
+  // PodSpec and validates differently: not emulated. HEAD renders as v2.3.0
+  // (runtimepatches spec §5.16-§5.17: no JobSet-building change), so it has
+  // no target of its own; its CRD defaults are the ones v2.2/v2.3 use.
+  // The validation entry points take the version from ValidateOptions.
+  static const std::vector<TargetProfile> targets = {
+      {"trainer-v2.1", render::TrainerVersion::kV2_1, trainer::kV21DefaultsTable, &validate::ValidateTrainJobSchema,
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime},
+      {"trainer-v2.2", render::TrainerVersion::kV2_2, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime},
+      {"trainer-v2.3", render::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime},
+  };
+  return targets;
+}
+
+const TargetProfile* FindTarget(std::string_view name) {
+  for (const TargetProfile& t : Targets()) {
+    if (t.name == name) return &t;
+  }
+  return nullptr;
+}
+
+}  // namespace tjr::pipeline

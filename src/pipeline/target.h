@@ -1,0 +1,40 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+#include "render/version.h"
+#include "validate/validate.h"
+
+// What a `--target` selects: one emulated Trainer release, as a profile of
+// the pieces that differ between releases.
+namespace tjr::pipeline {
+
+/// One emulated Trainer release.
+struct TargetProfile {
+  std::string_view name;            ///< "trainer-v2.3"
+  render::TrainerVersion version;   ///< selects the patches merge, the plugins and the Go schema
+  std::string_view crd_defaults;    ///< the trainer::BuiltinDefaults table of its CRDs
+  /// The API server's schema and CEL checks of a TrainJob (before webhooks).
+  Diagnostics (*validate_schema)(const doc::Node& trainjob, const validate::ValidateOptions& options);
+  /// The TrainJob validating webhook, given the resolved runtime; sees the
+  /// merged JobSetSpec through ValidateOptions::merged_jobset_spec.
+  Diagnostics (*validate_webhook)(const doc::Node& trainjob, const doc::Node& runtime,
+                                  const validate::ValidateOptions& options);
+  /// The (Cluster)TrainingRuntime admission (CEL and webhook).
+  Diagnostics (*validate_runtime)(const doc::Node& runtime);
+};
+
+/// The supported targets, oldest first.
+const std::vector<TargetProfile>& Targets();
+
+/// The target used when neither the flag nor `.tjrender.yaml` names one.
+inline constexpr std::string_view kDefaultTarget = "trainer-v2.3";
+
+/// The profile named `name`, or nullptr.
+const TargetProfile* FindTarget(std::string_view name);
+
+}  // namespace tjr::pipeline

@@ -1,0 +1,214 @@
+// The API server's checks from the v2.2.1 and v2.3.0 TrainJob CRDs
+// (trainer-runtimepatches.md §1.1-1.7, §3.2 notes).
+#include "validate/crd_rules.h"
+
+#include <gtest/gtest.h>
+
+#include "validate/test_util.h"
+
+namespace tjr::validate {
+namespace {
+
+using testing::LineCol;
+using testing::Messages;
+using testing::Yaml;
+
+doc::Node TrainJob(std::string_view spec) {
+  return Yaml(std::string(R"(
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: job, namespace: default}
+spec:
+  runtimeRef: {name: torch-distributed, apiGroup: trainer.kubeflow.org, kind: ClusterTrainingRuntime}
+)") + std::string(spec));
+}
+
+std::vector<std::string> Schema(const doc::Node& trainjob, render::TrainerVersion version, const doc::Node* old = nullptr) {
+  ValidateOptions options;
+  options.version = version;
+  options.old = old;
+  return Messages(ValidateTrainJobSchema(trainjob, options));
+}
+
+constexpr render::TrainerVersion kV22 = render::TrainerVersion::kV2_2;
+constexpr render::TrainerVersion kV23 = render::TrainerVersion::kV2_3;
+
+TEST(CrdRules, TablesLoad) {
+  ASSERT_NE(BuiltinCrdRules(kV22), nullptr);
+  ASSERT_NE(BuiltinCrdRules(kV23), nullptr);
+  EXPECT_EQ(BuiltinCrdRules(render::TrainerVersion::kV2_1), nullptr);
+  const NodeRules* patches = BuiltinCrdRules(kV23)->Find("spec.runtimePatches");
+  ASSERT_NE(patches, nullptr);
+  EXPECT_EQ(patches->max_items, 16);
+  EXPECT_EQ(patches->list_map_keys, std::vector<std::string>{"manager"});
+}
+
+TEST(CrdRules, UnknownCelFormIsRefused) {
+  Result<CrdRules> parsed = CrdRules::Parse(
+      R"({"format": "tjrender-crd-validation/v1", "rules": [{"path": "spec", "cel": [{"rule": "self.x > 2", "message": "m"}]}]})",
+      "t.json");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_NE(parsed.error().message.find("CEL rule form not evaluated: self.x > 2"), std::string::npos);
+}
+
+TEST(CrdRules, DuplicateManager) {
+  std::vector<std::string> found = Schema(TrainJob(R"(  runtimePatches:
+  - manager: kueue.x-k8s.io/a
+  - manager: kueue.x-k8s.io/a
+  - manager: kueue.x-k8s.io/a
+)"),
+                                          kV23);
+  EXPECT_EQ(found, std::vector<std::string>{"spec.runtimePatches[1]: Duplicate value: {\"manager\":\"kueue.x-k8s.io/a\"}"});
+}
+
+TEST(CrdRules, DuplicateInGoSyntaxForOlderServers) {
+  ValidateOptions options;
+  options.version = kV23;
+  options.duplicate_style = DuplicateStyle::kGoSyntax;
+  EXPECT_EQ(Messages(ValidateTrainJobSchema(TrainJob("  runtimePatches: [{manager: a.io/x}, {manager: a.io/x}]\n"),
+                                            options)),
+            std::vector<std::string>{
+                "spec.runtimePatches[1]: Duplicate value: map[string]interface {}{\"manager\":\"a.io/x\"}"});
+}
+
+TEST(CrdRules, TooManyPatches) {
+  std::string spec = "  runtimePatches:\n";
+  for (int i = 0; i < 17; ++i) spec += "  - manager: a.io/m" + std::to_string(i) + "\n";
+  EXPECT_EQ(Schema(TrainJob(spec), kV22),
+            std::vector<std::string>{"spec.runtimePatches: Too many: 17: must have at most 16 items"});
+}
+
+TEST(CrdRules, ManagerLength) {
+  EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{manager: ''}]\n"), kV23),
+            std::vector<std::string>{"spec.runtimePatches[0].manager: Invalid value: \"\": "
+                                     "spec.runtimePatches[0].manager in body should be at least 1 chars long"});
+  const std::string long_name = "a.io/" + std::string(249, 'x');
+  EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{manager: " + long_name + "}]\n"), kV23),
+            std::vector<std::string>{"spec.runtimePatches[0].manager: Too long: may not be more than 253 bytes"});
+  EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{time: '2026-01-01T00:00:00Z'}]\n"), kV23),
+            std::vector<std::string>{"spec.runtimePatches[0].manager: Required value"});
+}
+
+constexpr std::string_view kGracePeriod = R"(  runtimePatches:
+  - manager: a.io/m
+    trainingRuntimeSpec:
+      template:
+        spec:
+          replicatedJobs:
+          - name: node
+            template:
+              spec:
+                template:
+                  spec:
+                    terminationGracePeriodSeconds: -1
+)";
+
+TEST(CrdRules, GracePeriodMinimumOnlyFromV23) {
+  // test/integration/webhooks/trainjob_test.go "... negative terminationGracePeriodSeconds".
+  std::vector<std::string> found = Schema(TrainJob(kGracePeriod), kV23);
+  const std::string path =
+      "spec.runtimePatches[0].trainingRuntimeSpec.template.spec.replicatedJobs[0].template.spec.template.spec."
+      "terminationGracePeriodSeconds";
+  EXPECT_EQ(found, std::vector<std::string>{path + ": Invalid value: -1: " + path +
+                                            " in body should be greater than or equal to 0"});
+  EXPECT_TRUE(Schema(TrainJob(kGracePeriod), kV22).empty());
+}
+
+TEST(CrdRules, StorageUriPatternFromV23) {
+  doc::Node job = TrainJob("  initializer: {dataset: {storageUri: 'hf:/x'}}\n");
+  EXPECT_EQ(Schema(job, kV23),
+            std::vector<std::string>{"spec.initializer.dataset.storageUri: Invalid value: \"string\": storageUri may "
+                                     "be empty, or it must be a valid URI (scheme://...)"});
+  EXPECT_TRUE(Schema(job, kV22).empty());
+  EXPECT_TRUE(Schema(TrainJob("  initializer: {dataset: {storageUri: ''}}\n"), kV23).empty());
+  EXPECT_TRUE(Schema(TrainJob("  initializer: {model: {storageUri: 'hf://org/model'}}\n"), kV23).empty());
+}
+
+TEST(CrdRules, RootNameRules) {
+  doc::Node job = Yaml(R"(
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: 1job, namespace: default}
+spec: {runtimeRef: {name: r}}
+)");
+  EXPECT_EQ(Schema(job, kV23),
+            std::vector<std::string>{"<nil>: Invalid value: \"object\": metadata.name must match RFC 1035 DNS label "
+                                     "format"});
+}
+
+doc::Node Patched(std::string_view pod_spec, std::string_view manager = "a.io/m") {
+  return TrainJob("  runtimePatches:\n  - manager: " + std::string(manager) +
+                  "\n    trainingRuntimeSpec:\n      template:\n        spec:\n          replicatedJobs:\n"
+                  "          - name: node\n            template:\n              spec:\n                template:\n"
+                  "                  spec: " +
+                  std::string(pod_spec) + "\n");
+}
+
+const std::string kPodPath =
+    "spec.runtimePatches[0].trainingRuntimeSpec.template.spec.replicatedJobs[0].template.spec.template.spec";
+
+TEST(CrdRules, ImmutablePatchFieldsPerManagerAndJob) {
+  doc::Node old = Patched("{containers: [{name: a}, {name: b, env: [{name: X, value: '1'}]}], nodeSelector: {p: a}}");
+  // test/integration/webhooks/trainjob_test.go "Should fail to update TrainJob
+  // terminationGracePeriodSeconds after creation" for containers.
+  EXPECT_EQ(Schema(Patched("{containers: [{name: a}, {name: b, env: [{name: X, value: '2'}]}]}"), kV23, &old),
+            std::vector<std::string>{kPodPath + ".containers: Invalid value: \"array\": field is immutable"});
+  // A list-map list compares without order; nodeSelector may change.
+  EXPECT_TRUE(
+      Schema(Patched("{containers: [{name: b, env: [{name: X, value: '1'}]}, {name: a}], nodeSelector: {p: b}}"), kV23,
+             &old)
+          .empty());
+  // Another manager's element is another element: nothing to compare.
+  EXPECT_TRUE(Schema(Patched("{containers: [{name: c}]}", "b.io/m"), kV23, &old).empty());
+  // Setting a field the stored element did not have is allowed.
+  EXPECT_TRUE(Schema(Patched("{containers: [{name: a}, {name: b, env: [{name: X, value: '1'}]}], "
+                             "serviceAccountName: sa}"),
+                     kV23, &old)
+                  .empty());
+  doc::Node old_grace = Patched("{terminationGracePeriodSeconds: 30}");
+  EXPECT_EQ(Schema(Patched("{terminationGracePeriodSeconds: 60}"), kV23, &old_grace),
+            std::vector<std::string>{kPodPath + ".terminationGracePeriodSeconds: Invalid value: \"integer\": field is "
+                                     "immutable"});
+}
+
+TEST(CrdRules, ImmutableTrainJobFields) {
+  doc::Node old = TrainJob("  trainer: {numNodes: 1}\n  activeDeadlineSeconds: 60\n  managedBy: kueue.x-k8s.io/multikueue\n");
+  doc::Node changed =
+      TrainJob("  trainer: {numNodes: 2}\n  activeDeadlineSeconds: 90\n  managedBy: trainer.kubeflow.org/trainjob-controller\n");
+  EXPECT_EQ(Schema(changed, kV23, &old),
+            (std::vector<std::string>{
+                "spec.trainer: Invalid value: \"object\": field is immutable",
+                "spec.activeDeadlineSeconds: Invalid value: \"integer\": field is immutable",
+                "spec.managedBy: Invalid value: \"string\": field is immutable",
+            }));
+  doc::Node ref_changed = Yaml(R"(
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: job, namespace: default}
+spec:
+  runtimeRef: {name: other, apiGroup: trainer.kubeflow.org, kind: ClusterTrainingRuntime}
+)");
+  EXPECT_EQ(Schema(ref_changed, kV22, &old),
+            std::vector<std::string>{"spec.runtimeRef: Invalid value: \"object\": field is immutable"});
+}
+
+TEST(CrdRules, RemovedFieldsPointToMigrate) {
+  doc::Node job = TrainJob("  podTemplateOverrides: [{targetJobs: [{name: node}]}]\n  labels: {a: b}\n");
+  Diagnostics found;
+  {
+    ValidateOptions options;
+    options.version = kV22;
+    found = ValidateTrainJobSchema(job, options);
+  }
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].field_path, "spec.podTemplateOverrides");
+  EXPECT_NE(found[0].message.find("field removed in Trainer v2.2.0 (replaced by spec.runtimePatches)"),
+            std::string::npos);
+  EXPECT_NE(found[0].message.find("tjrender migrate"), std::string::npos);
+  EXPECT_EQ(LineCol(found[0]), "7:25");
+  EXPECT_EQ(found[1].field_path, "spec.labels");
+  EXPECT_TRUE(Schema(job, render::TrainerVersion::kV2_1).empty());
+}
+
+}  // namespace
+}  // namespace tjr::validate

@@ -1,0 +1,37 @@
+// Fields a v2.1 manifest may still carry that Trainer v2.2.0 removed
+// (trainer-runtimepatches.md §4: "Replace PodTemplateOverrides with
+// RuntimePatches API (#3309)"; spec.labels and spec.annotations went with
+// it). There is no conversion and the version stayed v1alpha1, so the API
+// server prunes them without a word and the TrainJob silently loses them:
+// tjrender refuses them instead (its own message, not upstream's).
+#include "validate/rules.h"
+
+namespace tjr::validate {
+
+void CheckRemovedFields(const doc::Node& trainjob, render::TrainerVersion version, Report* report) {
+  if (!render::HasRuntimePatches(version)) return;
+  const doc::Node* spec = At(&trainjob, "spec");
+  struct Removed {
+    std::string_view key;
+    std::string_view instead;
+  };
+  static constexpr Removed kRemoved[] = {
+      {"podTemplateOverrides", "spec.runtimePatches"},
+      {"labels", "JobSet labels in a spec.runtimePatches entry (trainingRuntimeSpec.template.metadata.labels)"},
+      {"annotations",
+       "JobSet annotations in a spec.runtimePatches entry (trainingRuntimeSpec.template.metadata.annotations)"},
+  };
+  for (const Removed& removed : kRemoved) {
+    const doc::Node* value = At(spec, removed.key);
+    if (value == nullptr) continue;
+    const std::string field = "spec." + std::string(removed.key);
+    Diagnostic d = MakeError(value->location(), field,
+                             "field removed in Trainer v2.2.0 (replaced by " + std::string(removed.instead) +
+                                 "); the API server would prune it silently and the TrainJob would lose it. "
+                                 "Run `tjrender migrate` to rewrite the TrainJob");
+    // Located at the key, where the reader has it, like other field errors.
+    report->Append({std::move(d)});
+  }
+}
+
+}  // namespace tjr::validate

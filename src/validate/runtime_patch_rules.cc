@@ -1,0 +1,153 @@
+// The JobSet plugin's Validate from Trainer v2.2.0 on
+// (pkg/runtime/framework/plugins/jobset/jobset.go:86-251 at v2.3.0; spec
+// trainer-runtimepatches.md §3.2): initializer checks, the update rule on
+// runtimePatches, then per patch in list order the manager's form and the
+// names it targets, all against the template with the patches merged
+// (§3.3), so unknown names only fail where the merge did not add them.
+#include <string>
+
+#include "validate/domain_path.h"
+#include "validate/go_json.h"
+#include "validate/rules.h"
+#include "validate/runtime_patches_json.h"
+
+namespace tjr::validate {
+namespace {
+
+constexpr std::string_view kDatasetInitializer = "dataset-initializer";
+constexpr std::string_view kModelInitializer = "model-initializer";
+constexpr std::string_view kNode = "node";
+constexpr std::string_view kPatchesPath = "spec.runtimePatches";
+
+bool Present(const doc::Node* node) { return node != nullptr && !node->is_null(); }
+
+bool IsTrue(const doc::Node* node) { return node != nullptr && node->is_bool() && node->bool_value(); }
+
+// v2.3.0 also wants the initializer volume mounted in the initializer's
+// container (jobset.go:112-170).
+bool MountsInitializerVolume(const doc::Node& jobset_spec, std::string_view job) {
+  for (const doc::Node& replicated : Items(At(&jobset_spec, "replicatedJobs"))) {
+    if (StringAt(&replicated, "name") != job) continue;
+    const doc::Node* pod_spec = At(At(At(At(&replicated, "template"), "spec"), "template"), "spec");
+    for (const doc::Node& container : Items(At(pod_spec, "containers"))) {
+      if (StringAt(&container, "name") != job) continue;
+      for (const doc::Node& mount : Items(At(&container, "volumeMounts"))) {
+        if (StringAt(&mount, "name") == "initializer") return true;
+      }
+    }
+  }
+  return false;
+}
+
+void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::string_view job,
+                      std::string_view config, Report* report) {
+  const doc::Node* spec = At(info.trainjob, "spec");
+  const doc::Node* section = At(At(spec, "initializer"), job == kDatasetInitializer ? "dataset" : "model");
+  if (!Present(section)) return;
+  const doc::Node* runtime_ref = At(spec, "runtimeRef");
+  const std::string name(job);
+  std::string detail;
+  auto found = sets.find(job);
+  if (found == sets.end()) {
+    detail = "must have " + name + " job when trainJob is configured with input " + std::string(config);
+  } else if (found->second.count(name) == 0) {
+    detail = "must have container with name - " + name + " in the " + name + " job";
+  } else if (info.options->version == render::TrainerVersion::kV2_3 && !MountsInitializerVolume(info.jobset_spec, job)) {
+    detail = "must have volumeMount with name - initializer in container " + name + " of the " + name + " job";
+  } else {
+    return;
+  }
+  report->Add({ErrorType::kInvalid, "spec.runtimeRef", BadValue::Json(RuntimeRefJson(runtime_ref)), detail},
+              Either(runtime_ref, section));
+}
+
+// checkRuntimePatchesImmutability (jobset.go:214-251; v2.2.0 at its own
+// tag): a change, compared as the typed values (equality.Semantic.DeepEqual:
+// nil and empty alike, `time` included), needs a suspended TrainJob and no
+// active job in the existing JobSet.
+void CheckUpdate(const WebhookInfo& info, Report* report) {
+  if (info.old == nullptr) return;
+  const render::TrainerVersion version = info.options->version;
+  const doc::Node* spec = At(info.trainjob, "spec");
+  const doc::Node* old_spec = At(info.old, "spec");
+  const doc::Node* patches = At(spec, "runtimePatches");
+  if (RuntimePatchesJson(At(old_spec, "runtimePatches"), version) == RuntimePatchesJson(patches, version)) return;
+  const doc::Node* at = Either(patches, spec);
+  const bool new_suspended = IsTrue(At(spec, "suspend"));
+  const bool old_suspended = IsTrue(At(old_spec, "suspend"));
+  if (version == render::TrainerVersion::kV2_2 && !new_suspended) {
+    report->Add({ErrorType::kForbidden, std::string(kPatchesPath), BadValue::Omit(),
+                 "RuntimePatches can only be modified when the TrainJob is suspended"},
+                at);
+    return;
+  }
+  if (version == render::TrainerVersion::kV2_3 && !old_suspended && !new_suspended) {
+    report->Add({ErrorType::kForbidden, std::string(kPatchesPath), BadValue::Omit(),
+                 "RuntimePatches can only be modified when the TrainJob is suspended before or after the update"},
+                at);
+    return;
+  }
+  for (const doc::Node& status : Items(At(At(info.options->existing_jobset, "status"), "replicatedJobsStatus"))) {
+    const doc::Node* active = At(&status, "active");
+    if (active != nullptr && active->is_int() && active->int_value() > 0) {
+      report->Add({ErrorType::kForbidden, std::string(kPatchesPath), BadValue::Omit(),
+                   "RuntimePatches cannot be modified when the JobSet's ReplicatedJob " + StringAt(&status, "name") +
+                       " is still active"},
+                  at);
+    }
+  }
+}
+
+}  // namespace
+
+void CheckJobSetPluginRuntimePatches(const WebhookInfo& info, Report* report) {
+  const ContainerSets sets = ContainerNamesByJob(info.jobset_spec);
+  CheckInitializer(info, sets, kDatasetInitializer, "datasetConfig", report);
+  CheckInitializer(info, sets, kModelInitializer, "modelConfig", report);
+  CheckUpdate(info, report);
+
+  const doc::Node* patches = At(At(info.trainjob, "spec"), "runtimePatches");
+  if (Items(patches).empty()) return;
+  // Every error but the manager's carries the whole list, rendered once.
+  const BadValue value = BadValue::Json(RuntimePatchesJson(patches, info.options->version));
+  auto add = [&](std::string detail, const doc::Node* at) {
+    report->Add({ErrorType::kInvalid, std::string(kPatchesPath), value, std::move(detail)}, at);
+  };
+  for (const doc::Node& entry : Items(patches)) {
+    const doc::Node* manager = At(&entry, "manager");
+    for (FieldError& error : DomainPrefixedPathErrors(std::string(kPatchesPath) + ".manager",
+                                                      StringAt(&entry, "manager"))) {
+      report->Add(error, Either(manager, &entry));
+    }
+    const doc::Node* jobset_spec = At(At(At(&entry, "trainingRuntimeSpec"), "template"), "spec");
+    if (!Present(jobset_spec)) continue;
+    for (const doc::Node& job_patch : Items(At(jobset_spec, "replicatedJobs"))) {
+      const std::string job = StringAt(&job_patch, "name");
+      auto found = sets.find(job);
+      if (found == sets.end()) {
+        add("must not have replicated job that doesn't exist in the runtime job template",
+            Either(At(&job_patch, "name"), &job_patch));
+        continue;
+      }
+      const doc::Node* pod_spec = At(At(At(At(&job_patch, "template"), "spec"), "template"), "spec");
+      if (!Present(pod_spec)) continue;
+      for (const doc::Node& container : Items(At(pod_spec, "initContainers"))) {
+        if (found->second.count(StringAt(&container, "name")) == 0) {
+          add("must not have initContainer that doesn't exist in the runtime job " + job, &container);
+        }
+      }
+      for (const doc::Node& container : Items(At(pod_spec, "containers"))) {
+        const std::string name = StringAt(&container, "name");
+        if (found->second.count(name) == 0) {
+          add("must not have container that doesn't exist in the runtime job " + job, &container);
+        } else if (!Items(At(&container, "env")).empty() &&
+                   (name == kDatasetInitializer || name == kModelInitializer || name == kNode)) {
+          add("must not have envs for the dataset-initializer, model-initializer, node containers",
+              At(&container, "env"));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace tjr::validate
