@@ -217,6 +217,7 @@ struct UpdateCase {
   std::string before;
   std::string after;
   std::string error;  // "" when the update is admitted
+  const char* target = "trainer-v2.1";
 };
 
 class UpdateRules : public ::testing::TestWithParam<UpdateCase> {};
@@ -226,6 +227,7 @@ TEST_P(UpdateRules, AsDiffReportsThem) {
   const UpdateCase& c = GetParam();
   source::GitScratch repo;
   WriteBase(repo);
+  repo.Write(".tjrender.yaml", std::string("target: ") + c.target + "\n");
   repo.Write("jobs/u.yaml", c.before);
   ASSERT_EQ(repo.Commit("base"), 0);
   repo.Write("jobs/u.yaml", c.after);
@@ -248,6 +250,7 @@ TEST_P(UpdateRules, AsCheckSinceReportsThem) {
   const UpdateCase& c = GetParam();
   source::GitScratch repo;
   WriteBase(repo);
+  repo.Write(".tjrender.yaml", std::string("target: ") + c.target + "\n");
   repo.Write("jobs/u.yaml", c.before);
   ASSERT_EQ(repo.Commit("base"), 0);
   repo.Write("jobs/u.yaml", c.after);
@@ -322,6 +325,130 @@ INSTANTIATE_TEST_SUITE_P(
                    Job("u", "plain", "  suspend: true\n" + Override("b")), ""},
         UpdateCase{"overrides_unchanged_other_field", Job("u", "plain", Override("a")),
                    Job("u", "plain", "  suspend: true\n" + Override("a")), ""}),
+    [](const ::testing::TestParamInfo<UpdateCase>& info) { return std::string(info.param.name); });
+
+// runtimePatches with one manager patching the node job's pod spec.
+std::string Patch(const std::string& pod_spec) {
+  return "  runtimePatches:\n"
+         "    - manager: kueue.x-k8s.io/m\n"
+         "      trainingRuntimeSpec:\n"
+         "        template:\n"
+         "          spec:\n"
+         "            replicatedJobs:\n"
+         "              - name: node\n"
+         "                template:\n"
+         "                  spec:\n"
+         "                    template:\n"
+         "                      spec:\n" +
+         pod_spec;
+}
+
+// A runtime with the dataset initializer a TrainJob's initializer needs,
+// written after the TrainJob in the same file.
+const std::string kWithInitRuntime = R"(---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata:
+  name: init
+spec:
+  template:
+    spec:
+      replicatedJobs:
+        - name: dataset-initializer
+          template:
+            metadata:
+              labels:
+                trainer.kubeflow.org/trainjob-ancestor-step: dataset-initializer
+            spec:
+              template:
+                spec:
+                  containers:
+                    - name: dataset-initializer
+                      image: ghcr.io/kubeflow/trainer/dataset-initializer
+                      volumeMounts:
+                        - name: initializer
+                          mountPath: /workspace
+        - name: node
+          template:
+            metadata:
+              labels:
+                trainer.kubeflow.org/trainjob-ancestor-step: trainer
+            spec:
+              template:
+                spec:
+                  containers:
+                    - name: node
+                      image: busybox:1.36
+)";
+
+const std::string kSidecar =
+    "                        containers:\n"
+    "                          - name: sidecar\n"
+    "                            volumeMounts:\n"
+    "                              - name: data\n"
+    "                                mountPath: ";
+
+// Trainer v2.2/v2.3 rules (messages from the conformance suite
+// restrictions-v2.3, which cites the CRDs and the JobSet plugin); line
+// numbers of jobs/u.yaml: spec at 6, runtimeRef 7-8, then the extra lines
+// from 9.
+INSTANTIATE_TEST_SUITE_P(
+    TrainerV22V23, UpdateRules,
+    ::testing::Values(
+        UpdateCase{"v23_runtime_ref", Job("u", "plain"), Job("u", "other"),
+                   "jobs/u.yaml:8:5: error: spec.runtimeRef: Invalid value: \"object\": field is immutable",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_trainer", Job("u", "plain", "  suspend: true\n  trainer:\n    numNodes: 1\n"),
+                   Job("u", "plain", "  suspend: true\n  trainer:\n    numNodes: 2\n"),
+                   "jobs/u.yaml:11:5: error: spec.trainer: Invalid value: \"object\": field is immutable",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_initializer",
+                   Job("u", "init", "  initializer:\n    dataset:\n      storageUri: hf://a\n") + kWithInitRuntime,
+                   Job("u", "init", "  initializer:\n    dataset:\n      storageUri: hf://b\n") + kWithInitRuntime,
+                   "jobs/u.yaml:10:5: error: spec.initializer: Invalid value: \"object\": field is immutable",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_active_deadline", Job("u", "plain", "  activeDeadlineSeconds: 60\n"),
+                   Job("u", "plain", "  activeDeadlineSeconds: 120\n"),
+                   "jobs/u.yaml:9:26: error: spec.activeDeadlineSeconds: Invalid value: \"integer\": field is "
+                   "immutable",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_managed_by", Job("u", "plain"),
+                   Job("u", "plain", "  managedBy: kueue.x-k8s.io/multikueue\n"),
+                   "jobs/u.yaml:9:14: error: spec.managedBy: Invalid value: \"string\": field is immutable",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_patches_not_suspended", Job("u", "plain", Patch("                        nodeSelector:\n                          pool: a\n")),
+                   Job("u", "plain", Patch("                        nodeSelector:\n                          pool: b\n")),
+                   "jobs/u.yaml:10:5: error: spec.runtimePatches: Forbidden: RuntimePatches can only be modified "
+                   "when the TrainJob is suspended before or after the update",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_patches_on_unsuspend",
+                   Job("u", "plain", "  suspend: true\n" + Patch("                        nodeSelector:\n                          pool: a\n")),
+                   Job("u", "plain", Patch("                        nodeSelector:\n                          pool: b\n")), "",
+                   "trainer-v2.3"},
+        UpdateCase{"v22_patches_on_unsuspend",
+                   Job("u", "plain", "  suspend: true\n" + Patch("                        nodeSelector:\n                          pool: a\n")),
+                   Job("u", "plain", Patch("                        nodeSelector:\n                          pool: b\n")),
+                   "jobs/u.yaml:10:5: error: spec.runtimePatches: Forbidden: RuntimePatches can only be modified "
+                   "when the TrainJob is suspended",
+                   "trainer-v2.2"},
+        UpdateCase{"v23_patch_containers_while_suspended",
+                   Job("u", "plain", "  suspend: true\n" + Patch(kSidecar + "/data\n")),
+                   Job("u", "plain", "  suspend: true\n" + Patch(kSidecar + "/data2\n")),
+                   "jobs/u.yaml:22:27: error: spec.runtimePatches[0].trainingRuntimeSpec.template.spec."
+                   "replicatedJobs[0].template.spec.template.spec.containers: Invalid value: \"array\": field is "
+                   "immutable",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_patch_grace_period_while_suspended",
+                   Job("u", "plain", "  suspend: true\n" + Patch("                        terminationGracePeriodSeconds: 5\n")),
+                   Job("u", "plain", "  suspend: true\n" + Patch("                        terminationGracePeriodSeconds: 6\n")),
+                   "jobs/u.yaml:21:56: error: spec.runtimePatches[0].trainingRuntimeSpec.template.spec."
+                   "replicatedJobs[0].template.spec.template.spec.terminationGracePeriodSeconds: Invalid value: "
+                   "\"integer\": field is immutable",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_patch_node_selector_while_suspended",
+                   Job("u", "plain", "  suspend: true\n" + Patch("                        nodeSelector:\n                          pool: a\n")),
+                   Job("u", "plain", "  suspend: true\n" + Patch("                        nodeSelector:\n                          pool: b\n")), "",
+                   "trainer-v2.3"}),
     [](const ::testing::TestParamInfo<UpdateCase>& info) { return std::string(info.param.name); });
 
 TEST(DiffCommand, ReportFormatsAndColour) {
