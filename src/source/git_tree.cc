@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <mutex>
+#include <unordered_map>
 #include <utility>
 
 #include "source/git_util.h"
@@ -17,12 +18,33 @@ struct GitTree::Impl {
   std::string revision_id;
   // libgit2 objects of one repository are not meant for concurrent use.
   mutable std::mutex mutex;
+  // Folders already looked up, by normalised path. libgit2's object cache
+  // keeps no tree over 4 KiB, so a folder of 10,000 files would otherwise
+  // be parsed again for every file in it.
+  mutable std::unordered_map<std::string, GitHandle<git_tree, git_tree_free>> folders;
 
-  // The entry at a normalised, non-root path; nullptr when there is none.
-  GitHandle<git_tree_entry, git_tree_entry_free> Entry(const std::string& path) const {
-    git_tree_entry* entry = nullptr;
-    if (git_tree_entry_bypath(&entry, root.get(), path.c_str()) != 0) entry = nullptr;
-    return GitHandle<git_tree_entry, git_tree_entry_free>(entry);
+  // The tree of the folder at a normalised path; nullptr when there is none.
+  const git_tree* Folder(const std::string& path) const {
+    if (path.empty()) return root.get();
+    auto cached = folders.find(path);
+    if (cached != folders.end()) return cached->second.get();
+    const git_tree_entry* entry = Entry(path);
+    git_tree* tree = nullptr;
+    if (entry == nullptr || git_tree_entry_type(entry) != GIT_OBJECT_TREE ||
+        git_tree_lookup(&tree, repo.get(), git_tree_entry_id(entry)) != 0) {
+      return nullptr;
+    }
+    return folders.emplace(path, GitHandle<git_tree, git_tree_free>(tree)).first->second.get();
+  }
+
+  // The entry at a normalised, non-root path (owned by its folder's tree);
+  // nullptr when there is none.
+  const git_tree_entry* Entry(const std::string& path) const {
+    std::size_t slash = path.rfind('/');
+    const git_tree* folder = Folder(slash == std::string::npos ? "" : path.substr(0, slash));
+    if (folder == nullptr) return nullptr;
+    return git_tree_entry_byname(folder, slash == std::string::npos ? path.c_str()
+                                                                     : path.c_str() + slash + 1);
   }
 
   Diagnostic Missing(const std::string& path) const {
@@ -48,10 +70,10 @@ Result<EntryType> GitTree::Stat(const std::string& path) const {
   if (!normal.ok()) return normal.take_error();
   if (normal->empty()) return EntryType::kDirectory;
   std::lock_guard lock(impl_->mutex);
-  auto entry = impl_->Entry(*normal);
+  const git_tree_entry* entry = impl_->Entry(*normal);
   if (entry == nullptr) return impl_->Missing(path);
   Location at{InternSourceName(path)};
-  switch (git_tree_entry_filemode(entry.get())) {
+  switch (git_tree_entry_filemode(entry)) {
     case GIT_FILEMODE_TREE:
       return EntryType::kDirectory;
     case GIT_FILEMODE_BLOB:
@@ -59,7 +81,7 @@ Result<EntryType> GitTree::Stat(const std::string& path) const {
       return EntryType::kFile;
     case GIT_FILEMODE_LINK: {
       Diagnostic warning =
-          MakeError(at, "", "skipped: symbolic link to " + impl_->LinkTarget(entry.get()) +
+          MakeError(at, "", "skipped: symbolic link to " + impl_->LinkTarget(entry) +
                                 " not followed (a Git revision is read as stored)");
       warning.severity = Severity::kWarning;
       return warning;
@@ -78,19 +100,11 @@ Result<std::vector<DirEntry>> GitTree::List(const std::string& path) const {
   Result<std::string> normal = NormalizeRepoPath(path);
   if (!normal.ok()) return normal.take_error();
   std::lock_guard lock(impl_->mutex);
-  const git_tree* tree = impl_->root.get();
-  GitHandle<git_tree, git_tree_free> subtree;
-  if (!normal->empty()) {
-    auto entry = impl_->Entry(*normal);
-    if (entry == nullptr) return impl_->Missing(path);
-    git_tree* found = nullptr;
-    if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE ||
-        git_tree_lookup(&found, impl_->repo.get(), git_tree_entry_id(entry.get())) != 0) {
-      return AsInputError(MakeError(Location{InternSourceName(path)}, "",
-                                    "cannot list directory: not a directory in " + impl_->revision));
-    }
-    subtree.reset(found);
-    tree = found;
+  const git_tree* tree = impl_->Folder(*normal);
+  if (tree == nullptr) {
+    if (impl_->Entry(*normal) == nullptr) return impl_->Missing(path);
+    return AsInputError(MakeError(Location{InternSourceName(path)}, "",
+                                  "cannot list directory: not a directory in " + impl_->revision));
   }
   std::vector<DirEntry> entries;
   const std::size_t count = git_tree_entrycount(tree);
@@ -123,13 +137,13 @@ Result<std::string> GitTree::Read(const std::string& path, std::size_t max_bytes
   if (!normal.ok()) return normal.take_error();
   Location at{InternSourceName(path)};
   std::lock_guard lock(impl_->mutex);
-  auto entry = normal->empty() ? nullptr : impl_->Entry(*normal);
+  const git_tree_entry* entry = normal->empty() ? nullptr : impl_->Entry(*normal);
   if (entry == nullptr) return impl_->Missing(path);
-  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_BLOB) {
+  if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB) {
     return AsInputError(MakeError(at, "", "cannot read: not a file in " + impl_->revision));
   }
   git_blob* blob = nullptr;
-  if (git_blob_lookup(&blob, impl_->repo.get(), git_tree_entry_id(entry.get())) != 0) {
+  if (git_blob_lookup(&blob, impl_->repo.get(), git_tree_entry_id(entry)) != 0) {
     return AsInputError(MakeError(at, "", "cannot read blob: " + LastGitError()));
   }
   GitHandle<git_blob, git_blob_free> owned(blob);
@@ -145,11 +159,11 @@ std::string GitTree::BlobId(const std::string& path) const {
   Result<std::string> normal = NormalizeRepoPath(path);
   if (!normal.ok() || normal->empty()) return std::string();
   std::lock_guard lock(impl_->mutex);
-  auto entry = impl_->Entry(*normal);
+  const git_tree_entry* entry = impl_->Entry(*normal);
   if (entry == nullptr) return std::string();
-  git_filemode_t mode = git_tree_entry_filemode(entry.get());
+  git_filemode_t mode = git_tree_entry_filemode(entry);
   if (mode != GIT_FILEMODE_BLOB && mode != GIT_FILEMODE_BLOB_EXECUTABLE) return std::string();
-  return OidHex(git_tree_entry_id(entry.get()));
+  return OidHex(git_tree_entry_id(entry));
 }
 
 const std::string& GitTree::revision_id() const { return impl_->revision_id; }
