@@ -190,9 +190,9 @@ Result<Inputs> ReadRevisions(const DiffOptions& options, const source::LoadOptio
   for (const batch::Entry& job : affected.affected) inputs.head_only->insert(Id(job));
   inputs.base_only = inputs.head_only;
   for (const batch::Entry& job : affected.removed) inputs.base_only->insert(Id(job));
-  inputs.head = std::move(affected.manifests);
   inputs.base = diff::LoadBaseSide({source.base_tree(), *source.base_git, source.paths, std::move(*changed)},
-                                   *inputs.base_only, load, &cache);
+                                   *inputs.base_only, affected.manifests, load, &cache);
+  inputs.head = std::move(affected.manifests);
   Status saved = cache.Save();
   if (!saved.ok()) Note("inventory cache not saved: " + saved.error().ToString());
   Note(std::to_string(inputs.head_only->size()) + " of " + std::to_string(affected.total_trainjobs) +

@@ -8,6 +8,7 @@ namespace tjr::cli {
 std::map<std::string, doc::Node> PreviousTrainJobs(const RenderSource& input,
                                                    const std::vector<std::string>* changed,
                                                    const std::set<std::string>* train_jobs,
+                                                   const source::ManifestSet& head,
                                                    const source::LoadOptions& options,
                                                    batch::InventoryCache* cache, const std::string& target) {
   if (input.base_git == nullptr) return {};
@@ -19,7 +20,7 @@ std::map<std::string, doc::Node> PreviousTrainJobs(const RenderSource& input,
     return diff::StoredTrainJobs(source::LoadManifests(input.base_tree(), input.paths, options), stored_by, target);
   }
   return diff::StoredTrainJobs(
-      diff::LoadBaseSide({input.base_tree(), *input.base_git, input.paths, *changed}, *train_jobs, options, cache),
+      diff::LoadBaseSide({input.base_tree(), *input.base_git, input.paths, *changed}, *train_jobs, head, options, cache),
       stored_by, target);
 }
 

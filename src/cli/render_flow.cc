@@ -266,8 +266,8 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     if (!write_objects) {  // check --since: updates of BASE's TrainJobs
       std::set<std::string> ids;
       for (const batch::Entry& job : affected.affected) ids.insert(job.id());
-      pipeline_options.previous_trainjobs =
-          PreviousTrainJobs(input, &sources.changed, &ids, load_options, &*cache, pipeline_options.target);
+      pipeline_options.previous_trainjobs = PreviousTrainJobs(input, &sources.changed, &ids, affected.manifests,
+                                                              load_options, &*cache, pipeline_options.target);
     }
     if (options.verbose) {
       Note(std::to_string(affected.affected.size()) + " of " +
@@ -290,7 +290,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     manifests = source::LoadManifests(input.tree(), input.paths, load_options);
     if (cache && input.head_git != nullptr) batch::CacheEntries(manifests, *input.head_git, &*cache);
     if (!write_objects && input.base_git != nullptr) {
-      pipeline_options.previous_trainjobs = PreviousTrainJobs(input, nullptr, nullptr, load_options, nullptr,
+      pipeline_options.previous_trainjobs = PreviousTrainJobs(input, nullptr, nullptr, {}, load_options, nullptr,
                                                             pipeline_options.target);
     }
   }

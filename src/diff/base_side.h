@@ -25,10 +25,14 @@ struct BaseSource {
 /// BASE's versions of the TrainJobs `train_jobs` ("namespace/name": HEAD's
 /// affected set and the TrainJobs HEAD removed) and the runtimes those
 /// versions reference at BASE, which may not be the ones HEAD's reference.
-/// Only changed files, the files holding these objects, and the files the
-/// inventory `cache` does not know (by blob id; null: every unchanged file)
-/// are parsed. Diagnostics are those of the files read.
+/// `head` is what HEAD loaded for them (batch::AffectedSet::manifests): a
+/// file that did not change holds the same objects at BASE, so the files to
+/// read are the changed ones and the unchanged files `head` names. Only
+/// when a BASE version references a runtime found in neither is BASE's
+/// inventory consulted (through `cache` by blob id, null: parsing every
+/// file). Diagnostics are those of the files read.
 source::ManifestSet LoadBaseSide(const BaseSource& base, const std::set<std::string>& train_jobs,
-                                 const source::LoadOptions& options, batch::InventoryCache* cache);
+                                 const source::ManifestSet& head, const source::LoadOptions& options,
+                                 batch::InventoryCache* cache);
 
 }  // namespace tjr::diff

@@ -7,9 +7,6 @@
 namespace tjr::diff {
 namespace {
 
-#define REQUIRE_GIT() \
-  if (!source::HaveGit()) GTEST_SKIP() << "git is not installed"
-
 std::string Runtime(const std::string& name) {
   return "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: ClusterTrainingRuntime\nmetadata:\n  name: " + name +
          "\nspec: {}\n";
@@ -26,46 +23,69 @@ std::vector<std::string> Ids(const source::ManifestSet& set) {
   return ids;
 }
 
-TEST(LoadBaseSide, TheWantedTrainJobsAndTheRuntimesTheyReferenceAtBase) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
-  repo.Write("runtimes/one.yaml", Runtime("one"));
-  repo.Write("runtimes/two.yaml", Runtime("two"));
-  repo.Write("jobs/a.yaml", Job("a", "one"));
-  repo.Write("jobs/b.yaml", Job("b", "two"));
-  repo.Write("jobs/c.yaml", Job("c", "one") + "---\n" + Job("d", "two"));
-  ASSERT_EQ(repo.Commit(), 0);
-  Result<std::unique_ptr<source::GitTree>> git = source::OpenGitRevision(repo.root(), "HEAD");
-  ASSERT_TRUE(git.ok()) << git.error().ToString();
-  source::FilteredTree tree(**git, ".tjrender.yaml", ".", {});
-  // HEAD points a at runtime two: BASE's a still needs one.
-  BaseSource base{tree, **git, {"."}, {"jobs/a.yaml"}};
-  source::ManifestSet set = LoadBaseSide(base, {"default/a"}, {}, nullptr);
-  EXPECT_TRUE(set.diagnostics.empty());
-  EXPECT_EQ(Ids(set), (std::vector<std::string>{"TrainJob a jobs/a.yaml", "ClusterTrainingRuntime one runtimes/one.yaml"}));
-
-  // A TrainJob in an unchanged file with another one, and one BASE lacks.
-  set = LoadBaseSide(base, {"default/d", "default/new"}, {}, nullptr);
-  EXPECT_EQ(Ids(set), (std::vector<std::string>{"TrainJob d jobs/c.yaml", "ClusterTrainingRuntime two runtimes/two.yaml"}));
+std::unique_ptr<source::GitTree> Open(const source::GitScratch& repo, const std::string& rev) {
+  Result<std::unique_ptr<source::GitTree>> git = source::OpenGitRevision(repo.root(), rev);
+  EXPECT_TRUE(git.ok()) << git.error().ToString();
+  return git.ok() ? std::move(*git) : nullptr;
 }
 
-TEST(LoadBaseSide, RecordsUnchangedFilesInTheCacheAndReadsTheSameSetThroughIt) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
-  repo.Write("runtimes/one.yaml", Runtime("one"));
-  repo.Write("jobs/a.yaml", Job("a", "one"));
-  repo.Write("jobs/b.yaml", Job("b", "one"));
-  ASSERT_EQ(repo.Commit(), 0);
-  Result<std::unique_ptr<source::GitTree>> git = source::OpenGitRevision(repo.root(), "HEAD");
-  ASSERT_TRUE(git.ok());
-  source::FilteredTree tree(**git, ".tjrender.yaml", ".", {});
-  batch::InventoryCache cache = batch::InventoryCache::Load(repo.Path("cache"), "ctx");
-  BaseSource base{tree, **git, {"."}, {}};
-  source::ManifestSet first = LoadBaseSide(base, {"default/b"}, {}, &cache);
-  EXPECT_EQ(cache.size(), 3u) << "every unchanged file's entries were recorded";
-  source::ManifestSet second = LoadBaseSide(base, {"default/b"}, {}, &cache);
+// BASE: runtimes one and two, a -> one, b -> two, c -> one and d -> two in
+// one file. HEAD points a at two.
+class LoadBaseSideTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!source::HaveGit()) GTEST_SKIP() << "git is not installed";
+    repo_.Write("runtimes/one.yaml", Runtime("one"));
+    repo_.Write("runtimes/two.yaml", Runtime("two"));
+    repo_.Write("jobs/a.yaml", Job("a", "one"));
+    repo_.Write("jobs/b.yaml", Job("b", "two"));
+    repo_.Write("jobs/c.yaml", Job("c", "one") + "---\n" + Job("d", "two"));
+    ASSERT_EQ(repo_.Commit(), 0);
+    repo_.Write("jobs/a.yaml", Job("a", "two"));
+    ASSERT_EQ(repo_.Commit(), 0);
+    base_git_ = Open(repo_, "HEAD~1");
+    head_git_ = Open(repo_, "HEAD");
+    ASSERT_TRUE(base_git_ && head_git_);
+    base_tree_ = std::make_unique<source::FilteredTree>(*base_git_, ".tjrender.yaml", ".", source::PathFilter{});
+  }
+  // What HEAD loads for the affected set: the named files.
+  source::ManifestSet Head(const std::vector<std::string>& files) {
+    source::FilteredTree tree(*head_git_, ".tjrender.yaml", ".", {});
+    return source::LoadManifests(tree, files);
+  }
+  BaseSource Base() { return {*base_tree_, *base_git_, {"."}, {"jobs/a.yaml"}}; }
+
+  source::GitScratch repo_;
+  std::unique_ptr<source::GitTree> base_git_;
+  std::unique_ptr<source::GitTree> head_git_;
+  std::unique_ptr<source::FilteredTree> base_tree_;
+};
+
+TEST_F(LoadBaseSideTest, ARuntimeOnlyBaseReferencesIsFoundInItsInventory) {
+  // HEAD's a needs two; BASE's a needs one, which HEAD did not load.
+  source::ManifestSet set =
+      LoadBaseSide(Base(), {"default/a"}, Head({"jobs/a.yaml", "runtimes/two.yaml"}), {}, nullptr);
+  EXPECT_TRUE(set.diagnostics.empty());
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{"TrainJob a jobs/a.yaml", "ClusterTrainingRuntime one runtimes/one.yaml"}));
+}
+
+TEST_F(LoadBaseSideTest, UnchangedFilesAreReadWhereHeadReadThem) {
+  // d shares an unchanged file with c; BASE lacks "new".
+  source::ManifestSet set = LoadBaseSide(Base(), {"default/d", "default/new"},
+                                         Head({"jobs/c.yaml", "runtimes/two.yaml"}), {}, nullptr);
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{"TrainJob d jobs/c.yaml", "ClusterTrainingRuntime two runtimes/two.yaml"}));
+  EXPECT_EQ(set.files, (std::vector<std::string>{"jobs/a.yaml", "jobs/c.yaml", "runtimes/two.yaml"}))
+      << "the changed file, the TrainJob's and its runtime's, nothing else";
+}
+
+TEST_F(LoadBaseSideTest, TheInventoryFallbackFillsTheCache) {
+  batch::InventoryCache cache = batch::InventoryCache::Load(repo_.Path("cache"), "ctx");
+  source::ManifestSet head = Head({"jobs/a.yaml", "runtimes/two.yaml"});
+  source::ManifestSet first = LoadBaseSide(Base(), {"default/a"}, head, {}, &cache);
+  EXPECT_EQ(cache.size(), 4u) << "every unchanged file's entries were recorded";
+  source::ManifestSet second = LoadBaseSide(Base(), {"default/a"}, head, {}, &cache);
   EXPECT_EQ(Ids(first), Ids(second));
-  EXPECT_EQ(Ids(second), (std::vector<std::string>{"TrainJob b jobs/b.yaml", "ClusterTrainingRuntime one runtimes/one.yaml"}));
+  EXPECT_EQ(Ids(second), (std::vector<std::string>{"TrainJob a jobs/a.yaml", "ClusterTrainingRuntime one runtimes/one.yaml"}));
 }
 
 }  // namespace
