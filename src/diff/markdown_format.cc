@@ -98,7 +98,9 @@ std::string Header(const DiffResult& result, const MarkdownOptions& options) {
       options.max_bytes > out.size() + kNoticeReserve ? (options.max_bytes - out.size() - kNoticeReserve) / 4 : 0;
   std::vector<std::string> refused = result.Refused(Side::kHead);
   if (FindingCount(result, Side::kHead) > 0) {
-    out += result.ErrorCount(Side::kHead) > 0 ? "**Errors at head**" : "**Warnings at head**";
+    const std::size_t errors = result.ErrorCount(Side::kHead);
+    const std::size_t warnings = FindingCount(result, Side::kHead) - errors;
+    out += errors == 0 ? "**Warnings at head**" : warnings == 0 ? "**Errors at head**" : "**Errors and warnings at head**";
     if (!refused.empty()) {
       out += ": " + Plural(refused.size(), "TrainJob") + " the cluster would refuse";
     }

@@ -69,6 +69,19 @@ TEST(FormatMarkdown, NoDifferencesAndFindingsAtBase) {
             "\n");
 }
 
+TEST(FormatMarkdown, TheHeadingSaysWhatHeadHas) {
+  RevisionRender head;
+  head.train_jobs.push_back(Rendered("default/a", JobSet("a", "default", "x")));
+  Diagnostic warning = MakeError(Location{}, "", "deprecated");
+  warning.severity = Severity::kWarning;
+  head.train_jobs[0].diagnostics.push_back(warning);
+  EXPECT_NE(FormatMarkdown(Compare({}, head)).find("\n**Warnings at head**\n"), std::string::npos);
+  head.train_jobs.push_back(Refused("default/b", "broken"));
+  EXPECT_NE(FormatMarkdown(Compare({}, head)).find("\n**Errors and warnings at head**: 1 TrainJob the cluster would refuse\n"),
+            std::string::npos)
+      << FormatMarkdown(Compare({}, head));
+}
+
 TEST(FormatMarkdown, LabelsAreEscapedAndFencesOutgrowBackticksInTheDiff) {
   RevisionRender base;
   base.train_jobs.push_back(Rendered("default/a", JobSet("a", "default", "x")));
