@@ -127,11 +127,16 @@ Result<Inputs> ReadFolders(const DiffOptions& options, const source::LoadOptions
   }
   Inputs inputs;
   const std::string& head = options.revisions.size() > 1 ? options.revisions[1] : ".";
-  inputs.base_label = options.revisions[0];
-  inputs.head_label = head;
+  // "old/" names the folder "old" in labels ("old/JobSet/...").
+  auto label = [](std::string name) {
+    while (name.size() > 1 && name.back() == '/') name.pop_back();
+    return name;
+  };
+  inputs.base_label = label(options.revisions[0]);
+  inputs.head_label = label(head);
   for (bool at_base : {true, false}) {
     Result<std::unique_ptr<RenderSource>> opened =
-        OpenRenderSource(SourceRequest{{at_base ? inputs.base_label : head}, "", "", ""});
+        OpenRenderSource(SourceRequest{{at_base ? options.revisions[0] : head}, "", "", ""});
     if (!opened.ok()) return opened.take_error();
     const RenderSource& source = **opened;
     (at_base ? inputs.base : inputs.head) = source::LoadManifests(source.tree(), source.paths, load);
@@ -139,9 +144,6 @@ Result<Inputs> ReadFolders(const DiffOptions& options, const source::LoadOptions
   }
   return inputs;
 }
-
-// What the working tree or the HEAD revision names TrainJobs by.
-std::string Id(const batch::Entry& entry) { return entry.id(); }
 
 Result<Inputs> ReadRevisions(const DiffOptions& options, const source::LoadOptions& load) {
   const std::string head = options.revisions.size() > 1 ? options.revisions[1] : "";
@@ -181,15 +183,17 @@ Result<Inputs> ReadRevisions(const DiffOptions& options, const source::LoadOptio
   const std::string repo_dir = repo.workdir.empty() ? repo.git_dir : repo.workdir;
   Result<std::vector<std::string>> changed = source::ChangedPaths(repo_dir, options.revisions[0], head, source.paths);
   if (!changed.ok()) return changed.take_error();
+  // The context string is render_flow.cc's CacheContext, so that render,
+  // check and diff share one cache.
   batch::InventoryCache cache = batch::InventoryCache::Load(
       batch::InventoryCachePath(repo.git_dir), load.default_namespace + (load.enforce_namespace ? "\tenforced" : "\tdefault"));
   batch::SinceSources sources{source.base_tree(), *source.base_git, source.tree(), source.head_git.get(),
                               source.paths, *changed};
   batch::AffectedSet affected = batch::FindAffected(sources, load, &cache);
   inputs.head_only.emplace();
-  for (const batch::Entry& job : affected.affected) inputs.head_only->insert(Id(job));
+  for (const batch::Entry& job : affected.affected) inputs.head_only->insert(job.id());
   inputs.base_only = inputs.head_only;
-  for (const batch::Entry& job : affected.removed) inputs.base_only->insert(Id(job));
+  for (const batch::Entry& job : affected.removed) inputs.base_only->insert(job.id());
   inputs.base = diff::LoadBaseSide({source.base_tree(), *source.base_git, source.paths, std::move(*changed)},
                                    *inputs.base_only, affected.manifests, load, &cache);
   inputs.head = std::move(affected.manifests);

@@ -106,7 +106,7 @@ TEST(DiffCommand, TwoFoldersWithoutGit) {
   EXPECT_EQ(same.err, "");
 
   InDirectory here(dirs.root());
-  Outcome run = Diff({"old", "new", "-U", "1"});
+  Outcome run = Diff({"old/", "new", "-U", "1"});
   EXPECT_EQ(run.exit_code, 1) << run.err;
   EXPECT_EQ(run.err, "");
   // Read and checked by hand: the JobSet of TrainJob a takes the new image
