@@ -6,7 +6,7 @@
 #include <tuple>
 #include <utility>
 
-#include "conformance/unified_diff.h"
+#include "diff/unified_diff.h"
 #include "yaml/writer.h"
 
 namespace tjr::diff {
@@ -162,14 +162,14 @@ DiffResult Compare(const RevisionRender& base, const RevisionRender& head,
       if (i >= news.size()) {
         const Rendered& gone = olds[i];
         add(ChangeType::kRemoved, gone,
-            conformance::UnifiedDiff(yaml::Write(*gone.object), "", Label(options.base_label, gone.id),
+            UnifiedDiff(yaml::Write(*gone.object), "", Label(options.base_label, gone.id),
                                      "/dev/null", options.context));
         continue;
       }
       const Rendered& now = news[i];
       if (i >= olds.size()) {
         add(ChangeType::kAdded, now,
-            conformance::UnifiedDiff("", yaml::Write(*now.object), "/dev/null",
+            UnifiedDiff("", yaml::Write(*now.object), "/dev/null",
                                      Label(options.head_label, now.id), options.context));
         continue;
       }
@@ -178,7 +178,7 @@ DiffResult Compare(const RevisionRender& base, const RevisionRender& head,
         ++result.unchanged;
         continue;
       }
-      std::string diff = conformance::UnifiedDiff(yaml::Write(*was.object), yaml::Write(*now.object),
+      std::string diff = UnifiedDiff(yaml::Write(*was.object), yaml::Write(*now.object),
                                                   Label(options.base_label, was.id),
                                                   Label(options.head_label, now.id), options.context);
       if (diff.empty()) {
