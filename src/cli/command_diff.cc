@@ -4,17 +4,15 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <set>
 
-#include <unistd.h>
-
+#include "batch/affected.h"
+#include "cli/color.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/output.h"
-#include "batch/affected.h"
 #include "cli/render_source.h"
 #include "diff/base_side.h"
 #include "diff/json_format.h"
@@ -90,15 +88,6 @@ std::optional<int> ParseDiffOptions(const std::vector<std::string>& args, DiffOp
     return kExitUsage;
   }
   return std::nullopt;
-}
-
-bool UseColor(const std::string& mode) {
-  if (mode != "auto") return mode == "always";
-  // https://no-color.org: any non-empty NO_COLOR turns colour off.
-  const char* no_color = std::getenv("NO_COLOR");
-  const char* term = std::getenv("TERM");
-  return ::isatty(STDOUT_FILENO) == 1 && (no_color == nullptr || *no_color == '\0') &&
-         !(term != nullptr && std::string(term) == "dumb");
 }
 
 // What both revisions are read as, and from where.
@@ -293,7 +282,7 @@ int RunDiff(const std::vector<std::string>& args) {
   } else if (options.format == "markdown") {
     WriteStdout(diff::FormatMarkdown(result, {compare.base_label, compare.head_label, options.max_bytes}));
   } else {
-    WriteStdout(diff::FormatText(result, {.color = UseColor(options.color)}));
+    WriteStdout(diff::FormatText(result, {.color = ColorWanted(options.color)}));
   }
   if (input_error) return kExitUsage;
   return result.HasDifferences() ? kExitFindings : kExitClean;
