@@ -29,7 +29,7 @@ namespace {
 const char kDiffUsage[] =
     "usage: tjrender diff BASE [HEAD] [--format text|markdown|json] [--color auto|always|never]\n"
     "                     [--path P]... [--all] [--repo DIR] [-U N] [--max-bytes N] [--target T]\n"
-    "                     [--namespace NS] [--strict] [--threads N] [--verbose]\n\n"
+    "                     [--namespace NS] [--strict] [--jobs N] [--verbose]\n\n"
     "Renders the TrainJobs of two revisions and prints what differs, object by object, after a\n"
     "summary. BASE and HEAD are revisions of the Git repository here (read without a checkout;\n"
     "HEAD defaults to the working tree), and only TrainJobs whose file or runtime changed are\n"
@@ -68,7 +68,8 @@ std::optional<int> ParseDiffOptions(const std::vector<std::string>& args, DiffOp
       "namespace", po::value(&options->namespace_), "namespace of objects written without one")(
       "strict", po::bool_switch(&options->strict), "treat warnings as errors")(
       "verbose,v", po::bool_switch(&options->verbose), "print notes")(
-      "threads,j", po::value(&options->threads), "worker threads (default: the number of cores)");
+      "jobs,j", po::value(&options->threads), "worker threads (default: the number of cores)")(
+      "threads", po::value(&options->threads), "the same as --jobs (render's older name)");
   if (auto exit_code = ParseCommandLine(args, named, &options->revisions, kDiffUsage)) return exit_code;
   if (options->revisions.empty() || options->revisions.size() > 2) {
     ReportUsageError("diff takes BASE and an optional HEAD");

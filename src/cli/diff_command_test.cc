@@ -571,8 +571,10 @@ TEST(DiffCommand, OutputDoesNotDependOnThreads) {
   repo.Write("jobs/n3.yaml", Job("n3", "other"));
   InDirectory here(repo.root());
   for (const char* format : {"text", "markdown", "json"}) {
-    Outcome one = Diff({"HEAD", "--threads", "1", "--format", format});
+    Outcome one = Diff({"HEAD", "--jobs", "1", "--format", format});
     Outcome four = Diff({"HEAD", "-j", "4", "--format", format});
+    Outcome two = Diff({"HEAD", "--threads", "2", "--format", format});
+    EXPECT_EQ(one.out, two.out) << format;
     EXPECT_EQ(one.exit_code, 1);
     EXPECT_EQ(one.out, four.out) << format;
     EXPECT_EQ(one.err, four.err) << format;
