@@ -82,13 +82,16 @@ void InventoryCache::Put(const std::string& blob_id, const std::vector<Entry>& e
       return;
     }
   }
-  Blob& stored = blobs_[blob_id];
-  stored.entries = entries;
-  for (Entry& entry : stored.entries) entry.file.clear();
+  auto [found, inserted] = blobs_.try_emplace(blob_id);
+  Blob& stored = found->second;
   if (!stored.used) {
     stored.used = true;
     ++used_;
   }
+  // A blob id names the bytes, so a known blob's entries are these already.
+  if (!inserted) return;
+  stored.entries = entries;
+  for (Entry& entry : stored.entries) entry.file.clear();
   dirty_ = true;
 }
 

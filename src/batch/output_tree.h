@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -62,6 +63,8 @@ class OutputTree {
   std::set<std::string> old_index_;
   std::set<std::string> put_;
   std::vector<std::string> staged_;
+  /// Namespaces staged so far, and whether DIR lacked their folder.
+  std::map<std::string, bool> new_namespaces_;
   std::set<std::string> remove_;
   OutputStats stats_;
 };

@@ -234,6 +234,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   }
 
   source::LoadOptions load_options;
+  load_options.threads = options.jobs;
   if (!options.namespace_.empty()) {
     load_options.default_namespace = options.namespace_;
     load_options.enforce_namespace = true;

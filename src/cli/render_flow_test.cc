@@ -140,6 +140,21 @@ TEST(RenderCommand, RepositoryConfigSetsTheTargetAndTheFlagWins) {
       << typo.err;
 }
 
+TEST(RenderCommand, RepositoryConfigIncludeAndExclude) {
+  TempDir repo;
+  repo.Write("jobs/tj.yaml", kLonelyTrainJob);
+  repo.Write("drafts/tj.yaml", kLonelyTrainJob);
+  repo.Write(".tjrender.yaml", "exclude: [drafts]\ninclude: ['**/*.yaml']\n");
+  Outcome run = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.err.find("jobs/tj.yaml"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find("drafts/tj.yaml"), std::string::npos) << run.err;
+  repo.Write(".tjrender.yaml", "exclude: drafts\n");
+  Outcome bad = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("exclude: must be a list of glob patterns"), std::string::npos) << bad.err;
+}
+
 TEST(RenderCommand, UsageErrors) {
   EXPECT_EQ(Invoke(RunRender, {}).exit_code, 2);
   EXPECT_EQ(Invoke(RunRender, {SampleRepo(), "-o", "file.yaml"}).exit_code, 2);

@@ -8,6 +8,7 @@
 
 #include "base/file.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "source/git_scratch.h"
 
 namespace tjr::cli {
@@ -206,6 +207,19 @@ TEST_F(RenderGitTest, UsageErrors) {
   EXPECT_EQ(Render({"--rev", "no-such-rev"}).exit_code, 2);
   EXPECT_EQ(Render({"--rev", "HEAD", "../outside"}).exit_code, 2);
   EXPECT_EQ(Render({"--since", "HEAD", "--rev", "HEAD", "--list-affected"}).out, "");
+}
+
+TEST(ProgressTest, LineAndQuietness) {
+  EXPECT_EQ(Progress::Line(250, 1000, 2.0), "rendered 250/1000 TrainJobs, 125/s");
+  EXPECT_FALSE(Progress::Wanted(true));
+  // Under the test runner stderr is no terminal: nothing is drawn.
+  ::testing::internal::CaptureStderr();
+  {
+    Progress progress(3, Progress::Wanted(false));
+    progress.Tick();
+    progress.Tick();
+  }
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
 }
 
 }  // namespace

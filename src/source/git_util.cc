@@ -62,7 +62,30 @@ Result<PeeledTree> PeelToTree(git_repository* repo, const std::string& rev) {
   return peeled;
 }
 
+namespace {
+
+// No empty, "." or ".." component and no leading or trailing '/': the
+// common case, which needs no std::filesystem round trip.
+bool AlreadyNormal(const std::string& path) {
+  if (path.empty() || path.front() == '/' || path.back() == '/') return false;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t end = path.find('/', start);
+    if (end == std::string::npos) end = path.size();
+    std::size_t length = end - start;
+    if (length == 0 || (length == 1 && path[start] == '.') ||
+        (length == 2 && path[start] == '.' && path[start + 1] == '.')) {
+      return false;
+    }
+    start = end + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
 Result<std::string> NormalizeRepoPath(const std::string& path) {
+  if (AlreadyNormal(path)) return path;
   std::string normal = std::filesystem::path(path).lexically_normal().generic_string();
   while (!normal.empty() && normal.back() == '/') normal.pop_back();
   if (normal == ".") normal.clear();

@@ -1,9 +1,11 @@
 #include "source/loader.h"
 
 #include <algorithm>
+#include <thread>
 #include <utility>
 
 #include "base/file.h"
+#include "base/ordered_parallel.h"
 #include "source/disk_tree.h"
 #include "source/walk.h"
 #include "yaml/reader.h"
@@ -35,10 +37,8 @@ class Loader {
  public:
   Loader(const LoadOptions& options, ManifestSet* set) : options_(options), set_(set) {}
 
-  void LoadText(const std::string& text, const std::string& file) {
-    yaml::ReadOptions read_options;
-    read_options.max_document_bytes = options_.max_file_bytes;
-    Result<std::vector<doc::Node>> documents = yaml::ReadStream(text, file, read_options);
+  /// Admits the documents of one parsed file (or reports why it has none).
+  void AdmitParsed(Result<std::vector<doc::Node>>& documents, const std::string& file) {
     if (!documents.ok()) {
       set_->diagnostics.push_back(AsInputError(documents.take_error()));
       return;
@@ -236,19 +236,38 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
   ExpandedPaths inputs = ExpandPaths(tree, paths, options.extensions);
   set.diagnostics = std::move(inputs.diagnostics);
   Loader loader(options, &set);
-  for (const InputFile& input : inputs.files) {
+  // A file read and parsed, or why not; parsing is most of loading, and
+  // files are independent until their objects are admitted in order.
+  struct Parsed {
+    bool read = false;
+    Result<std::vector<doc::Node>> documents = std::vector<doc::Node>();
+  };
+  auto parse = [&](std::size_t i) {
+    const InputFile& input = inputs.files[i];
+    Parsed parsed;
     Result<std::string> text = input.is_stdin ? ReadFile("-", options.max_file_bytes)
                                               : tree.Read(input.read_path, options.max_file_bytes);
     if (!text.ok()) {
       Diagnostic error = text.take_error();
       // Name the file as the user knows it, not a link's target.
       error.location = Location{InternSourceName(input.name)};
-      set.diagnostics.push_back(AsInputError(std::move(error)));
-      continue;
+      parsed.documents = AsInputError(std::move(error));
+      return parsed;
     }
-    set.files.push_back(input.name);
-    loader.LoadText(*text, input.name);
-  }
+    parsed.read = true;
+    yaml::ReadOptions read_options;
+    read_options.max_document_bytes = options.max_file_bytes;
+    parsed.documents = yaml::ReadStream(*text, input.name, read_options);
+    return parsed;
+  };
+  std::size_t next = 0;
+  auto admit = [&](Parsed&& parsed) {
+    const InputFile& input = inputs.files[next++];
+    if (parsed.read) set.files.push_back(input.name);
+    loader.AdmitParsed(parsed.documents, input.name);
+  };
+  unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
+  OrderedParallelFor(inputs.files.size(), std::max(threads, 1u), 64, parse, admit);
   return set;
 }
 

@@ -27,6 +27,9 @@ struct LoadOptions {
   bool enforce_namespace = false;
   /// Larger files (and stdin) are refused before they are parsed.
   std::size_t max_file_bytes = std::size_t{64} << 20;
+  /// Threads reading and parsing files (0: one per core). Objects are
+  /// admitted in file order whatever the number, so the result is the same.
+  unsigned threads = 1;
 };
 
 /// One kept object.

@@ -325,5 +325,35 @@ TEST(LoadManifestsTest, LoadsThroughAnyTree) {
   EXPECT_EQ(set.ignored, (std::map<KindKey, std::size_t>{{{"v1", "Secret"}, 1}}));
 }
 
+TEST(LoadManifestsTest, ParallelParsingGivesTheSameSet) {
+  ScratchDir dir;
+  for (int i = 0; i < 150; ++i) {
+    std::string name = "f" + std::to_string(i % 10) + "/" + std::to_string(i) + ".yaml";
+    if (i % 17 == 0) {
+      dir.Write(name, "kind: [\n");  // malformed
+    } else if (i % 23 == 0) {
+      dir.Write(name, "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: dup\n");
+    } else {
+      dir.Write(name, "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: j" +
+                          std::to_string(i) + "\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n");
+    }
+  }
+  LoadOptions one;
+  LoadOptions many;
+  many.threads = 4;
+  ManifestSet a = LoadManifests({dir.root()}, one);
+  ManifestSet b = LoadManifests({dir.root()}, many);
+  EXPECT_EQ(Messages(a), Messages(b));
+  EXPECT_FALSE(Messages(a).empty());
+  EXPECT_EQ(a.files, b.files);
+  ASSERT_EQ(a.manifests.size(), b.manifests.size());
+  for (std::size_t i = 0; i < a.manifests.size(); ++i) {
+    EXPECT_EQ(a.manifests[i].file, b.manifests[i].file);
+    EXPECT_EQ(a.manifests[i].id.name, b.manifests[i].id.name);
+    EXPECT_EQ(a.manifests[i].location().ToString(), b.manifests[i].location().ToString());
+  }
+  EXPECT_EQ(a.ignored, b.ignored);
+}
+
 }  // namespace
 }  // namespace tjr::source

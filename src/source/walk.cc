@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <set>
+#include <unordered_set>
 #include <utility>
 
 namespace tjr::source {
@@ -27,6 +27,25 @@ std::string Join(const std::string& directory, const std::string& name) {
   if (directory == ".") return name;
   if (directory == "/") return "/" + name;
   return directory + "/" + name;
+}
+
+// True when lexically_normal would leave `path` as it is (no empty, "." or
+// ".." component, no trailing '/'), which saves a std::filesystem round trip
+// per file of a large folder.
+bool IsNormal(const std::string& path) {
+  if (path.empty() || path.back() == '/') return false;
+  std::size_t start = path.front() == '/' ? 1 : 0;
+  while (start <= path.size()) {
+    std::size_t end = path.find('/', start);
+    if (end == std::string::npos) end = path.size();
+    std::size_t length = end - start;
+    if (length == 0 || (length == 1 && path[start] == '.') ||
+        (length == 2 && path[start] == '.' && path[start + 1] == '.')) {
+      return false;
+    }
+    start = end + 1;
+  }
+  return true;
 }
 
 bool Inside(const std::string& path, const std::string& directory) {
@@ -68,8 +87,8 @@ class Expander {
   void Add(InputFile file) {
     // The same file named twice (a directory and a file in it, say) would
     // otherwise report each of its objects as its own duplicate.
-    std::string key = file.is_stdin
-                          ? file.read_path
+    std::string key = file.is_stdin || IsNormal(file.name)
+                          ? (file.is_stdin ? file.read_path : file.name)
                           : std::filesystem::path(file.name).lexically_normal().generic_string();
     if (seen_.insert(std::move(key)).second) out_.files.push_back(std::move(file));
   }
@@ -163,7 +182,7 @@ class Expander {
 
   const Tree& tree_;
   const std::vector<std::string>& extensions_;
-  std::set<std::string> seen_;
+  std::unordered_set<std::string> seen_;
   ExpandedPaths out_;
 };
 
