@@ -211,6 +211,7 @@ int RunDiff(const std::vector<std::string>& args) {
   SetVerbose(options.verbose);
 
   source::LoadOptions load_options;
+  load_options.threads = options.threads;
   pipeline::PipelineOptions pipeline_options;
   pipeline_options.strict = options.strict;
   pipeline_options.threads = options.threads;
