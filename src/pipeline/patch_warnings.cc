@@ -1,10 +1,12 @@
 #include "pipeline/patch_warnings.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "pipeline/warnings.h"
 #include "schema/schema.h"
 #include "validate/go_json.h"
 #include "validate/runtime_patches_json.h"
@@ -58,7 +60,8 @@ void CheckNames(const doc::Node& entry, std::size_t index, const doc::Node& runt
     if (runtime_job == nullptr) {
       // v2.2's webhook refuses it (check 2); v2.3's merge adds it.
       if (version == render::TrainerVersion::kV2_3) {
-        out->push_back(Warning(kRulePatchJobUnknown, Path(&job_patch, {"name"})->location(),
+        const doc::Node* name = Path(&job_patch, {"name"});
+        out->push_back(Warning(kRulePatchJobUnknown, (name != nullptr ? *name : job_patch).location(),
                                "manager " + EntryName(entry, index) + " patches replicatedJob " + Quoted(job) +
                                    ", which the runtime does not have: the controller's merge adds it to the JobSet "
                                    "(sorted first) with only the patched fields and no containers, and the API server "
@@ -66,32 +69,23 @@ void CheckNames(const doc::Node& entry, std::size_t index, const doc::Node& runt
       }
       continue;
     }
-    const doc::Node* runtime_pod = Path(runtime_job, {"template", "spec", "template", "spec"});
-    const doc::Node* pod_patch = Path(&job_patch, {"template", "spec", "template", "spec"});
-    for (std::string_view list : {"initContainers", "containers"}) {
-      std::set<std::string> names;
-      for (const doc::Node& container : Items(Path(runtime_pod, {list}))) names.insert(String(&container, "name"));
-      for (const doc::Node& container : Items(Path(pod_patch, {list}))) {
-        const std::string name = String(&container, "name");
-        if (names.count(name) != 0) continue;
-        const bool init = list == "initContainers";
-        const std::string what = std::string(init ? "init container " : "container ") + Quoted(name);
-        const doc::Node* at = Path(&container, {"name"});
-        const std::string effect =
-            ": the controller's strategic merge adds a new " + std::string(init ? "init container " : "container ") +
-            Quoted(name) + " with only the patched fields and no image, and Kubernetes refuses the Job's pod "
-            "template (image: Required value)";
-        if (!init && name == "trainer" && names.count("node") != 0) {
-          out->push_back(Warning(kRulePatchContainerTrainer, at != nullptr ? at->location() : container.location(),
-                                 "manager " + EntryName(entry, index) + " patches container \"trainer\" of job " +
-                                     Quoted(job) + ", but the runtime's trainer container is \"node\" (the upstream "
-                                     "runtime-patches guide's examples say \"trainer\")" + effect));
-        } else {
-          out->push_back(Warning(kRulePatchContainerUnknown, at != nullptr ? at->location() : container.location(),
-                                 "manager " + EntryName(entry, index) + " patches " + what + " of job " + Quoted(job) +
-                                     ", which the runtime's job does not have" + effect));
-        }
-      }
+    // Other unknown (init) container names draw override-container-unknown
+    // from the rendered JobSet (warnings.h); the docs' `trainer` gets its own
+    // explanation, which replaces that one (SupersedeRendered).
+    std::set<std::string> names;
+    for (const doc::Node& container : Items(Path(runtime_job, {"template", "spec", "template", "spec", "containers"}))) {
+      names.insert(String(&container, "name"));
+    }
+    if (names.count("trainer") != 0 || names.count("node") == 0) continue;
+    for (const doc::Node& container :
+         Items(Path(&job_patch, {"template", "spec", "template", "spec", "containers"}))) {
+      if (String(&container, "name") != "trainer") continue;
+      out->push_back(Warning(kRulePatchContainerTrainer, container.location(),
+                             "manager " + EntryName(entry, index) + " patches container \"trainer\" of job " +
+                                 Quoted(job) + ", but the runtime's trainer container is \"node\" (the upstream "
+                                 "runtime-patches guide's examples say \"trainer\"): the controller's strategic "
+                                 "merge adds a new container \"trainer\" with only the patched fields and no image, "
+                                 "and Kubernetes refuses the Job's pod template (image: Required value)"));
     }
   }
 }
@@ -270,6 +264,21 @@ void CheckTime(const std::vector<doc::Node>& entries, render::TrainerVersion ver
 }
 
 }  // namespace
+
+void SupersedeRendered(Diagnostics* rendered, const Diagnostics& patch_warnings) {
+  const std::string generic = "[" + std::string(kRuleUnknownContainer) + "] ";
+  const std::string specific = "[" + std::string(kRulePatchContainerTrainer) + "] ";
+  std::vector<Location> replaced;
+  for (const Diagnostic& d : patch_warnings) {
+    if (d.message.compare(0, specific.size(), specific) == 0) replaced.push_back(d.location);
+  }
+  std::erase_if(*rendered, [&](const Diagnostic& d) {
+    if (d.message.compare(0, generic.size(), generic) != 0) return false;
+    return std::any_of(replaced.begin(), replaced.end(), [&](const Location& at) {
+      return at.line == d.location.line && at.column == d.location.column && at.file == d.location.file;
+    });
+  });
+}
 
 Diagnostics CheckRuntimePatches(const doc::Node& trainjob, const doc::Node& runtime, render::TrainerVersion version,
                                 const doc::Node* old) {

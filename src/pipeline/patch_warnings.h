@@ -13,7 +13,6 @@
 namespace tjr::pipeline {
 
 inline constexpr std::string_view kRulePatchContainerTrainer = "patch-container-trainer";
-inline constexpr std::string_view kRulePatchContainerUnknown = "patch-container-unknown";
 inline constexpr std::string_view kRulePatchJobUnknown = "patch-job-unknown";
 inline constexpr std::string_view kRulePatchManagerOverlap = "patch-manager-overlap";
 inline constexpr std::string_view kRulePatchTimeWritten = "patch-time-written";
@@ -22,9 +21,8 @@ inline constexpr std::string_view kRulePatchTimeWritten = "patch-time-written";
 /// against the runtime's template (`runtime` as stored):
 ///  - patch-container-trainer: a patch names container `trainer` in a job
 ///    whose trainer container is `node` (the upstream docs' examples do):
-///    the controller adds a second container `trainer` with no image;
-///  - patch-container-unknown: any other (init) container the runtime job
-///    lacks, added the same way;
+///    the controller adds a second container `trainer` with no image (other
+///    unknown names are override-container-unknown of warnings.h);
 ///  - patch-job-unknown (v2.3): a replicatedJob the runtime lacks, added by
 ///    the whole-spec merge with an empty pod template;
 ///  - patch-manager-overlap: two managers set the same scalar, map key or
@@ -36,5 +34,10 @@ inline constexpr std::string_view kRulePatchTimeWritten = "patch-time-written";
 ///    nullptr for a create).
 Diagnostics CheckRuntimePatches(const doc::Node& trainjob, const doc::Node& runtime, render::TrainerVersion version,
                                 const doc::Node* old);
+
+/// Drops the override-container-unknown warnings of `rendered` that a
+/// patch-container-trainer warning of `patch_warnings` explains better (same
+/// container, same location).
+void SupersedeRendered(Diagnostics* rendered, const Diagnostics& patch_warnings);
 
 }  // namespace tjr::pipeline

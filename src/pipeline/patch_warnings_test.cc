@@ -58,27 +58,40 @@ TEST(PatchWarnings, TrainerContainerOfTheDocs) {
       Found(TrainJob(Job("kueue.x-k8s.io/m", "node", "{containers: [{name: trainer, volumeMounts: [{name: d, mountPath: /d}]}]}")));
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0],
-            "13:69 [patch-container-trainer] manager \"kueue.x-k8s.io/m\" (runtimePatches[0]) patches container "
+            "13:62 [patch-container-trainer] manager \"kueue.x-k8s.io/m\" (runtimePatches[0]) patches container "
             "\"trainer\" of job \"node\", but the runtime's trainer container is \"node\" (the upstream runtime-patches "
             "guide's examples say \"trainer\"): the controller's strategic merge adds a new container \"trainer\" with "
             "only the patched fields and no image, and Kubernetes refuses the Job's pod template (image: Required "
             "value)");
 }
 
-TEST(PatchWarnings, UnknownInitContainerAndJob) {
+TEST(PatchWarnings, UnknownJobOnlyFromV23) {
+  // Unknown (init) containers other than the docs' `trainer` are left to
+  // override-container-unknown on the rendered JobSet.
   std::vector<std::string> found =
       Found(TrainJob(Job("a.io/m", "node", "{initContainers: [{name: node}, {name: prep}]}") +
                      Job("b.io/m", "workers", "{nodeSelector: {a: b}}")));
-  ASSERT_EQ(found.size(), 2u);
-  EXPECT_NE(found[0].find("[patch-container-unknown] manager \"a.io/m\" (runtimePatches[0]) patches init container "
-                          "\"node\" of job \"node\", which the runtime's job does not have"),
-            std::string::npos);
-  EXPECT_NE(found[1].find("[patch-job-unknown] manager \"b.io/m\" (runtimePatches[1]) patches replicatedJob "
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_NE(found[0].find("[patch-job-unknown] manager \"b.io/m\" (runtimePatches[1]) patches replicatedJob "
                           "\"workers\""),
             std::string::npos);
   // v2.2's webhook refuses the unknown job; no warning for it there.
   EXPECT_EQ(Found(TrainJob(Job("b.io/m", "workers", "{nodeSelector: {a: b}}")), render::TrainerVersion::kV2_2).size(),
             0u);
+}
+
+TEST(PatchWarnings, TheTrainerWarningReplacesTheGenericOne) {
+  doc::Node job = TrainJob(Job("kueue.x-k8s.io/m", "node", "{containers: [{name: trainer}]}"));
+  Diagnostics patch = CheckRuntimePatches(job, Yaml(kRuntime), render::TrainerVersion::kV2_3, nullptr);
+  ASSERT_EQ(patch.size(), 1u);
+  Diagnostic generic = patch[0];
+  generic.message = "[override-container-unknown] container \"trainer\" is not in job \"node\"";
+  Diagnostic elsewhere = generic;
+  elsewhere.location.line += 1;
+  Diagnostics rendered = {generic, elsewhere};
+  SupersedeRendered(&rendered, patch);
+  ASSERT_EQ(rendered.size(), 1u);
+  EXPECT_EQ(rendered[0].location.line, generic.location.line + 1);
 }
 
 TEST(PatchWarnings, TwoManagersOnOneField) {

@@ -133,8 +133,12 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     out.push_back(rendered.take_error());
     return finish();
   }
-  Append(&out, CheckRendered(manifest.object, rendered->objects));
-  Append(&out, CheckRuntimePatches(manifest.object, resolved->runtime, target.version, validate_options.old));
+  Diagnostics rendered_warnings = CheckRendered(manifest.object, rendered->objects);
+  Diagnostics patch_warnings =
+      CheckRuntimePatches(manifest.object, resolved->runtime, target.version, validate_options.old);
+  SupersedeRendered(&rendered_warnings, patch_warnings);
+  Append(&out, std::move(rendered_warnings));
+  Append(&out, std::move(patch_warnings));
   Append(&out, std::move(rendered->notes));
   result.objects = std::move(rendered->objects);
   return finish();

@@ -204,3 +204,63 @@ spec:
 
 }  // namespace
 }  // namespace tjr::pipeline
+
+namespace tjr::pipeline {
+namespace {
+
+// A runtimePatches entry naming a job the runtime lacks: v2.2 skips it in
+// the merge, so its webhook refuses the TrainJob (§3.4); v2.3 adds it before
+// the runtime's jobs (runtimepatches spec §2.3).
+std::string PatchedJob() {
+  return testing::TrainJob("p", "ns",
+                           "  runtimePatches:\n"
+                           "  - manager: example.com/a\n"
+                           "    trainingRuntimeSpec:\n"
+                           "      template:\n"
+                           "        metadata: {labels: {team: a}}\n"
+                           "        spec:\n"
+                           "          replicatedJobs:\n"
+                           "          - name: extra\n"
+                           "            template: {spec: {template: {spec: {nodeSelector: {pool: x}}}}}\n");
+}
+
+std::vector<std::string> JobNames(const PipelineResult& result) {
+  std::vector<std::string> names;
+  for (const doc::Node& object : result.objects) {
+    const doc::Node* spec = object.Find("spec");
+    const doc::Node* jobs = spec != nullptr ? spec->Find("replicatedJobs") : nullptr;
+    if (jobs == nullptr) continue;
+    for (const doc::Node& job : jobs->items()) names.push_back(job.Find("name")->string_value());
+  }
+  return names;
+}
+
+TEST(PipelineTargets, DefaultIsV23AndEachTargetMergesItsWay) {
+  EXPECT_EQ(PipelineOptions{}.target, "trainer-v2.3");
+  const source::ManifestSet manifests = testing::Manifests(std::string(testing::kTorchRuntime) + "---\n" + PatchedJob());
+  PipelineResult v23 = RenderManifests(manifests, PipelineOptions{});
+  EXPECT_EQ(JobNames(v23), (std::vector<std::string>{"extra", "node"})) << testing::Lines(v23.diagnostics);
+  PipelineOptions v22_options;
+  v22_options.target = "trainer-v2.2";
+  PipelineResult v22 = RenderManifests(manifests, v22_options);
+  EXPECT_TRUE(v22.objects.empty());
+  EXPECT_NE(testing::Lines(v22.diagnostics)
+                .find("must not have replicated job that doesn't exist in the runtime job template"),
+            std::string::npos);
+  // Without the unknown job v2.2 patches `node` only.
+  std::string known = PatchedJob();
+  known.replace(known.find("name: extra"), 11, "name: node");
+  PipelineResult v22_known =
+      RenderManifests(testing::Manifests(std::string(testing::kTorchRuntime) + "---\n" + known), v22_options);
+  EXPECT_EQ(JobNames(v22_known), (std::vector<std::string>{"node"})) << testing::Lines(v22_known.diagnostics);
+  // JobSet-level patch labels reach the JobSet under both.
+  for (const PipelineResult* r : {&v22_known, &v23}) {
+    ASSERT_FALSE(r->objects.empty());
+    const doc::Node* labels = r->objects.back().Find("metadata")->Find("labels");
+    ASSERT_NE(labels, nullptr);
+    EXPECT_EQ(labels->Find("team")->string_value(), "a");
+  }
+}
+
+}  // namespace
+}  // namespace tjr::pipeline

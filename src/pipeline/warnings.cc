@@ -32,9 +32,19 @@ Diagnostic Warning(std::string_view rule, Location at, std::string message) {
   return d;
 }
 
-// The TrainJob's overrides that target `job`, in list order.
+// The TrainJob's overrides that target `job`, in list order: the
+// podTemplateOverrides entries naming it and the pod templates of the
+// runtimePatches' replicatedJobs patches of that name, both of the shape
+// {metadata, spec: PodSpec}.
 std::vector<const doc::Node*> OverridesFor(const doc::Node& trainjob, const std::string& job) {
   std::vector<const doc::Node*> found;
+  for (const doc::Node& entry : Items(Path(&trainjob, {"spec", "runtimePatches"}))) {
+    for (const doc::Node& patch :
+         Items(Path(&entry, {"trainingRuntimeSpec", "template", "spec", "replicatedJobs"}))) {
+      const doc::Node* pod = Path(&patch, {"template", "spec", "template"});
+      if (String(&patch, "name") == job && pod != nullptr && pod->is_mapping()) found.push_back(pod);
+    }
+  }
   for (const doc::Node& entry : Items(Path(&trainjob, {"spec", "podTemplateOverrides"}))) {
     for (const doc::Node& target : Items(entry.Find("targetJobs"))) {
       if (String(&target, "name") == job) {
@@ -82,12 +92,14 @@ class Checker {
  public:
   Checker(const doc::Node& trainjob, Diagnostics* out) : trainjob_(trainjob), out_(out) {}
 
-  void CheckJob(const doc::Node& job) {
+  /// `claims`: the JobSet's volumeClaimPolicies template names (JobSet
+  /// v0.12.0 adds a volume of each name to the pods that mount it).
+  void CheckJob(const doc::Node& job, const std::set<std::string>& claims) {
     job_ = String(&job, "name");
     overrides_ = OverridesFor(trainjob_, job_);
     const doc::Node* pod = Path(&job, {"template", "spec", "template", "spec"});
     if (pod == nullptr) return;
-    std::set<std::string> volumes;
+    std::set<std::string> volumes = claims;
     for (const doc::Node& volume : Items(pod->Find("volumes"))) {
       volumes.insert(String(&volume, "name"));
       CheckVolume(volume);
@@ -175,8 +187,12 @@ Diagnostics CheckRendered(const doc::Node& trainjob, const std::vector<doc::Node
   Checker checker(trainjob, &out);
   for (const doc::Node& object : objects) {
     if (String(&object, "kind") != "JobSet") continue;
+    std::set<std::string> claims;
+    for (const doc::Node& policy : Items(Path(&object, {"spec", "volumeClaimPolicies"}))) {
+      for (const doc::Node& t : Items(policy.Find("templates"))) claims.insert(String(Path(&t, {"metadata"}), "name"));
+    }
     for (const doc::Node& job : Items(Path(&object, {"spec", "replicatedJobs"}))) {
-      checker.CheckJob(job);
+      checker.CheckJob(job, claims);
     }
   }
   return out;

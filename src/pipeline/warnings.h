@@ -25,7 +25,9 @@ inline constexpr std::string_view kRuleMountWithoutVolume = "volume-mount-withou
 ///  - env-value-and-valuefrom: an env var with a non-empty `value` and a
 ///    `valueFrom`;
 ///  - volume-mount-without-volume: a volumeMount naming no volume of the pod.
-/// Findings point at the override entry responsible when there is one, else
+/// "Override" means a podTemplateOverrides entry (v2.1) or a runtimePatches
+/// pod template patch (v2.2+). Findings point at the override entry
+/// responsible when there is one, else
 /// at the TrainJob; they are in JobSet order.
 Diagnostics CheckRendered(const doc::Node& trainjob, const std::vector<doc::Node>& objects);
 

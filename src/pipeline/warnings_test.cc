@@ -149,3 +149,36 @@ TEST(Warnings, EmptyValueWithValueFromIsFine) {
 
 }  // namespace
 }  // namespace tjr::pipeline
+
+namespace tjr::pipeline {
+namespace {
+
+TEST(Warnings, RuntimePatchesEntriesAreLocatedToo) {
+  // Under trainer-v2.3 the pod template patches of runtimePatches play the
+  // role of the overrides: an unknown container is added without an image.
+  std::string job = testing::TrainJob("a", "ns",
+                                      "  runtimePatches:\n"
+                                      "  - manager: example.com/a\n"
+                                      "    trainingRuntimeSpec:\n"
+                                      "      template:\n"
+                                      "        spec:\n"
+                                      "          replicatedJobs:\n"
+                                      "          - name: node\n"
+                                      "            template:\n"
+                                      "              spec:\n"
+                                      "                template:\n"
+                                      "                  spec:\n"
+                                      "                    containers:\n"
+                                      "                    - name: sidecar\n"
+                                      "                      securityContext: {runAsNonRoot: true}\n");
+  // (A container named `trainer` draws patch-container-trainer instead:
+  // patch_warnings_test.cc.)
+  PipelineResult result = RenderManifests(testing::Manifests(std::string(kRuntime) + "---\n" + job), PipelineOptions{});
+  EXPECT_EQ(testing::Lines(result.diagnostics),
+            "repo.yaml:57:23: warning: [override-container-unknown] container \"sidecar\" is not in job "
+            "\"node\" of the runtime: the JobSet gets a new container with no image, which Kubernetes "
+            "refuses when the Job is created (image: Required value)\n");
+}
+
+}  // namespace
+}  // namespace tjr::pipeline

@@ -9,7 +9,7 @@ Result<GoTypes> Resolve(TrainerVersion version) {
   std::vector<std::string> policies;
   switch (version) {
     case TrainerVersion::kV2_1: policies = {"kubernetes-v1.34", "jobset-v0.10.1"}; break;
-    case TrainerVersion::kV2_2: policies = {"kubernetes-v1.35", "jobset-v0.10.1"}; break;
+    case TrainerVersion::kV2_2: policies = {"kubernetes-v1.35", "jobset-v0.12.0"}; break;
     case TrainerVersion::kV2_3: policies = {"kubernetes-v1.36", "jobset-v0.12.0"}; break;
   }
   Result<const schema::Schema*> loaded = schema::BuiltinSchema(policies);

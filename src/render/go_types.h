@@ -9,9 +9,11 @@ namespace tjr::render {
 /// The Go types the Trainer controller decodes into, resolved once per
 /// release from the built-in schema of the Kubernetes and JobSet modules it
 /// is built against (v2.1.0: Kubernetes 1.34 + JobSet v0.10.1; v2.2.0:
-/// Kubernetes 1.35 + JobSet v0.10.1, whose JobSetSpec fields are those of
-/// the v0.11.1 the release pins for everything it reads; v2.3.0: Kubernetes
-/// 1.36 + JobSet v0.12.0) and cached for the life of the process.
+/// Kubernetes 1.35 + JobSet v0.12.0 standing in for the pinned v0.11.1,
+/// which has the same JobSetSpec fields, volumeClaimPolicies included; the
+/// one difference, the merge key of replicatedJobs, is unused by v2.2.0's
+/// per-job merge; v2.3.0: Kubernetes 1.36 + JobSet v0.12.0) and cached for
+/// the life of the process.
 struct GoTypes {
   const schema::Type* pod_template_spec = nullptr;  ///< core/v1.PodTemplateSpec
   const schema::Type* pod_spec = nullptr;           ///< core/v1.PodSpec

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <optional>
 
 #include "render/go_types.h"
 #include "render/runtime_patches.h"
@@ -23,11 +25,17 @@ doc::Node SequenceOrEmpty(const doc::Node* value) {
   return value != nullptr && value->is_sequence() ? *value : doc::Node::Sequence();
 }
 
-std::vector<PodSetContainer> PodSetContainers(const doc::Node* containers) {
+// toPodSetContainer: image and command are copied from v2.3.0 on (v2.2.0
+// has the fields, filled only by plugins).
+std::vector<PodSetContainer> PodSetContainers(const doc::Node* containers, TrainerVersion version) {
   std::vector<PodSetContainer> out;
   if (containers == nullptr) return out;
   for (const doc::Node& c : containers->items()) {
-    out.push_back({GetString(c, {"name"}), SequenceOrEmpty(c.Find("env")), SequenceOrEmpty(c.Find("ports")),
+    const doc::Node* command = c.Find("command");
+    const bool v23 = version == TrainerVersion::kV2_3;
+    out.push_back({GetString(c, {"name"}), v23 ? GetString(c, {"image"}) : std::string(),
+                   v23 && command != nullptr && command->is_sequence() ? *command : doc::Node(),
+                   SequenceOrEmpty(c.Find("env")), SequenceOrEmpty(c.Find("ports")),
                    SequenceOrEmpty(c.Find("volumeMounts"))});
   }
   return out;
@@ -44,6 +52,77 @@ bool HasNull(const doc::Node& node) {
     }
   }
   return false;
+}
+
+// The `node` container of a pod spec, or nullptr.
+doc::Node* NodeContainer(doc::Node* pod_spec) {
+  doc::Node* containers = pod_spec->FindMutable("containers");
+  if (containers == nullptr || !containers->is_sequence()) return nullptr;
+  for (doc::Node& c : containers->mutable_items()) {
+    if (GetString(c, {"name"}) == kNode) return &c;
+  }
+  return nullptr;
+}
+
+// MergeResourceRequirements (pkg/util/trainingruntime, v2.3.0) of the
+// container's limits/requests with resourcesPerNode: per resource name,
+// resourcesPerNode wins; an empty result map is nil. Claims of neither side
+// reach the apply configuration (only limits and requests are copied back).
+doc::Node MergedResources(const doc::Node* base, const doc::Node& rpn) {
+  doc::Node out = doc::Node::Mapping();
+  for (std::string_view key : {"limits", "requests"}) {
+    std::map<std::string, doc::Node> merged;
+    for (const doc::Node* side : {base != nullptr ? base->Find(key) : nullptr, rpn.Find(key)}) {
+      if (side == nullptr || !side->is_mapping()) continue;
+      for (const doc::Field& f : side->fields()) merged[f.key] = f.value;
+    }
+    if (merged.empty()) continue;
+    doc::Node list = doc::Node::Mapping();
+    for (auto& [name, quantity] : merged) list.Set(name, std::move(quantity));
+    out.Set(std::string(key), std::move(list));
+  }
+  return out;
+}
+
+// What resourcesPerNode does to replicated job `job` before PodSets are
+// built: nothing in v2.1.0 (the builder sets it later); in v2.2.0 the typed
+// pod spec behind the PodSet's requests gets it wholesale (trainer job with
+// an mlPolicy); in v2.3.0 it is merged into the runtime's resources, in the
+// apply configuration too, for the trainer job with an mlPolicy or the job
+// `node` under MPI runLauncherAsNode (runtimepatches spec §5.3).
+// Returns the pod spec the PodSet's requests are computed from.
+doc::Node ApplyResourcesPerNode(const Info& info, const doc::Node& trainjob, const std::optional<std::string>& ancestor,
+                                doc::Node* job) {
+  doc::Node* pod_spec_in_job = nullptr;
+  if (doc::Node* t = job->FindMutable("template"); t != nullptr) {
+    if (doc::Node* sp = t->FindMutable("spec"); sp != nullptr) {
+      if (doc::Node* pt = sp->FindMutable("template"); pt != nullptr) pod_spec_in_job = pt->FindMutable("spec");
+    }
+  }
+  doc::Node typed_spec = pod_spec_in_job != nullptr ? *pod_spec_in_job : doc::Node::Mapping();
+  const doc::Node* rpn = Get(trainjob, {"spec", "trainer", "resourcesPerNode"});
+  if (rpn == nullptr || !rpn->is_mapping() || info.version == TrainerVersion::kV2_1) return typed_spec;
+  const bool has_ml = !info.ml_policy.is_null();
+  const bool trainer = ancestor.has_value() && *ancestor == kAncestorTrainer && has_ml;
+  if (info.version == TrainerVersion::kV2_2) {
+    if (!trainer) return typed_spec;
+    if (doc::Node* c = NodeContainer(&typed_spec)) {
+      doc::Node resources = doc::Node::Mapping();
+      for (std::string_view key : {"limits", "requests", "claims"}) {
+        if (const doc::Node* v = rpn->Find(key); v != nullptr && !IsEmptyCollection(v)) resources.Set(std::string(key), *v);
+      }
+      c->Set("resources", std::move(resources));
+    }
+    return typed_spec;
+  }
+  const doc::Node* as_node = Get(info.ml_policy, {"mpi", "runLauncherAsNode"});
+  const bool launcher_as_node = has_ml && as_node != nullptr && as_node->is_bool() && as_node->bool_value() &&
+                                GetString(*job, {"name"}) == kNode;
+  if ((!trainer && !launcher_as_node) || pod_spec_in_job == nullptr) return typed_spec;
+  doc::Node* c = NodeContainer(pod_spec_in_job);
+  if (c == nullptr) return typed_spec;
+  c->Set("resources", MergedResources(c->Find("resources"), *rpn));
+  return *pod_spec_in_job;
 }
 
 }  // namespace
@@ -129,8 +208,8 @@ Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
   if (!typed_spec.ok()) return typed_spec.take_error();
   info.jobset_spec = DropNulls(*typed_spec);
 
-  if (const doc::Node* jobs = info.jobset_spec.Find("replicatedJobs")) {
-    for (const doc::Node& job : jobs->items()) {
+  if (doc::Node* jobs = info.jobset_spec.FindMutable("replicatedJobs")) {
+    for (doc::Node& job : jobs->mutable_items()) {
       PodSet ps;
       ps.name = GetString(job, {"name"});
       const doc::Node* parallelism = Get(job, {"template", "spec", "parallelism"});
@@ -144,12 +223,13 @@ Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
         }
       }
       ps.count = static_cast<std::int32_t>(std::max<std::int64_t>(count, 1));
+      const doc::Node typed_pod_spec = ApplyResourcesPerNode(info, trainjob, ps.ancestor, &job);
       const doc::Node* pod_spec = Get(job, {"template", "spec", "template", "spec"});
       const doc::Node& spec = pod_spec != nullptr ? *pod_spec : empty;
       ps.volumes = SequenceOrEmpty(spec.Find("volumes"));
-      ps.init_containers = PodSetContainers(spec.Find("initContainers"));
-      ps.containers = PodSetContainers(spec.Find("containers"));
-      Result<ResourceList> requests = PodRequests(spec);
+      ps.init_containers = PodSetContainers(spec.Find("initContainers"), version);
+      ps.containers = PodSetContainers(spec.Find("containers"), version);
+      Result<ResourceList> requests = PodRequests(typed_pod_spec);
       if (!requests.ok()) return requests.take_error();
       ps.single_pod_requests = *std::move(requests);
       info.pod_sets.push_back(std::move(ps));

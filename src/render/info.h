@@ -20,6 +20,8 @@ using StringMap = std::map<std::string, std::string, std::less<>>;
 /// JobSet by the builder (sequences, never null).
 struct PodSetContainer {
   std::string name;
+  std::string image;  ///< "" when unset (always before v2.3); a non-empty one is written back (v2.2+)
+  doc::Node command;  ///< null or a sequence (null before v2.3); a non-empty one is written back (v2.2+)
   doc::Node env;
   doc::Node ports;
   doc::Node volume_mounts;

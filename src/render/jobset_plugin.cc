@@ -1,5 +1,8 @@
 // JobSet plugin and builder (plugins/jobset/jobset.go, builder.go at
-// v2.1.0; spec §1.5.6).
+// v2.1.0; spec §1.5.6), with the v2.2.0/v2.3.0 changes (runtimepatches spec
+// §5.3-§5.7): PodSet image/command written back, init containers synced and
+// appended, parallelism matched by name, endpoints for every replica, and
+// resourcesPerNode no longer set by the builder (merged earlier, v2.3.0).
 #include <string>
 
 #include "render/go_order.h"
@@ -106,7 +109,7 @@ void ApplyTrainer(doc::Node* job, const Info& info, const doc::Node& trainjob) {
   if (containers == nullptr) return;
   for (doc::Node& c : containers->mutable_items()) {
     if (GetString(c, {"name"}) != kNode) continue;
-    const doc::Node* rpn = trainer->Find("resourcesPerNode");
+    const doc::Node* rpn = info.version == TrainerVersion::kV2_3 ? nullptr : trainer->Find("resourcesPerNode");
     if (rpn != nullptr && rpn->is_mapping()) {
       const doc::Node* limits = rpn->Find("limits");
       const doc::Node* requests = rpn->Find("requests");
@@ -129,6 +132,43 @@ void MergePodMetadata(doc::Node* job, std::string_view key, const StringMap& val
   for (const auto& [k, v] : values) map.Set(k, doc::Node::String(v));
 }
 
+// One PodSet container written back into the JobSet container at the same
+// index: command and image when non-empty (v2.2+), env, ports and
+// volumeMounts upserted.
+void SyncContainer(const Info& info, const PodSetContainer& from, doc::Node* container) {
+  if (info.version != TrainerVersion::kV2_1) {
+    if (!from.command.is_null() && !from.command.empty()) container->Set("command", from.command);
+    if (!from.image.empty()) container->Set("image", doc::Node::String(from.image));
+  }
+  struct Sync {
+    const char* key;
+    const doc::Node& items;
+    void (*upsert)(doc::Node*, const doc::Node&);
+  };
+  const Sync syncs[] = {{"env", from.env, UpsertEnvVars},
+                        {"ports", from.ports, UpsertPorts},
+                        {"volumeMounts", from.volume_mounts, UpsertVolumeMounts}};
+  for (const Sync& sync : syncs) {
+    doc::Node list = container->Find(sync.key) != nullptr ? *container->Find(sync.key) : doc::Node();
+    sync.upsert(&list, sync.items);
+    if (!list.is_null()) container->Set(sync.key, std::move(list));
+  }
+}
+
+// SyncParallelCount (v2.3.0): each PodSet's count into the first replicated
+// job of the same name.
+void SyncParallelCount(const Info& info, doc::Node* jobs) {
+  for (const PodSet& ps : info.pod_sets) {
+    for (doc::Node& job : jobs->mutable_items()) {
+      if (GetString(job, {"name"}) != ps.name || job.Find("name") == nullptr) continue;
+      doc::Node& job_spec = ChildPath(&job, {"template", "spec"});
+      job_spec.Set("parallelism", doc::Node::Int(ps.count));
+      job_spec.Set("completions", doc::Node::Int(ps.count));
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 void IdentifyPodNetwork(Info* info, const doc::Node& trainjob) {
@@ -140,8 +180,17 @@ void IdentifyPodNetwork(Info* info, const doc::Node& trainjob) {
     PodSet& ps = info->pod_sets[i];
     ps.endpoints.clear();
     const std::string job_name = GetString((*jobs)[i], {"name"});
-    for (std::int32_t pod = 0; pod < ps.count; ++pod) {
-      ps.endpoints.push_back(name + "-" + job_name + "-0-" + std::to_string(pod) + "." + subdomain);
+    // v2.3.0 (#3539): every replica of the job; before, replica 0 only.
+    std::int64_t replicas = 1;
+    if (const doc::Node* r = (*jobs)[i].Find("replicas"); info->version == TrainerVersion::kV2_3 && r != nullptr &&
+                                                          r->is_int()) {
+      replicas = r->int_value();
+    }
+    for (std::int64_t replica = 0; replica < replicas; ++replica) {
+      for (std::int32_t pod = 0; pod < ps.count; ++pod) {
+        ps.endpoints.push_back(name + "-" + job_name + "-" + std::to_string(replica) + "-" + std::to_string(pod) +
+                               "." + subdomain);
+      }
     }
   }
 }
@@ -149,33 +198,35 @@ void IdentifyPodNetwork(Info* info, const doc::Node& trainjob) {
 doc::Node BuildJobSet(const Info& info, const doc::Node& trainjob) {
   doc::Node spec = info.jobset_spec;
   doc::Node& jobs = MutableJobs(&spec);
+  if (info.version == TrainerVersion::kV2_3) SyncParallelCount(info, &jobs);
   for (std::size_t i = 0; i < info.pod_sets.size() && i < jobs.size(); ++i) {
     const PodSet& ps = info.pod_sets[i];
     doc::Node& job = jobs.mutable_items()[i];
     doc::Node& job_spec = ChildPath(&job, {"template", "spec"});
-    job_spec.Set("parallelism", doc::Node::Int(ps.count));
-    job_spec.Set("completions", doc::Node::Int(ps.count));
+    if (info.version != TrainerVersion::kV2_3) {
+      job_spec.Set("parallelism", doc::Node::Int(ps.count));
+      job_spec.Set("completions", doc::Node::Int(ps.count));
+    }
     doc::Node& pod_spec = ChildPath(&job_spec, {"template", "spec"});
     doc::Node volumes = pod_spec.Find("volumes") != nullptr ? *pod_spec.Find("volumes") : doc::Node();
     UpsertVolumes(&volumes, ps.volumes);
     if (!volumes.is_null()) pod_spec.Set("volumes", std::move(volumes));
-    doc::Node* containers = pod_spec.FindMutable("containers");
-    for (std::size_t c = 0; containers != nullptr && c < ps.containers.size() && c < containers->size(); ++c) {
-      doc::Node& container = containers->mutable_items()[c];
-      const PodSetContainer& from = ps.containers[c];
-      struct Sync {
-        const char* key;
-        const doc::Node& items;
-        void (*upsert)(doc::Node*, const doc::Node&);
-      };
-      const Sync syncs[] = {{"env", from.env, UpsertEnvVars},
-                            {"ports", from.ports, UpsertPorts},
-                            {"volumeMounts", from.volume_mounts, UpsertVolumeMounts}};
-      for (const Sync& sync : syncs) {
-        doc::Node list = container.Find(sync.key) != nullptr ? *container.Find(sync.key) : doc::Node();
-        sync.upsert(&list, sync.items);
-        if (!list.is_null()) container.Set(sync.key, std::move(list));
+    if (doc::Node* containers = pod_spec.FindMutable("containers")) {
+      for (std::size_t c = 0; c < ps.containers.size() && c < containers->size(); ++c) {
+        SyncContainer(info, ps.containers[c], &containers->mutable_items()[c]);
       }
+    }
+    if (info.version != TrainerVersion::kV2_3 || ps.init_containers.empty()) continue;
+    doc::Node* init = pod_spec.FindMutable("initContainers");
+    if (init == nullptr || !init->is_sequence()) init = &pod_spec.Set("initContainers", doc::Node::Sequence());
+    for (std::size_t c = 0; c < ps.init_containers.size(); ++c) {
+      if (c >= init->size()) {
+        // Auto-append a slot for a container a plugin added to the PodSet.
+        doc::Node slot = doc::Node::Mapping();
+        slot.Set("name", doc::Node::String(ps.init_containers[c].name));
+        init->push_back(std::move(slot));
+      }
+      SyncContainer(info, ps.init_containers[c], &init->mutable_items()[c]);
     }
   }
 

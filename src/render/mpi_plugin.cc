@@ -1,4 +1,5 @@
-// MPI (plugins/mpi/mpi.go at v2.1.0; spec §1.5.3).
+// MPI (plugins/mpi/mpi.go at v2.1.0; spec §1.5.3), with v2.3.0's SSH
+// Secret file modes (#3649; runtimepatches spec §5.15).
 #include <algorithm>
 #include <string>
 
@@ -22,14 +23,25 @@ doc::Node One(doc::Node item) {
   return list;
 }
 
-doc::Node SshAuthVolume(const std::string& trainjob_name) {
+doc::Node WithMode(doc::Node item, std::int64_t mode) {
+  item.Set("mode", doc::Node::Int(mode));
+  return item;
+}
+
+doc::Node SshAuthVolume(const std::string& trainjob_name, TrainerVersion version) {
+  const bool modes = version == TrainerVersion::kV2_3;
   doc::Node items = doc::Node::Sequence();
-  items.push_back(KeyToPath("ssh-privatekey", "id_rsa"));
-  items.push_back(KeyToPath("ssh-publickey", "id_rsa.pub"));
-  items.push_back(KeyToPath("ssh-publickey", "authorized_keys"));
+  doc::Node private_key = KeyToPath("ssh-privatekey", "id_rsa");
+  doc::Node public_key = KeyToPath("ssh-publickey", "id_rsa.pub");
+  doc::Node authorized = KeyToPath("ssh-publickey", "authorized_keys");
+  // constants.MPISSHPrivateKeyFileMode 0o640, MPISSHPublicKeyFileMode 0o644.
+  items.push_back(modes ? WithMode(std::move(private_key), 0640) : std::move(private_key));
+  items.push_back(modes ? WithMode(std::move(public_key), 0644) : std::move(public_key));
+  items.push_back(modes ? WithMode(std::move(authorized), 0644) : std::move(authorized));
   doc::Node secret = doc::Node::Mapping();
   secret.Set("secretName", doc::Node::String(trainjob_name + "-mpi-ssh-auth"));
   secret.Set("items", std::move(items));
+  if (modes) secret.Set("defaultMode", doc::Node::Int(0400));  // constants.MPISSHAuthDefaultMode
   doc::Node volume = doc::Node::Mapping();
   volume.Set("name", doc::Node::String("mpi-ssh-auth"));
   volume.Set("secret", std::move(secret));
@@ -113,7 +125,7 @@ Status EnforceMPI(Info* info, const doc::Node& trainjob) {
   const std::string ssh_path = GetString(mpi, {"sshAuthMountPath"}, "/root/.ssh");
   for (PodSet& ps : info->pod_sets) {
     if (ps.name != kNode && ps.name != kLauncher) continue;
-    UpsertVolumes(&ps.volumes, One(SshAuthVolume(name)));
+    UpsertVolumes(&ps.volumes, One(SshAuthVolume(name, info->version)));
     if (ps.name == kLauncher) UpsertVolumes(&ps.volumes, One(HostfileVolume(name)));
     for (PodSetContainer& c : ps.containers) {
       if (c.name != kNode) continue;

@@ -1,4 +1,4 @@
-// PlainML (plugins/plainml/plainml.go at v2.1.0; spec §1.5.1).
+// PlainML (plugins/plainml/plainml.go at v2.1.0, v2.3.0; spec §1.5.1).
 #include "render/plugins.h"
 #include "render/tree.h"
 #include "render/upsert.h"
@@ -6,7 +6,9 @@
 namespace tjr::render {
 
 void EnforcePlainML(Info* info, const doc::Node& trainjob) {
-  if (!info->ml_policy.is_null() && (info->ml_policy.Find("torch") != nullptr || info->ml_policy.Find("mpi") != nullptr)) {
+  if (!info->ml_policy.is_null() &&
+      (info->ml_policy.Find("torch") != nullptr || info->ml_policy.Find("mpi") != nullptr ||
+       (info->version != TrainerVersion::kV2_1 && info->ml_policy.Find("jax") != nullptr))) {
     return;
   }
   const doc::Node* trainer = Get(trainjob, {"spec", "trainer"});

@@ -14,7 +14,7 @@ namespace tjr::render {
 // itself on the runtime policy exactly as upstream does.
 
 /// PlainML EnforceMLPolicy (§1.5.1): runs when the runtime has neither
-/// torch nor mpi.
+/// torch nor mpi (nor, from v2.2.0, jax).
 void EnforcePlainML(Info* info, const doc::Node& trainjob);
 
 /// Torch EnforceMLPolicy (§1.5.2). May rewrite `spec.trainer.command` of
@@ -26,6 +26,12 @@ Status EnforceMPI(Info* info, const doc::Node& trainjob);
 /// MPI Build: the hostfile ConfigMap (the SSH Secret is random and not
 /// rendered). Null node when the runtime has no mpi policy.
 doc::Node BuildMPIHostfile(const Info& info, const doc::Node& trainjob);
+
+/// JAX EnforceMLPolicy (v2.2.0+): JAX_* envs and the trainer port.
+void EnforceJAX(Info* info, const doc::Node& trainjob);
+
+/// XGBoost EnforceMLPolicy (v2.2.0+): DMLC_* envs and the trainer port.
+Status EnforceXGBoost(Info* info, const doc::Node& trainjob);
 
 /// CoScheduling EnforcePodGroupPolicy and Build (§1.5.4).
 void EnforceCoScheduling(Info* info, const doc::Node& trainjob);

@@ -60,6 +60,19 @@ Result<doc::Node> PrepareTrainJob(const doc::Node& trainjob, const GoTypes& type
 }  // namespace
 
 Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& runtime, const RenderOptions& options) {
+  // v2.3.0 (#3681): a TrainJob managed by another controller (MultiKueue)
+  // is not reconciled at all (trainjob_controller.go:89-91).
+  if (const doc::Node* managed_by = Get(trainjob_in, {"spec", "managedBy"});
+      options.version == TrainerVersion::kV2_3 && managed_by != nullptr && managed_by->is_string() &&
+      managed_by->string_value() != "trainer.kubeflow.org/trainjob-controller") {
+    RenderedObjects none;
+    Diagnostic note = MakeError(managed_by->location(), "spec.managedBy",
+                                "nothing is rendered: the Trainer controller skips TrainJobs managed by " +
+                                    managed_by->string_value());
+    note.severity = Severity::kNote;
+    none.notes.push_back(std::move(note));
+    return none;
+  }
   Result<const GoTypes*> types = LoadGoTypes(options.version);
   if (!types.ok()) return types.take_error();
   Result<doc::Node> prepared = PrepareTrainJob(trainjob_in, **types);
@@ -72,9 +85,24 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
   if (!built.ok()) return built.take_error();
   Info& info = *built;
 
+  // Registry source order; from v2.2.0 PlainML also acts beside XGBoost, so
+  // the order of those two fixes the env order (upstream: Go map order).
+  if (const doc::Node* flux = info.ml_policy.is_null() ? nullptr : info.ml_policy.Find("flux");
+      flux != nullptr && !flux->is_null()) {
+    // The Flux plugin (v2.2.0+) rewrites the trainer command, adds an
+    // installer init container and builds a script ConfigMap and a random
+    // CURVE key Secret: not emulated, so refuse rather than render a JobSet
+    // the controller would not create.
+    return MakeError(flux->location(), "spec.mlPolicy.flux",
+                     "runtimes with mlPolicy.flux are not rendered: tjrender does not emulate the Flux plugin");
+  }
   EnforcePlainML(&info, trainjob);
   if (Status s = EnforceTorch(&info, &trainjob); !s.ok()) return s.take_error();
   if (Status s = EnforceMPI(&info, trainjob); !s.ok()) return s.take_error();
+  if (info.version != TrainerVersion::kV2_1) {
+    EnforceJAX(&info, trainjob);
+    if (Status s = EnforceXGBoost(&info, trainjob); !s.ok()) return s.take_error();
+  }
   EnforceCoScheduling(&info, trainjob);
   EnforceVolcano(&info, trainjob);
   IdentifyPodNetwork(&info, trainjob);

@@ -18,7 +18,7 @@ struct RenderOptions {
   const doc::Node* merged_jobset_spec = nullptr;
 };
 
-/// What the Trainer v2.1.0 controller would apply for one TrainJob.
+/// What the Trainer controller of the target release would apply for one TrainJob.
 struct RenderedObjects {
   /// In a fixed order (see Render): coscheduling PodGroup, volcano PodGroup,
   /// MPI hostfile ConfigMap, JobSet. Each object's keys follow the JSON of
@@ -29,19 +29,23 @@ struct RenderedObjects {
 };
 
 /// Renders `trainjob` against `runtime` ((Cluster)TrainingRuntime), both
-/// already API-defaulted, as the controller's NewObjects does (spec §1):
-/// newRuntimeInfo (labels, podTemplateOverrides, typed JobSetSpec, PodSets),
-/// then the plugins phase by phase. Upstream runs a phase's plugins in Go
-/// map order; the content does not depend on it (every plugin is gated on
-/// its own policy), and this renderer uses the registry's source order:
-///   EnforceMLPolicy:       PlainML, Torch, MPI
+/// already API-defaulted, as the controller's NewObjects does (spec §1;
+/// runtimepatches spec §2, §5 for v2.2/v2.3): newRuntimeInfo (labels, the
+/// patches merge of `options.version`, typed JobSetSpec, PodSets), then the
+/// plugins phase by phase. Upstream runs a phase's plugins in Go map order;
+/// the content does not depend on it except for PlainML beside XGBoost
+/// (v2.2+: env order), and this renderer uses the registry's source order:
+///   EnforceMLPolicy:       PlainML, Torch, MPI (v2.2+: then JAX, XGBoost;
+///                          Flux runtimes are refused)
 ///   EnforcePodGroupPolicy: CoScheduling, Volcano
 ///   PodNetwork:            JobSet
 ///   ComponentBuilder:      CoScheduling, Volcano, MPI, JobSet
 /// The last fixes the order of `objects`.
 ///
 /// Not rendered: the MPI SSH Secret `<name>-mpi-ssh-auth` (a fresh random
-/// P-521 key upstream); a note says so. The owner reference carries `uid`
+/// P-521 key upstream); a note says so. Under v2.3 a TrainJob whose
+/// managedBy is not Trainer's renders nothing (a note says so). The owner
+/// reference carries `uid`
 /// only when the TrainJob manifest has one, and objects carry `namespace`
 /// only when the TrainJob does.
 Result<RenderedObjects> Render(const doc::Node& trainjob, const doc::Node& runtime, const RenderOptions& options);

@@ -1,5 +1,7 @@
 // Torch and TorchTune (plugins/torch/torch.go, torchtune.go at v2.1.0;
-// spec §1.5.2).
+// spec §1.5.2), with the v2.2.0/v2.3.0 changes (runtimepatches spec §5.14):
+// numProcPerNode is an int of the TrainJob only (default "auto"), QLoRA/DoRA
+// flags need a true value (v2.3.0), and envInjection targets (v2.3.0).
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -51,7 +53,32 @@ bool ArgsContain(const doc::Node* args, std::string_view needle) {
   return false;
 }
 
-bool UsesQLoRA(const doc::Node* args) {
+// isBoolArgEnabled (v2.3.0): a "key=value" arg whose key contains `item`
+// and whose value is "true" in any case, spaces trimmed.
+bool BoolArgEnabled(const doc::Node* args, std::string_view item) {
+  if (args == nullptr) return false;
+  for (const doc::Node& arg : args->items()) {
+    if (!arg.is_string()) continue;
+    const std::string& text = arg.string_value();
+    const std::size_t eq = text.find('=');
+    if (eq == std::string::npos) continue;
+    if (text.substr(0, eq).find(item) == std::string::npos) continue;
+    std::string value = text.substr(eq + 1);
+    const auto space = [](unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
+    while (!value.empty() && space(value.back())) value.pop_back();
+    std::size_t start = 0;
+    while (start < value.size() && space(value[start])) ++start;
+    value = value.substr(start);
+    std::transform(value.begin(), value.end(), value.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (value == "true") return true;
+  }
+  return false;
+}
+
+bool UsesQLoRA(const doc::Node* args, TrainerVersion version) {
+  if (version == TrainerVersion::kV2_3) {
+    return !BoolArgEnabled(args, "model.use_dora") && BoolArgEnabled(args, "model.quantize_base");
+  }
   bool quantize = false;
   if (args == nullptr) return false;
   for (const doc::Node& arg : args->items()) {
@@ -81,12 +108,13 @@ std::string ModelFromRuntimeName(const std::string& name) {
 }
 
 std::pair<std::string, std::string> RecipeAndConfig(std::int64_t num_nodes, const ProcPerNode& npp,
-                                                    std::int64_t gpu, const doc::Node& trainjob) {
+                                                    std::int64_t gpu, const doc::Node& trainjob,
+                                                    TrainerVersion version) {
   const doc::Node* args = Get(trainjob, {"spec", "trainer", "args"});
   std::string recipe = "full_finetune_distributed";
   std::string suffix = "_full";
   if (num_nodes == 1 && ((npp.is_int && npp.int_value == 1) || gpu == 1)) {
-    if (UsesQLoRA(args)) {
+    if (UsesQLoRA(args, version)) {
       recipe = "lora_finetune_single_device";
       suffix = "_qlora_single_device";
     } else if (ArgsContain(args, "model.lora_attn_modules")) {
@@ -96,7 +124,7 @@ std::pair<std::string, std::string> RecipeAndConfig(std::int64_t num_nodes, cons
       recipe = "full_finetune_single_device";
       suffix = "_full_single_device";
     }
-  } else if (num_nodes == 1 && UsesQLoRA(args)) {
+  } else if (num_nodes == 1 && UsesQLoRA(args, version)) {
     recipe = "lora_finetune_distributed";
     suffix = "_qlora";
   } else if (num_nodes == 1 && ArgsContain(args, "model.lora_attn_modules")) {
@@ -143,6 +171,74 @@ bool IsTorchTuneCommand(const doc::Node* command) {
   return a.is_string() && b.is_string() && a.string_value() == "tune" && b.string_value() == "run";
 }
 
+
+// The trainer `node` container: PET_* envs, then master envs or the
+// TorchTune command rewrite, then the rendezvous port.
+Status TrainerContainer(Info* info, doc::Node* trainjob, PodSetContainer* container, const doc::Node& pet,
+                        const doc::Node& master, std::int64_t num_nodes, const ProcPerNode& npp, std::int64_t gpu) {
+  const std::string name = GetString(*trainjob, {"metadata", "name"});
+  UpsertEnvVars(&container->env, pet);
+  const doc::Node* command = Get(*trainjob, {"spec", "trainer", "command"});
+  if (!IsTorchTuneCommand(command)) {
+    UpsertEnvVars(&container->env, master);
+  } else {
+    doc::Node new_command = *command;
+    if (num_nodes > 1 || (npp.is_int && npp.int_value > 1) || (!npp.is_int && gpu > 1)) {
+      new_command.push_back(doc::Node::String("--rdzv_endpoint=" + name + "-node-0-0." + name + ":" +
+                                              std::to_string(kTrainerPort)));
+    }
+    auto [recipe, config] = RecipeAndConfig(num_nodes, npp, gpu, *trainjob, info->version);
+    new_command.push_back(doc::Node::String(recipe));
+    new_command.push_back(doc::Node::String("--config"));
+    new_command.push_back(doc::Node::String(config));
+    for (std::string& item : ImmutableOverrides(*info)) new_command.push_back(doc::Node::String(std::move(item)));
+    ChildPath(trainjob, {"spec", "trainer"}).Set("command", std::move(new_command));
+  }
+
+  doc::Node port = doc::Node::Mapping();
+  port.Set("containerPort", doc::Node::Int(kTrainerPort));
+  doc::Node ports = doc::Node::Sequence();
+  ports.push_back(std::move(port));
+  UpsertPorts(&container->ports, ports);
+  return Ok();
+}
+
+// FindContainerByPodSetName: regular containers before init containers.
+PodSetContainer* FindByPodSetName(Info* info, std::string_view job, std::string_view container) {
+  PodSet* ps = info->FindPodSetByName(job);
+  if (ps == nullptr) return nullptr;
+  for (std::vector<PodSetContainer>* list : {&ps->containers, &ps->init_containers}) {
+    for (PodSetContainer& c : *list) {
+      if (c.name == container) return &c;
+    }
+  }
+  return nullptr;
+}
+
+// torch.envInjection (v2.3.0, #3516): PET_* and master envs into each named
+// container, whether or not the TrainJob has a trainer section.
+Status InjectEnvTargets(Info* info, const doc::Node& torch, const doc::Node& pet, const doc::Node& master) {
+  const doc::Node* targets = Get(torch, {"envInjection", "targets"});
+  if (targets == nullptr || !targets->is_sequence()) return Ok();
+  for (const doc::Node& target : targets->items()) {
+    const std::string job = GetString(target, {"jobName"});
+    const doc::Node* names = target.Find("containerNames");
+    if (names == nullptr || !names->is_sequence()) continue;
+    for (const doc::Node& name : names->items()) {
+      const std::string container_name = name.is_string() ? name.string_value() : "";
+      PodSetContainer* container = FindByPodSetName(info, job, container_name);
+      if (container == nullptr) {
+        return MakeError(name.location(), "spec.mlPolicy.torch.envInjection.targets",
+                         "envInjection target podSet \"" + job + "\" container \"" + container_name +
+                             "\" not found in runtime template");
+      }
+      UpsertEnvVars(&container->env, pet);
+      UpsertEnvVars(&container->env, master);
+    }
+  }
+  return Ok();
+}
+
 }  // namespace
 
 Status EnforceTorch(Info* info, doc::Node* trainjob) {
@@ -161,7 +257,10 @@ Status EnforceTorch(Info* info, doc::Node* trainjob) {
 
   ProcPerNode npp;
   npp.string_value = "auto";
-  if (const doc::Node* v = torch->Find("numProcPerNode"); v != nullptr && !v->is_null()) npp = FromNode(*v);
+  // v2.2.0 removed the runtime's torch.numProcPerNode and the string forms.
+  if (info->version == TrainerVersion::kV2_1) {
+    if (const doc::Node* v = torch->Find("numProcPerNode"); v != nullptr && !v->is_null()) npp = FromNode(*v);
+  }
   if (trainer != nullptr) {
     if (const doc::Node* v = trainer->Find("numProcPerNode"); v != nullptr && !v->is_null()) npp = FromNode(*v);
   }
@@ -173,13 +272,11 @@ Status EnforceTorch(Info* info, doc::Node* trainjob) {
     npp = ProcPerNode{true, std::max<std::int64_t>(1, CpuCount(*resources)), {}};
   }
 
-  if (trainer == nullptr) return Ok();
-  PodSetContainer* container = info->FindContainer(kAncestorTrainer, kNode);
-  if (container == nullptr) return Ok();
-  UpsertEnvVars(&container->env, ConvertEnvVars(trainer->Find("env")));
-
   const std::int64_t num_nodes = trainer_ps != nullptr ? trainer_ps->count : 1;
   const std::string name = GetString(*trainjob, {"metadata", "name"});
+  PodSetContainer* container = trainer != nullptr ? info->FindContainer(kAncestorTrainer, kNode) : nullptr;
+  if (container != nullptr) UpsertEnvVars(&container->env, ConvertEnvVars(trainer->Find("env")));
+
   doc::Node pet = doc::Node::Sequence();
   pet.push_back(EnvValue("PET_NNODES", std::to_string(num_nodes)));
   pet.push_back(EnvValue("PET_NPROC_PER_NODE", npp.String()));
@@ -189,33 +286,13 @@ Status EnforceTorch(Info* info, doc::Node* trainjob) {
   field_ref.Set("fieldPath", doc::Node::String("metadata.annotations['batch.kubernetes.io/job-completion-index']"));
   ChildPath(&rank, {"valueFrom"}).Set("fieldRef", std::move(field_ref));
   pet.push_back(std::move(rank));
-  UpsertEnvVars(&container->env, pet);
-
-  const doc::Node* command = trainer->Find("command");
-  if (!IsTorchTuneCommand(command)) {
-    doc::Node master = doc::Node::Sequence();
-    master.push_back(EnvValue("PET_MASTER_ADDR", name + "-node-0-0." + name));
-    master.push_back(EnvValue("PET_MASTER_PORT", std::to_string(kTrainerPort)));
-    UpsertEnvVars(&container->env, master);
-  } else {
-    doc::Node new_command = *command;
-    if (num_nodes > 1 || (npp.is_int && npp.int_value > 1) || (!npp.is_int && gpu > 1)) {
-      new_command.push_back(doc::Node::String("--rdzv_endpoint=" + name + "-node-0-0." + name + ":" +
-                                              std::to_string(kTrainerPort)));
-    }
-    auto [recipe, config] = RecipeAndConfig(num_nodes, npp, gpu, *trainjob);
-    new_command.push_back(doc::Node::String(recipe));
-    new_command.push_back(doc::Node::String("--config"));
-    new_command.push_back(doc::Node::String(config));
-    for (std::string& item : ImmutableOverrides(*info)) new_command.push_back(doc::Node::String(std::move(item)));
-    ChildPath(trainjob, {"spec", "trainer"}).Set("command", std::move(new_command));
+  doc::Node master = doc::Node::Sequence();
+  master.push_back(EnvValue("PET_MASTER_ADDR", name + "-node-0-0." + name));
+  master.push_back(EnvValue("PET_MASTER_PORT", std::to_string(kTrainerPort)));
+  if (container != nullptr) {
+    if (Status s = TrainerContainer(info, trainjob, container, pet, master, num_nodes, npp, gpu); !s.ok()) return s;
   }
-
-  doc::Node port = doc::Node::Mapping();
-  port.Set("containerPort", doc::Node::Int(kTrainerPort));
-  doc::Node ports = doc::Node::Sequence();
-  ports.push_back(std::move(port));
-  UpsertPorts(&container->ports, ports);
+  if (info->version == TrainerVersion::kV2_3) return InjectEnvTargets(info, *torch, pet, master);
   return Ok();
 }
 

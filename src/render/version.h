@@ -9,7 +9,8 @@ namespace tjr::render {
 ///  - kV2_1: podTemplateOverrides and spec.labels/annotations (Kubernetes
 ///    1.34, JobSet v0.10.1);
 ///  - kV2_2: runtimePatches, each replicatedJob patch merged into the
-///    matching JobTemplateSpec only (Kubernetes 1.35, JobSet v0.11.1);
+///    matching JobTemplateSpec only (Kubernetes 1.35, JobSet v0.11.1, typed
+///    with v0.12.0's identical JobSetSpec fields);
 ///  - kV2_3: runtimePatches merged into the whole JobSetSpec, replicated jobs
 ///    re-sorted, resourcesPerNode merged per key, parallelism/completions
 ///    from the PodSet count, new plugins (Kubernetes 1.36, JobSet v0.12.0).

@@ -5,86 +5,11 @@
 
 #include "gocompat/utf8.h"
 #include "json/json.h"
-#include "validate/embedded_crd_rules.h"
 #include "validate/go_json.h"
 
 namespace tjr::validate {
 namespace {
 
-Diagnostic TableError(std::string_view source, const std::string& message) {
-  return AsInputError(MakeError(Location{}, "", std::string(source) + ": " + message));
-}
-
-std::optional<std::int64_t> IntField(const doc::Node& entry, std::string_view key) {
-  const doc::Node* value = entry.Find(key);
-  if (value == nullptr || !value->is_int()) return std::nullopt;
-  return value->int_value();
-}
-
-std::vector<std::string> Strings(const doc::Node* list) {
-  std::vector<std::string> out;
-  if (list == nullptr || !list->is_sequence()) return out;
-  for (const doc::Node& item : list->items()) {
-    if (item.is_string()) out.push_back(item.string_value());
-  }
-  return out;
-}
-
-// The text between the first pair of single quotes after `from`.
-std::string Quoted(const std::string& text, std::size_t from = 0) {
-  const std::size_t open = text.find('\'', from);
-  const std::size_t close = open == std::string::npos ? open : text.find('\'', open + 1);
-  return close == std::string::npos ? std::string() : text.substr(open + 1, close - open - 1);
-}
-
-std::optional<CelRule> ParseCel(const std::string& rule, const std::string& message) {
-  CelRule cel;
-  cel.rule = rule;
-  cel.message = message;
-  static const std::regex kImmutable(R"(^self == oldSelf$)");
-  static const std::regex kEmptyOrMatches(R"(^self == '' \|\| self\.matches\('[^']*'\)$)");
-  static const std::regex kIn(R"(^self in \[('[^']*'(, )?)+\]$)");
-  static const std::regex kAtLeast(R"(^self >= (-?[0-9]+)$)");
-  static const std::regex kNameMatches(R"(^self\.metadata\.name\.matches\('[^']*'\)$)");
-  static const std::regex kNameSize(R"(^size\(self\.metadata\.name\) <= ([0-9]+)$)");
-  std::smatch match;
-  if (std::regex_match(rule, kImmutable)) {
-    cel.form = CelRule::Form::kImmutable;
-  } else if (std::regex_match(rule, kEmptyOrMatches)) {
-    cel.form = CelRule::Form::kEmptyOrMatches;
-    cel.pattern = Quoted(rule, rule.find("matches"));
-  } else if (std::regex_match(rule, kIn)) {
-    cel.form = CelRule::Form::kIn;
-    for (std::size_t at = rule.find('['); (at = rule.find('\'', at)) != std::string::npos;) {
-      const std::size_t end = rule.find('\'', at + 1);
-      cel.values.push_back(rule.substr(at + 1, end - at - 1));
-      at = end + 1;
-    }
-  } else if (std::regex_match(rule, match, kAtLeast)) {
-    cel.form = CelRule::Form::kAtLeast;
-    cel.bound = std::stoll(match[1].str());
-  } else if (std::regex_match(rule, kNameMatches)) {
-    cel.form = CelRule::Form::kNameMatches;
-    cel.pattern = Quoted(rule);
-  } else if (std::regex_match(rule, match, kNameSize)) {
-    cel.form = CelRule::Form::kNameSizeAtMost;
-    cel.bound = std::stoll(match[1].str());
-  } else {
-    return std::nullopt;
-  }
-  return cel;
-}
-
-// Every path from the root to `path` at a segment boundary.
-void AddPrefixes(const std::string& path, std::unordered_set<std::string>* prefixes) {
-  prefixes->insert(path);
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    if (path[i] == '.' || path[i] == '[' || path[i] == '{') prefixes->insert(path.substr(0, i));
-  }
-  prefixes->insert("");
-}
-
-// CEL size() and kube-openapi's string lengths count code points.
 std::int64_t CodePoints(std::string_view text) {
   std::int64_t count = 0;
   while (!text.empty()) {
@@ -100,16 +25,52 @@ std::string FieldChild(const std::string& field, std::string_view key) {
   return field.empty() ? std::string(key) : field + "." + std::string(key);
 }
 
+bool Digits(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Go's time.Parse("2006-01-02", text): four-digit year, month 01-12, a day
+// that exists in that month.
+bool IsDate(std::string_view text) {
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
+  if (!Digits(text.substr(0, 4)) || !Digits(text.substr(5, 2)) || !Digits(text.substr(8, 2))) return false;
+  const int year = std::stoi(std::string(text.substr(0, 4)));
+  const int month = std::stoi(std::string(text.substr(5, 2)));
+  const int day = std::stoi(std::string(text.substr(8, 2)));
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (month < 1 || month > 12 || day < 1) return false;
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+}
+
+// kube-openapi strfmt.IsDateTime (pkg/validation/strfmt/time.go): the text
+// lowercased and split at every "t", a date before the first, and
+// hh:mm:ss(.frac)?(z|+hh:mm) after it with hh <= 23, mm, ss <= 59.
+bool IsDateTime(std::string_view text) {
+  if (text.size() < 4) return false;
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
+  const std::size_t first = lower.find('t');
+  if (first == std::string::npos || !IsDate(std::string_view(lower).substr(0, first))) return false;
+  const std::size_t second = lower.find('t', first + 1);
+  const std::string time = lower.substr(first + 1, second == std::string::npos ? second : second - first - 1);
+  static const std::regex kTime(R"(^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$)");
+  std::smatch match;
+  if (!std::regex_search(time, match, kTime)) return false;
+  return match[1].str() <= "23" && match[2].str() <= "59" && match[3].str() <= "59";
+}
+
 // Walks the document beside the schema paths the table reaches, with the
 // stored object's correlated node for transition rules (struct fields and
 // map values by key, list-map items by their key fields; nothing through
 // other lists, as CEL correlation does).
 class Walker {
  public:
-  Walker(const CrdRules& rules, DuplicateStyle style, Report* report)
-      : rules_(rules), style_(style), report_(report) {}
+  Walker(const CrdRules& rules, DuplicateStyle style, std::string_view release_tag, Report* report)
+      : rules_(rules), style_(style), release_tag_(release_tag), report_(report) {}
 
-  enum class Pass { kOpenApi, kLists, kCel };
+  enum class Pass { kPrune, kOpenApi, kLists, kCel };
 
   void Run(Pass pass, const doc::Node& node, const doc::Node* old) {
     pass_ = pass;
@@ -147,11 +108,20 @@ class Walker {
     const NodeRules* rules = rules_.Find(schema);
     if (rules != nullptr) {
       switch (pass_) {
-        case Pass::kOpenApi: OpenApi(node, *rules, field); break;
+        case Pass::kPrune: Prune(node, *rules, field); break;
+        case Pass::kOpenApi: break;  // after the children, below
         case Pass::kLists: Lists(node, *rules, field); break;
         case Pass::kCel: Cel(node, old, *rules, schema, field); break;
       }
     }
+    VisitChildren(node, old, schema, field, rules);
+    // kube-openapi validates an object's properties before its `required`
+    // and a list's items before MinItems/MaxItems.
+    if (rules != nullptr && pass_ == Pass::kOpenApi) OpenApi(node, *rules, field);
+  }
+
+  void VisitChildren(const doc::Node& node, const doc::Node* old, const std::string& schema, const std::string& field,
+                     const NodeRules* rules) {
     if (node.is_mapping()) {
       const bool is_map = !schema.empty() ? rules_.Reaches(schema + "{*}") : false;
       for (const doc::Field& child : node.fields()) {
@@ -174,6 +144,23 @@ class Walker {
     }
   }
 
+  void Prune(const doc::Node& node, const NodeRules& rules, const std::string& field) {
+    if (!node.is_mapping() || rules.properties.empty() || field.empty()) return;
+    for (const doc::Field& child : node.fields()) {
+      if (std::binary_search(rules.properties.begin(), rules.properties.end(), child.key)) continue;
+      if (field == "spec" && (child.key == "podTemplateOverrides" || child.key == "labels" ||
+                              child.key == "annotations")) {
+        continue;  // removed in v2.2.0: an error of its own (removed_api.cc)
+      }
+      const std::string path = FieldChild(field, child.key);
+      report_->Warn("[" + std::string(kRuleFieldPruned) + "] unknown field \"" + path +
+                        "\": the Trainer " + std::string(release_tag_) +
+                        " TrainJob schema has no such field, so the API server drops it without an error "
+                        "(kubectl only warns) and it has no effect",
+                    &child.value);
+    }
+  }
+
   void OpenApi(const doc::Node& node, const NodeRules& rules, const std::string& field) {
     if (node.is_string()) {
       const std::int64_t length = CodePoints(node.string_value());
@@ -188,17 +175,23 @@ class Walker {
                       field + " in body should be at least " + std::to_string(*rules.min_length) + " chars long"},
                      &node);
       }
+      if (rules.format == "date-time" && !IsDateTime(node.string_value())) {
+        // errors.InvalidType -> field.TypeInvalid, printed as "Invalid value".
+        report_->Add({ErrorType::kInvalid, field, BadValue::String(node.string_value()),
+                      field + " in body must be of type date-time: " + GoQuote(node.string_value())},
+                     &node);
+      }
     }
     if (node.is_int()) {
       const std::int64_t value = node.int_value();
-      if (rules.minimum && value < *rules.minimum) {
-        report_->Add({ErrorType::kInvalid, field, BadValue::Int(value),
-                      field + " in body should be greater than or equal to " + std::to_string(*rules.minimum)},
-                     &node);
-      }
       if (rules.maximum && value > *rules.maximum) {
         report_->Add({ErrorType::kInvalid, field, BadValue::Int(value),
                       field + " in body should be less than or equal to " + std::to_string(*rules.maximum)},
+                     &node);
+      }
+      if (rules.minimum && value < *rules.minimum) {
+        report_->Add({ErrorType::kInvalid, field, BadValue::Int(value),
+                      field + " in body should be greater than or equal to " + std::to_string(*rules.minimum)},
                      &node);
       }
     }
@@ -327,7 +320,7 @@ class Walker {
           break;
         case CelRule::Form::kEmptyOrMatches:
           ok = !node.is_string() || node.string_value().empty() ||
-               std::regex_search(node.string_value(), std::regex(cel.pattern));
+               (cel.regex == nullptr || std::regex_search(node.string_value(), *cel.regex));
           break;
         case CelRule::Form::kIn:
           ok = !node.is_string() ||
@@ -339,7 +332,7 @@ class Walker {
           const doc::Node* metadata = node.Find("metadata");
           const doc::Node* name = metadata != nullptr ? metadata->Find("name") : nullptr;
           if (name == nullptr || !name->is_string()) break;
-          ok = cel.form == CelRule::Form::kNameMatches ? std::regex_search(name->string_value(), std::regex(cel.pattern))
+          ok = cel.form == CelRule::Form::kNameMatches ? (cel.regex == nullptr || std::regex_search(name->string_value(), *cel.regex))
                                                        : CodePoints(name->string_value()) <= cel.bound;
           if (!ok) {
             report_->Add({ErrorType::kInvalid, field.empty() ? "<nil>" : field, BadValue::String(type), cel.message},
@@ -358,95 +351,17 @@ class Walker {
 
   const CrdRules& rules_;
   DuplicateStyle style_;
+  std::string_view release_tag_;
   Report* report_;
   Pass pass_ = Pass::kOpenApi;
 };
 
 }  // namespace
 
-Result<CrdRules> CrdRules::Parse(std::string_view json_text, std::string_view source_name) {
-  Result<doc::Node> parsed = json::Read(json_text, source_name);
-  if (!parsed.ok()) return parsed.take_error();
-  const doc::Node* format = parsed->Find("format");
-  if (format == nullptr || !format->is_string() || format->string_value() != "tjrender-crd-validation/v1") {
-    return TableError(source_name, "not a tjrender-crd-validation/v1 document");
-  }
-  const doc::Node* entries = parsed->Find("rules");
-  if (entries == nullptr || !entries->is_sequence()) return TableError(source_name, "no rules");
-  CrdRules table;
-  for (const doc::Node& entry : entries->items()) {
-    const doc::Node* path = entry.is_mapping() ? entry.Find("path") : nullptr;
-    if (path == nullptr || !path->is_string()) return TableError(source_name, "a rule without a path");
-    NodeRules rules;
-    if (const doc::Node* type = entry.Find("type"); type != nullptr && type->is_string()) {
-      rules.type = type->string_value();
-    }
-    rules.required = Strings(entry.Find("required"));
-    rules.min_length = IntField(entry, "minLength");
-    rules.max_length = IntField(entry, "maxLength");
-    rules.min_items = IntField(entry, "minItems");
-    rules.max_items = IntField(entry, "maxItems");
-    rules.minimum = IntField(entry, "minimum");
-    rules.maximum = IntField(entry, "maximum");
-    if (const doc::Node* list_type = entry.Find("listType"); list_type != nullptr && list_type->is_string()) {
-      rules.list_type = list_type->string_value();
-    }
-    rules.list_map_keys = Strings(entry.Find("listMapKeys"));
-    if (const doc::Node* cel = entry.Find("cel"); cel != nullptr && cel->is_sequence()) {
-      for (const doc::Node& item : cel->items()) {
-        const doc::Node* rule = item.Find("rule");
-        const doc::Node* message = item.Find("message");
-        if (rule == nullptr || !rule->is_string() || message == nullptr || !message->is_string()) {
-          return TableError(source_name, path->string_value() + ": a CEL rule without rule or message");
-        }
-        std::optional<CelRule> parsed_rule = ParseCel(rule->string_value(), message->string_value());
-        if (!parsed_rule) {
-          return TableError(source_name, path->string_value() + ": CEL rule form not evaluated: " +
-                                             rule->string_value());
-        }
-        rules.cel.push_back(std::move(*parsed_rule));
-      }
-    }
-    if (const doc::Node* source = entry.Find("source"); source != nullptr && source->is_string()) {
-      rules.source = source->string_value();
-    }
-    AddPrefixes(path->string_value(), &table.prefixes_);
-    table.rules_.emplace(path->string_value(), std::move(rules));
-  }
-  return table;
-}
-
-const NodeRules* CrdRules::Find(const std::string& schema_path) const {
-  auto found = rules_.find(schema_path);
-  return found == rules_.end() ? nullptr : &found->second;
-}
-
-const CrdRules* BuiltinCrdRules(render::TrainerVersion version) {
-  auto load = [](std::string_view name) -> const CrdRules* {
-    for (const EmbeddedPolicy& policy : EmbeddedPolicies()) {
-      if (policy.name != name) continue;
-      Result<CrdRules> parsed = CrdRules::Parse(policy.bytes, name);
-      return parsed.ok() ? new CrdRules(std::move(parsed).value()) : nullptr;
-    }
-    return nullptr;
-  };
-  switch (version) {
-    case render::TrainerVersion::kV2_1: return nullptr;
-    case render::TrainerVersion::kV2_2: {
-      static const CrdRules* const kV22 = load("trainer-v2.2.0-validation");
-      return kV22;
-    }
-    case render::TrainerVersion::kV2_3: {
-      static const CrdRules* const kV23 = load("trainer-v2.3.0-validation");
-      return kV23;
-    }
-  }
-  return nullptr;
-}
-
 void CheckCrdRules(const CrdRules& rules, const doc::Node& trainjob, const doc::Node* old, DuplicateStyle style,
-                   Report* report) {
-  Walker walker(rules, style, report);
+                   std::string_view release_tag, Report* report) {
+  Walker walker(rules, style, release_tag, report);
+  walker.Run(Walker::Pass::kPrune, trainjob, nullptr);
   walker.Run(Walker::Pass::kOpenApi, trainjob, nullptr);
   walker.Run(Walker::Pass::kLists, trainjob, nullptr);
   walker.Run(Walker::Pass::kCel, trainjob, old);

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <regex>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -28,6 +30,7 @@ struct CelRule {
   std::string rule;
   std::string message;
   std::string pattern;              ///< kEmptyOrMatches, kNameMatches
+  std::shared_ptr<const std::regex> regex;  ///< `pattern` compiled once (RE2's syntax subset std::regex shares)
   std::vector<std::string> values;  ///< kIn
   std::int64_t bound = 0;           ///< kAtLeast, kNameSizeAtMost
 };
@@ -37,9 +40,13 @@ struct NodeRules {
   std::string type;  ///< the OpenAPI type ("object", "array", "string", "integer")
   std::vector<std::string> required;
   std::optional<std::int64_t> min_length, max_length, min_items, max_items, minimum, maximum;
+  std::string format;     ///< "date-time" or ""
   std::string list_type;  ///< "map", "set" or ""
   std::vector<std::string> list_map_keys;
   std::vector<CelRule> cel;
+  /// An object's properties: what structural pruning keeps (empty for
+  /// maps and scalars).
+  std::vector<std::string> properties;
   std::string source;  ///< CRD file:line
 };
 
@@ -64,10 +71,16 @@ class CrdRules {
 /// rules); nullptr for v2.1, whose rules are schema_rules.cc.
 const CrdRules* BuiltinCrdRules(render::TrainerVersion version);
 
+/// tjrender's warning rule for fields the API server prunes.
+inline constexpr std::string_view kRuleFieldPruned = "field-pruned";
+
 /// Checks `trainjob` (and, for the transition rules, the stored `old`)
 /// against `rules` in the API server's order: OpenAPI constraints, list
-/// uniqueness, CEL.
+/// uniqueness, CEL. Before them, a `[field-pruned]` warning for every key
+/// under `spec` that the schema does not have (the API server drops it
+/// silently, kubectl only prints `unknown field`); `spec.podTemplateOverrides`,
+/// `spec.labels` and `spec.annotations` are left to CheckRemovedFields.
 void CheckCrdRules(const CrdRules& rules, const doc::Node& trainjob, const doc::Node* old, DuplicateStyle style,
-                   Report* report);
+                   std::string_view release_tag, Report* report);
 
 }  // namespace tjr::validate

@@ -43,6 +43,25 @@ TEST(CrdRules, TablesLoad) {
   EXPECT_EQ(patches->list_map_keys, std::vector<std::string>{"manager"});
 }
 
+TEST(CrdRules, TheSevenImmutablePodPatchFields) {
+  // trainer-runtimepatches.md §1.4/§1.7: self == oldSelf on seven PodSpecPatch
+  // fields; terminationGracePeriodSeconds only from v2.3.0.
+  const std::string pod = "spec.runtimePatches[*].trainingRuntimeSpec.template.spec.replicatedJobs[*].template.spec."
+                          "template.spec.";
+  for (render::TrainerVersion version : {kV22, kV23}) {
+    int immutable = 0;
+    for (std::string_view field : {"serviceAccountName", "volumes", "initContainers", "containers", "imagePullSecrets",
+                                   "securityContext", "terminationGracePeriodSeconds", "nodeSelector", "affinity",
+                                   "tolerations", "schedulingGates"}) {
+      const NodeRules* rules = BuiltinCrdRules(version)->Find(pod + std::string(field));
+      const bool has = rules != nullptr && !rules->cel.empty() && rules->cel[0].form == CelRule::Form::kImmutable &&
+                       rules->cel[0].message == "field is immutable";
+      immutable += has ? 1 : 0;
+    }
+    EXPECT_EQ(immutable, version == kV23 ? 7 : 6);
+  }
+}
+
 TEST(CrdRules, UnknownCelFormIsRefused) {
   Result<CrdRules> parsed = CrdRules::Parse(
       R"({"format": "tjrender-crd-validation/v1", "rules": [{"path": "spec", "cel": [{"rule": "self.x > 2", "message": "m"}]}]})",
@@ -103,6 +122,38 @@ constexpr std::string_view kGracePeriod = R"(  runtimePatches:
                     terminationGracePeriodSeconds: -1
 )";
 
+TEST(CrdRules, TimeMustBeADateTime) {
+  // kube-openapi strfmt.IsDateTime; errors.InvalidType -> field.TypeInvalid.
+  EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: yesterday}]\n"), kV23),
+            std::vector<std::string>{"spec.runtimePatches[0].time: Invalid value: \"yesterday\": "
+                                     "spec.runtimePatches[0].time in body must be of type date-time: \"yesterday\""});
+  for (std::string_view bad : {"2026-02-30T00:00:00Z", "2026-01-01 00:00:00Z", "2026-01-01T24:00:00Z",
+                               "2026-01-01T10:00:00"}) {
+    EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: '" + std::string(bad) + "'}]\n"), kV23).size(),
+              1u)
+        << bad;
+  }
+  for (std::string_view good : {"2026-01-01T00:00:00Z", "2024-02-29t10:11:12.5+02:00", "2026-01-01T00:00:00z"}) {
+    EXPECT_TRUE(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: '" + std::string(good) + "'}]\n"), kV23)
+                    .empty())
+        << good;
+  }
+}
+
+TEST(CrdRules, OpenApiOrderIsChildrenFirst) {
+  // kube-openapi: an object's properties before its required list, a list's
+  // items before MaxItems (object_validator.go, slice_validator.go).
+  std::string spec = "  runtimePatches:\n  - time: yesterday\n";
+  for (int i = 1; i < 17; ++i) spec += "  - manager: a.io/m" + std::to_string(i) + "\n";
+  EXPECT_EQ(Schema(TrainJob(spec), kV23),
+            (std::vector<std::string>{
+                "spec.runtimePatches[0].time: Invalid value: \"yesterday\": spec.runtimePatches[0].time in body must "
+                "be of type date-time: \"yesterday\"",
+                "spec.runtimePatches[0].manager: Required value",
+                "spec.runtimePatches: Too many: 17: must have at most 16 items",
+            }));
+}
+
 TEST(CrdRules, GracePeriodMinimumOnlyFromV23) {
   // test/integration/webhooks/trainjob_test.go "... negative terminationGracePeriodSeconds".
   std::vector<std::string> found = Schema(TrainJob(kGracePeriod), kV23);
@@ -111,7 +162,37 @@ TEST(CrdRules, GracePeriodMinimumOnlyFromV23) {
       "terminationGracePeriodSeconds";
   EXPECT_EQ(found, std::vector<std::string>{path + ": Invalid value: -1: " + path +
                                             " in body should be greater than or equal to 0"});
-  EXPECT_TRUE(Schema(TrainJob(kGracePeriod), kV22).empty());
+  // v2.2.0's PodSpecPatch has no such field: pruned, with tjrender's warning.
+  ValidateOptions v22;
+  v22.version = kV22;
+  Diagnostics pruned = ValidateTrainJobSchema(TrainJob(kGracePeriod), v22);
+  ASSERT_EQ(pruned.size(), 1u);
+  EXPECT_EQ(pruned[0].severity, Severity::kWarning);
+  EXPECT_EQ(pruned[0].message, "[field-pruned] unknown field \"" + path +
+                                   "\": the Trainer v2.2.0 TrainJob schema has no such field, so the API server drops "
+                                   "it without an error (kubectl only warns) and it has no effect");
+}
+
+TEST(CrdRules, PrunedFieldsWarn) {
+  // trainer-runtimepatches.md §1.5: ContainerPatch has no image, command,
+  // resources; §1.3: embedded ObjectMeta keeps five fields.
+  doc::Node job = TrainJob(R"(  trainer: {numNodes: 1, numProcs: 2}
+  runtimePatches:
+  - manager: a.io/m
+    trainingRuntimeSpec:
+      template:
+        metadata: {labels: {a: b}, uid: x}
+        spec:
+          replicatedJobs:
+          - name: node
+            template: {spec: {template: {spec: {containers: [{name: node, image: x, env: []}]}}}}
+)");
+  std::vector<std::string> found = Schema(job, kV23);
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_NE(found[0].find("unknown field \"spec.trainer.numProcs\": the Trainer v2.3.0"), std::string::npos);
+  EXPECT_NE(found[1].find("unknown field \"spec.runtimePatches[0].trainingRuntimeSpec.template.metadata.uid\""),
+            std::string::npos);
+  EXPECT_NE(found[2].find("spec.template.spec.containers[0].image\""), std::string::npos);
 }
 
 TEST(CrdRules, StorageUriPatternFromV23) {

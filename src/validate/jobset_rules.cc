@@ -31,6 +31,22 @@ ContainerSets ContainerNamesByJob(const doc::Node& jobset_spec) {
 
 namespace {
 
+// Whether container `job` of every job named `job` has a volumeMount named
+// "initializer" (jobset.go:112-170 at v2.3.0: any such container counts).
+bool HasInitializerMount(const WebhookInfo& info, std::string_view job) {
+  for (const doc::Node& rjob : Items(At(&info.jobset_spec, "replicatedJobs"))) {
+    if (StringAt(&rjob, "name") != job) continue;
+    const doc::Node* pod_spec = At(At(At(At(&rjob, "template"), "spec"), "template"), "spec");
+    for (const doc::Node& container : Items(At(pod_spec, "containers"))) {
+      if (StringAt(&container, "name") != job) continue;
+      for (const doc::Node& mount : Items(At(&container, "volumeMounts"))) {
+        if (StringAt(&mount, "name") == "initializer") return true;
+      }
+    }
+  }
+  return false;
+}
+
 void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::string_view job,
                       std::string_view config, Report* report) {
   const doc::Node* spec = At(info.trainjob, "spec");
@@ -44,6 +60,11 @@ void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::s
     detail = "must have " + std::string(job) + " job when trainJob is configured with input " + std::string(config);
   } else if (found->second.count(std::string(job)) == 0) {
     detail = "must have container with name - " + std::string(job) + " in the " + std::string(job) + " job";
+  } else if (info.options->version == render::TrainerVersion::kV2_3 && !HasInitializerMount(info, job)) {
+    // v2.3.0 (runtimepatches spec §5.8): the initializer container must
+    // mount the `initializer` volume.
+    detail = "must have volumeMount with name - initializer in container " + std::string(job) + " of the " +
+             std::string(job) + " job";
   } else {
     return;
   }
@@ -85,10 +106,14 @@ void CheckImmutability(const WebhookInfo& info, Report* report) {
 
 }  // namespace
 
-void CheckJobSetPlugin(const WebhookInfo& info, Report* report) {
-  const ContainerSets sets = ContainerNamesByJob(info.jobset_spec);
+void CheckInitializerJobs(const WebhookInfo& info, const ContainerSets& sets, Report* report) {
   CheckInitializer(info, sets, kDatasetInitializer, "datasetConfig", report);
   CheckInitializer(info, sets, kModelInitializer, "modelConfig", report);
+}
+
+void CheckJobSetPlugin(const WebhookInfo& info, Report* report) {
+  const ContainerSets sets = ContainerNamesByJob(info.jobset_spec);
+  CheckInitializerJobs(info, sets, report);
   // From v2.2 the runtimePatches rules replace the podTemplateOverrides
   // ones below (spec runtimepatches §3.2).
   if (render::HasRuntimePatches(info.options->version)) return;

@@ -95,6 +95,35 @@ TEST(JobSetPlugin, InitializerContainerMissing) {
                                      "job"});
 }
 
+TEST(JobSetPlugin, V23InitializerContainersMustMountTheInitializerVolume) {
+  // runtimepatches spec §5.8; jobset.go:112-170 at v2.3.0. A mount on an
+  // init container of that name does not count; v2.1 has no such check.
+  std::string runtime(kRuntime);
+  runtime += R"(      - name: dataset-initializer
+        template:
+          spec:
+            template:
+              spec:
+                initContainers: [{name: dataset-initializer, image: x, volumeMounts: [{name: initializer, mountPath: /w}]}]
+                containers: [{name: dataset-initializer, image: x}]
+      - name: model-initializer
+        template:
+          spec:
+            template:
+              spec:
+                containers: [{name: model-initializer, image: x, volumeMounts: [{name: initializer, mountPath: /w}]}]
+)";
+  const doc::Node trainjob = Yaml(TrainJob("  initializer: {dataset: {}, model: {}}\n"));
+  const doc::Node runtime_node = Yaml(runtime);
+  ValidateOptions v23;
+  v23.version = render::TrainerVersion::kV2_3;
+  EXPECT_EQ(Messages(ValidateTrainJob(trainjob, &runtime_node, v23)),
+            std::vector<std::string>{"spec.runtimeRef: Invalid value: " + std::string(kRef) +
+                                     ": must have volumeMount with name - initializer in container "
+                                     "dataset-initializer of the dataset-initializer job"});
+  EXPECT_TRUE(ValidateTrainJob(trainjob, &runtime_node).empty());
+}
+
 TEST(JobSetPlugin, TargetJobMissingAlsoFlagsItsContainers) {
   const Diagnostics found = Check(R"(  podTemplateOverrides:
   - targetJobs: [{name: launcher}]

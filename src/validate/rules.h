@@ -46,6 +46,10 @@ struct WebhookInfo {
 /// assignment does.
 using ContainerSets = std::map<std::string, std::set<std::string>, std::less<>>;
 ContainerSets ContainerNamesByJob(const doc::Node& jobset_spec);
+/// The JobSet plugin's initializer checks (dataset, then model): the job and
+/// its container must exist, and from v2.3.0 the container must mount the
+/// `initializer` volume.
+void CheckInitializerJobs(const WebhookInfo& info, const ContainerSets& sets, Report* report);
 /// The JobSet plugin's Validate at v2.1.0 (podTemplateOverrides).
 void CheckJobSetPlugin(const WebhookInfo& info, Report* report);
 // runtime_patch_rules.cc
@@ -56,5 +60,9 @@ void CheckJobSetPluginRuntimePatches(const WebhookInfo& info, Report* report);
 void CheckTorchPlugin(const WebhookInfo& info, Report* report);
 void CheckMpiPlugin(const WebhookInfo& info, Report* report);
 void CheckVolcanoPlugin(const WebhookInfo& info, Report* report);
+// policy_rules_v2.cc (Trainer v2.2.0+; ValidateOptions::version picks v2.2/v2.3 details)
+void CheckTorchPluginV2(const WebhookInfo& info, Report* report);
+void CheckMpiPluginV2(const WebhookInfo& info, Report* report);
+void CheckXGBoostPlugin(const WebhookInfo& info, Report* report);
 
 }  // namespace tjr::validate

@@ -5,9 +5,9 @@
 // names it targets, all against the template with the patches merged
 // (§3.3), so unknown names only fail where the merge did not add them.
 #include <string>
+#include <vector>
 
 #include "validate/domain_path.h"
-#include "validate/go_json.h"
 #include "validate/rules.h"
 #include "validate/runtime_patches_json.h"
 
@@ -23,55 +23,28 @@ bool Present(const doc::Node* node) { return node != nullptr && !node->is_null()
 
 bool IsTrue(const doc::Node* node) { return node != nullptr && node->is_bool() && node->bool_value(); }
 
-// v2.3.0 also wants the initializer volume mounted in the initializer's
-// container (jobset.go:112-170).
-bool MountsInitializerVolume(const doc::Node& jobset_spec, std::string_view job) {
-  for (const doc::Node& replicated : Items(At(&jobset_spec, "replicatedJobs"))) {
-    if (StringAt(&replicated, "name") != job) continue;
-    const doc::Node* pod_spec = At(At(At(At(&replicated, "template"), "spec"), "template"), "spec");
-    for (const doc::Node& container : Items(At(pod_spec, "containers"))) {
-      if (StringAt(&container, "name") != job) continue;
-      for (const doc::Node& mount : Items(At(&container, "volumeMounts"))) {
-        if (StringAt(&mount, "name") == "initializer") return true;
-      }
-    }
-  }
-  return false;
-}
-
-void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::string_view job,
-                      std::string_view config, Report* report) {
-  const doc::Node* spec = At(info.trainjob, "spec");
-  const doc::Node* section = At(At(spec, "initializer"), job == kDatasetInitializer ? "dataset" : "model");
-  if (!Present(section)) return;
-  const doc::Node* runtime_ref = At(spec, "runtimeRef");
-  const std::string name(job);
-  std::string detail;
-  auto found = sets.find(job);
-  if (found == sets.end()) {
-    detail = "must have " + name + " job when trainJob is configured with input " + std::string(config);
-  } else if (found->second.count(name) == 0) {
-    detail = "must have container with name - " + name + " in the " + name + " job";
-  } else if (info.options->version == render::TrainerVersion::kV2_3 && !MountsInitializerVolume(info.jobset_spec, job)) {
-    detail = "must have volumeMount with name - initializer in container " + name + " of the " + name + " job";
-  } else {
-    return;
-  }
-  report->Add({ErrorType::kInvalid, "spec.runtimeRef", BadValue::Json(RuntimeRefJson(runtime_ref)), detail},
-              Either(runtime_ref, section));
+// The patches as the validating webhook compares them on an update. The
+// mutating webhook runs first and gives every entry whose content is
+// unchanged (same manager) its stored time back, and a changed one the time
+// of the update (§1.8): so `time` never decides, and entries compare in
+// order by their content.
+std::vector<std::string> PatchesContent(const doc::Node* patches, render::TrainerVersion version) {
+  std::vector<std::string> out;
+  for (const doc::Node& entry : Items(patches)) out.push_back(RuntimePatchContentJson(entry, version));
+  return out;
 }
 
 // checkRuntimePatchesImmutability (jobset.go:214-251; v2.2.0 at its own
 // tag): a change, compared as the typed values (equality.Semantic.DeepEqual:
-// nil and empty alike, `time` included), needs a suspended TrainJob and no
-// active job in the existing JobSet.
+// nil and empty alike) once the mutating webhook has set `time`, needs a
+// suspended TrainJob and no active job in the existing JobSet.
 void CheckUpdate(const WebhookInfo& info, Report* report) {
   if (info.old == nullptr) return;
   const render::TrainerVersion version = info.options->version;
   const doc::Node* spec = At(info.trainjob, "spec");
   const doc::Node* old_spec = At(info.old, "spec");
   const doc::Node* patches = At(spec, "runtimePatches");
-  if (RuntimePatchesJson(At(old_spec, "runtimePatches"), version) == RuntimePatchesJson(patches, version)) return;
+  if (PatchesContent(At(old_spec, "runtimePatches"), version) == PatchesContent(patches, version)) return;
   const doc::Node* at = Either(patches, spec);
   const bool new_suspended = IsTrue(At(spec, "suspend"));
   const bool old_suspended = IsTrue(At(old_spec, "suspend"));
@@ -102,8 +75,7 @@ void CheckUpdate(const WebhookInfo& info, Report* report) {
 
 void CheckJobSetPluginRuntimePatches(const WebhookInfo& info, Report* report) {
   const ContainerSets sets = ContainerNamesByJob(info.jobset_spec);
-  CheckInitializer(info, sets, kDatasetInitializer, "datasetConfig", report);
-  CheckInitializer(info, sets, kModelInitializer, "modelConfig", report);
+  CheckInitializerJobs(info, sets, report);
   CheckUpdate(info, report);
 
   const doc::Node* patches = At(At(info.trainjob, "spec"), "runtimePatches");

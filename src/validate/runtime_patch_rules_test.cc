@@ -194,6 +194,19 @@ TEST(RuntimePatchRules, UpdateNeedsSuspendPerRelease) {
   EXPECT_TRUE(Webhook(Updated(false, "b"), v23).empty());
 }
 
+TEST(RuntimePatchRules, AHandWrittenTimeIsNoChange) {
+  // trainer-runtimepatches.md §1.8: the mutating webhook puts the stored
+  // time back on an unchanged entry before the validating webhook compares.
+  doc::Node old = TrainJob("  - manager: kueue.x-k8s.io/m\n    time: '2025-06-01T10:00:00Z'\n");
+  ValidateOptions options = Release(render::TrainerVersion::kV2_3);
+  options.old = &old;
+  EXPECT_TRUE(Webhook(TrainJob("  - manager: kueue.x-k8s.io/m\n    time: '2026-01-01T00:00:00Z'\n"), options).empty());
+  // Reordering entries is a change (slices compare in order).
+  doc::Node two = TrainJob("  - manager: a.io/m\n  - manager: b.io/m\n");
+  options.old = &two;
+  EXPECT_EQ(Webhook(TrainJob("  - manager: b.io/m\n  - manager: a.io/m\n"), options).size(), 1u);
+}
+
 TEST(RuntimePatchRules, UpdateRefusedWhileJobsAreActive) {
   doc::Node old = Stored(true, "a");
   doc::Node jobset = Yaml(R"(

@@ -52,7 +52,8 @@ Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOpti
     CheckRemovedFields(trainjob, options.version, &report);
     CheckObjectMetaName(trainjob, &report);
     if (const CrdRules* rules = BuiltinCrdRules(options.version); rules != nullptr) {
-      CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, &report);
+      CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, render::VersionTag(options.version),
+                    &report);
     } else {
       report.Append({AsInputError(MakeError(Location{}, "", "the CRD validation table of this release is missing"))});
     }
@@ -108,9 +109,15 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
     OverlayAnnotations(At(At(&trainjob, "spec"), "annotations"), &info.annotations);
     CheckJobSetPlugin(info, &report);
   }
-  CheckTorchPlugin(info, &report);
-  if (report.panicked()) return report.Take();
-  CheckMpiPlugin(info, &report);
+  if (!render::HasRuntimePatches(options.version)) {
+    CheckTorchPlugin(info, &report);
+    if (report.panicked()) return report.Take();
+    CheckMpiPlugin(info, &report);
+  } else {
+    CheckTorchPluginV2(info, &report);
+    CheckMpiPluginV2(info, &report);
+    CheckXGBoostPlugin(info, &report);
+  }
   CheckVolcanoPlugin(info, &report);
   return report.Take();
 }

@@ -10,10 +10,13 @@
 #include "render/version.h"
 
 // Admission of TrainJobs and (Cluster)TrainingRuntimes as a Kubernetes API
-// server with Trainer v2.1.0 installed decides it, offline. Every error's
-// message is the upstream text ("<path>: <body>", apimachinery v0.34.1
-// field.Error) and its location is the offending node of the input; its
-// field_path is the upstream path.
+// server with Trainer v2.1.0, v2.2.0 or v2.3.0 installed decides it
+// (ValidateOptions::version), offline. Every error's message is the upstream
+// text ("<path>: <body>", apimachinery's field.Error) and its location is the
+// offending node of the input; its field_path is the upstream path. From
+// v2.2.0 the API server's rules come from the release's CRD table
+// (crd_rules.h) and the JobSet plugin checks runtimePatches
+// (runtime_patch_rules.cc).
 namespace tjr::validate {
 
 /// How the API server prints a list-map `Duplicate value` (the

@@ -1,0 +1,185 @@
+// Loading the CRD validation tables (see crd_rules.h and
+// scripts/gen-crd-validation).
+#include <algorithm>
+#include <regex>
+
+#include "json/json.h"
+#include "validate/crd_rules.h"
+#include "validate/embedded_crd_rules.h"
+
+namespace tjr::validate {
+namespace {
+
+Diagnostic TableError(std::string_view source, const std::string& message) {
+  return AsInputError(MakeError(Location{}, "", std::string(source) + ": " + message));
+}
+
+std::optional<std::int64_t> IntField(const doc::Node& entry, std::string_view key) {
+  const doc::Node* value = entry.Find(key);
+  if (value == nullptr || !value->is_int()) return std::nullopt;
+  return value->int_value();
+}
+
+std::vector<std::string> Strings(const doc::Node* list) {
+  std::vector<std::string> out;
+  if (list == nullptr || !list->is_sequence()) return out;
+  for (const doc::Node& item : list->items()) {
+    if (item.is_string()) out.push_back(item.string_value());
+  }
+  return out;
+}
+
+// The text between the first pair of single quotes after `from`.
+std::string Quoted(const std::string& text, std::size_t from = 0) {
+  const std::size_t open = text.find('\'', from);
+  const std::size_t close = open == std::string::npos ? open : text.find('\'', open + 1);
+  return close == std::string::npos ? std::string() : text.substr(open + 1, close - open - 1);
+}
+
+std::optional<CelRule> ParseCel(const std::string& rule, const std::string& message) {
+  CelRule cel;
+  cel.rule = rule;
+  cel.message = message;
+  static const std::regex kImmutable(R"(^self == oldSelf$)");
+  static const std::regex kEmptyOrMatches(R"(^self == '' \|\| self\.matches\('[^']*'\)$)");
+  static const std::regex kIn(R"(^self in \[('[^']*'(, )?)+\]$)");
+  static const std::regex kAtLeast(R"(^self >= (-?[0-9]+)$)");
+  static const std::regex kNameMatches(R"(^self\.metadata\.name\.matches\('[^']*'\)$)");
+  static const std::regex kNameSize(R"(^size\(self\.metadata\.name\) <= ([0-9]+)$)");
+  std::smatch match;
+  if (std::regex_match(rule, kImmutable)) {
+    cel.form = CelRule::Form::kImmutable;
+  } else if (std::regex_match(rule, kEmptyOrMatches)) {
+    cel.form = CelRule::Form::kEmptyOrMatches;
+    cel.pattern = Quoted(rule, rule.find("matches"));
+  } else if (std::regex_match(rule, kIn)) {
+    cel.form = CelRule::Form::kIn;
+    for (std::size_t at = rule.find('['); (at = rule.find('\'', at)) != std::string::npos;) {
+      const std::size_t end = rule.find('\'', at + 1);
+      cel.values.push_back(rule.substr(at + 1, end - at - 1));
+      at = end + 1;
+    }
+  } else if (std::regex_match(rule, match, kAtLeast)) {
+    cel.form = CelRule::Form::kAtLeast;
+    cel.bound = std::stoll(match[1].str());
+  } else if (std::regex_match(rule, kNameMatches)) {
+    cel.form = CelRule::Form::kNameMatches;
+    cel.pattern = Quoted(rule);
+  } else if (std::regex_match(rule, match, kNameSize)) {
+    cel.form = CelRule::Form::kNameSizeAtMost;
+    cel.bound = std::stoll(match[1].str());
+  } else {
+    return std::nullopt;
+  }
+  if (!cel.pattern.empty()) {
+    // std::regex reports a bad pattern by throwing; keep it inside.
+    try {
+      cel.regex = std::make_shared<const std::regex>(cel.pattern);
+    } catch (const std::regex_error&) {
+      return std::nullopt;
+    }
+  }
+  return cel;
+}
+
+// Every path from the root to `path` at a segment boundary.
+void AddPrefixes(const std::string& path, std::unordered_set<std::string>* prefixes) {
+  prefixes->insert(path);
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    if (path[i] == '.' || path[i] == '[' || path[i] == '{') prefixes->insert(path.substr(0, i));
+  }
+  prefixes->insert("");
+}
+
+// CEL size() and kube-openapi's string lengths count code points.
+}  // namespace
+
+Result<CrdRules> CrdRules::Parse(std::string_view json_text, std::string_view source_name) {
+  Result<doc::Node> parsed = json::Read(json_text, source_name);
+  if (!parsed.ok()) return parsed.take_error();
+  const doc::Node* format = parsed->Find("format");
+  if (format == nullptr || !format->is_string() || format->string_value() != "tjrender-crd-validation/v1") {
+    return TableError(source_name, "not a tjrender-crd-validation/v1 document");
+  }
+  const doc::Node* entries = parsed->Find("rules");
+  if (entries == nullptr || !entries->is_sequence()) return TableError(source_name, "no rules");
+  CrdRules table;
+  for (const doc::Node& entry : entries->items()) {
+    const doc::Node* path = entry.is_mapping() ? entry.Find("path") : nullptr;
+    if (path == nullptr || !path->is_string()) return TableError(source_name, "a rule without a path");
+    NodeRules rules;
+    if (const doc::Node* type = entry.Find("type"); type != nullptr && type->is_string()) {
+      rules.type = type->string_value();
+    }
+    rules.required = Strings(entry.Find("required"));
+    rules.min_length = IntField(entry, "minLength");
+    rules.max_length = IntField(entry, "maxLength");
+    rules.min_items = IntField(entry, "minItems");
+    rules.max_items = IntField(entry, "maxItems");
+    rules.minimum = IntField(entry, "minimum");
+    rules.maximum = IntField(entry, "maximum");
+    if (const doc::Node* list_type = entry.Find("listType"); list_type != nullptr && list_type->is_string()) {
+      rules.list_type = list_type->string_value();
+    }
+    if (const doc::Node* format = entry.Find("format"); format != nullptr && format->is_string()) {
+      if (format->string_value() != "date-time") {
+        return TableError(source_name, path->string_value() + ": format not checked: " + format->string_value());
+      }
+      rules.format = format->string_value();
+    }
+    rules.list_map_keys = Strings(entry.Find("listMapKeys"));
+    rules.properties = Strings(entry.Find("properties"));
+    std::sort(rules.properties.begin(), rules.properties.end());
+    if (const doc::Node* cel = entry.Find("cel"); cel != nullptr && cel->is_sequence()) {
+      for (const doc::Node& item : cel->items()) {
+        const doc::Node* rule = item.Find("rule");
+        const doc::Node* message = item.Find("message");
+        if (rule == nullptr || !rule->is_string() || message == nullptr || !message->is_string()) {
+          return TableError(source_name, path->string_value() + ": a CEL rule without rule or message");
+        }
+        std::optional<CelRule> parsed_rule = ParseCel(rule->string_value(), message->string_value());
+        if (!parsed_rule) {
+          return TableError(source_name, path->string_value() + ": CEL rule form not evaluated: " +
+                                             rule->string_value());
+        }
+        rules.cel.push_back(std::move(*parsed_rule));
+      }
+    }
+    if (const doc::Node* source = entry.Find("source"); source != nullptr && source->is_string()) {
+      rules.source = source->string_value();
+    }
+    AddPrefixes(path->string_value(), &table.prefixes_);
+    table.rules_.emplace(path->string_value(), std::move(rules));
+  }
+  return table;
+}
+
+const NodeRules* CrdRules::Find(const std::string& schema_path) const {
+  auto found = rules_.find(schema_path);
+  return found == rules_.end() ? nullptr : &found->second;
+}
+
+const CrdRules* BuiltinCrdRules(render::TrainerVersion version) {
+  auto load = [](std::string_view name) -> const CrdRules* {
+    for (const EmbeddedPolicy& policy : EmbeddedPolicies()) {
+      if (policy.name != name) continue;
+      Result<CrdRules> parsed = CrdRules::Parse(policy.bytes, name);
+      return parsed.ok() ? new CrdRules(std::move(parsed).value()) : nullptr;
+    }
+    return nullptr;
+  };
+  switch (version) {
+    case render::TrainerVersion::kV2_1: return nullptr;
+    case render::TrainerVersion::kV2_2: {
+      static const CrdRules* const kV22 = load("trainer-v2.2.0-validation");
+      return kV22;
+    }
+    case render::TrainerVersion::kV2_3: {
+      static const CrdRules* const kV23 = load("trainer-v2.3.0-validation");
+      return kV23;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace tjr::validate
