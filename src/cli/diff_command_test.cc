@@ -445,6 +445,31 @@ INSTANTIATE_TEST_SUITE_P(
                    "replicatedJobs[0].template.spec.template.spec.terminationGracePeriodSeconds: Invalid value: "
                    "\"integer\": field is immutable",
                    "trainer-v2.3"},
+        UpdateCase{"v23_patch_service_account_while_suspended", Job("u", "plain", "  suspend: true\n" + Patch("                        serviceAccountName: a\n")),
+                   Job("u", "plain", "  suspend: true\n" + Patch("                        serviceAccountName: b\n")),
+                   "jobs/u.yaml:21:45: error: spec.runtimePatches[0].trainingRuntimeSpec.template.spec.replicatedJobs[0].template.spec.template.spec."
+                   "serviceAccountName: Invalid value: \"string\": field is immutable",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_patch_security_context_while_suspended", Job("u", "plain", "  suspend: true\n" + Patch("                        securityContext:\n                          runAsUser: 1\n")),
+                   Job("u", "plain", "  suspend: true\n" + Patch("                        securityContext:\n                          runAsUser: 2\n")),
+                   "jobs/u.yaml:22:27: error: spec.runtimePatches[0].trainingRuntimeSpec.template.spec.replicatedJobs[0].template.spec.template.spec."
+                   "securityContext: Invalid value: \"object\": field is immutable",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_patch_volumes_while_suspended", Job("u", "plain", "  suspend: true\n" + Patch("                        volumes:\n                          - name: data\n                            emptyDir: {}\n")),
+                   Job("u", "plain", "  suspend: true\n" + Patch("                        volumes:\n                          - name: data\n                            emptyDir:\n                              medium: Memory\n")),
+                   "jobs/u.yaml:22:27: error: spec.runtimePatches[0].trainingRuntimeSpec.template.spec.replicatedJobs[0].template.spec.template.spec."
+                   "volumes: Invalid value: \"array\": field is immutable",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_patch_image_pull_secrets_while_suspended", Job("u", "plain", "  suspend: true\n" + Patch("                        imagePullSecrets:\n                          - name: a\n")),
+                   Job("u", "plain", "  suspend: true\n" + Patch("                        imagePullSecrets:\n                          - name: b\n")),
+                   "jobs/u.yaml:22:27: error: spec.runtimePatches[0].trainingRuntimeSpec.template.spec.replicatedJobs[0].template.spec.template.spec."
+                   "imagePullSecrets: Invalid value: \"array\": field is immutable",
+                   "trainer-v2.3"},
+        UpdateCase{"v23_patch_init_containers_while_suspended", Job("u", "plain", "  suspend: true\n" + Patch("                        initContainers:\n                          - name: init\n                            env:\n                              - name: A\n                                value: \"1\"\n")),
+                   Job("u", "plain", "  suspend: true\n" + Patch("                        initContainers:\n                          - name: init\n                            env:\n                              - name: A\n                                value: \"2\"\n")),
+                   "jobs/u.yaml:22:27: error: spec.runtimePatches[0].trainingRuntimeSpec.template.spec.replicatedJobs[0].template.spec.template.spec."
+                   "initContainers: Invalid value: \"array\": field is immutable",
+                   "trainer-v2.3"},
         UpdateCase{"v23_patch_node_selector_while_suspended",
                    Job("u", "plain", "  suspend: true\n" + Patch("                        nodeSelector:\n                          pool: a\n")),
                    Job("u", "plain", "  suspend: true\n" + Patch("                        nodeSelector:\n                          pool: b\n")), "",
