@@ -14,7 +14,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "cli/render_config.h"
-#include "conformance/unified_diff.h"
+#include "diff/unified_diff.h"
 #include "migrate/compare.h"
 #include "migrate/rewrite.h"
 #include "source/disk_tree.h"
@@ -140,7 +140,7 @@ int RunMigrate(const std::vector<std::string>& args) {
         input_errors = true;
       }
     } else {
-      patch += conformance::UnifiedDiff(file.text, file.rewrite.text, "a/" + file.name,
+      patch += diff::UnifiedDiff(file.text, file.rewrite.text, "a/" + file.name,
                                         "b/" + file.name);
     }
   }

@@ -8,6 +8,8 @@ const std::vector<Command>& Commands() {
       {"render", "render TrainJobs into the objects the Kubeflow Trainer controller creates",
        RunRender},
       {"check", "validate TrainJobs and runtimes as the cluster would, writing nothing", RunCheck},
+      {"diff", "render two revisions (Git or folders) and show what changes, with update checks",
+       RunDiff},
       {"fmt", "print YAML or JSON documents the way kubectl prints objects", RunFmt},
       {"migrate", "rewrite podTemplateOverrides into runtimePatches and show what the upgrade changes",
        RunMigrate},

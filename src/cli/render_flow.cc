@@ -20,6 +20,7 @@
 #include "cli/options.h"
 #include "cli/out_check.h"
 #include "cli/output.h"
+#include "cli/previous_state.h"
 #include "cli/progress.h"
 #include "cli/render_config.h"
 #include "cli/render_source.h"
@@ -61,9 +62,10 @@ const char kCheckUsage[] =
     "                      [--target TARGET] [--namespace NS] [--strict] [--jobs N] [--quiet]\n"
     "                      [--verbose] [--format FORMAT] [--report FORMAT=FILE]...\n\n"
     "Validates every TrainJob (and Flyte task) under PATH as `tjrender render` does, without\n"
-    "writing objects. --format text (default, on stderr) or json, junit, sarif, github (on\n"
-    "stdout); --report FORMAT=FILE (repeatable) also writes the findings to FILE. With PATHs\n"
-    "and --repo DIR, the runtimes they reference are also found in DIR (pre-commit).\n";
+    "writing objects. With --since BASE, TrainJobs that BASE has too are validated as updates\n"
+    "of them. --format text (default, on stderr) or json, junit, sarif, github (on stdout);\n"
+    "--report FORMAT=FILE (repeatable) also writes the findings to FILE. With PATHs and --repo\n"
+    "DIR, the runtimes they reference are also found in DIR (pre-commit).\n";
 
 struct FlowOptions {
   std::string target;
@@ -372,6 +374,12 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     batch::SinceSources sources{input.base_tree(), *input.base_git, input.tree(),
                                 input.head_git.get(), input.paths, std::move(*changed)};
     batch::AffectedSet affected = batch::FindAffected(sources, load_options, &*cache);
+    if (!write_objects) {  // check --since: updates of BASE's TrainJobs
+      std::set<std::string> ids;
+      for (const batch::Entry& job : affected.affected) ids.insert(job.id());
+      pipeline_options.previous_trainjobs = PreviousTrainJobs(input, &sources.changed, &ids, affected.manifests,
+                                                              load_options, &*cache, pipeline_options.target);
+    }
     if (options.verbose) {
       Note(std::to_string(affected.affected.size()) + " of " +
            std::to_string(affected.total_trainjobs) + " TrainJob(s) affected since " +
@@ -396,6 +404,10 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     // staged files): the runtimes they reference may live anywhere in it.
     if (!options.source.repo.empty() && options.source.rev.empty() && !options.source.paths.empty()) {
       AddRepositoryRuntimes(options.source.repo, load_options, &manifests);
+    }
+    if (!write_objects && input.base_git != nullptr) {
+      pipeline_options.previous_trainjobs = PreviousTrainJobs(input, nullptr, nullptr, {}, load_options, nullptr,
+                                                            pipeline_options.target);
     }
   }
   if (cache) {

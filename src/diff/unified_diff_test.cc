@@ -1,4 +1,4 @@
-#include "conformance/unified_diff.h"
+#include "diff/unified_diff.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace tjr::conformance {
+namespace tjr::diff {
 namespace {
 
 // The expected texts below are what GNU diff 3.8 prints for
@@ -121,4 +121,4 @@ TEST(UnifiedDiffTest, RandomTextsRoundTripWithMinimalEdits) {
 }
 
 }  // namespace
-}  // namespace tjr::conformance
+}  // namespace tjr::diff

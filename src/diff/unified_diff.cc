@@ -1,9 +1,9 @@
-#include "conformance/unified_diff.h"
+#include "diff/unified_diff.h"
 
 #include <algorithm>
 #include <vector>
 
-namespace tjr::conformance {
+namespace tjr::diff {
 namespace {
 
 // A line keeps its '\n' so that a last line without one differs from the
@@ -188,4 +188,4 @@ std::string UnifiedDiff(std::string_view before, std::string_view after,
   return out;
 }
 
-}  // namespace tjr::conformance
+}  // namespace tjr::diff
