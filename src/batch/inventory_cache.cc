@@ -115,4 +115,8 @@ Status InventoryCache::Save() const {
   return WriteFileAtomically(path_, text);
 }
 
+std::string CacheContext(const source::LoadOptions& options) {
+  return options.default_namespace + (options.enforce_namespace ? "\tenforced" : "\tdefault");
+}
+
 }  // namespace tjr::batch

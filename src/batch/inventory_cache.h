@@ -6,6 +6,7 @@
 
 #include "base/diagnostic.h"
 #include "batch/inventory.h"
+#include "source/loader.h"
 
 namespace tjr::batch {
 
@@ -46,5 +47,10 @@ class InventoryCache {
 
 /// The cache file of a repository whose Git folder is `git_dir`.
 std::string InventoryCachePath(const std::string& git_dir);
+
+/// What a cache entry depends on besides the bytes of its file: the load
+/// options that change which objects a file yields. render, check and diff
+/// pass the same string, so they share one cache.
+std::string CacheContext(const source::LoadOptions& options);
 
 }  // namespace tjr::batch

@@ -173,10 +173,8 @@ Result<Inputs> ReadRevisions(const DiffOptions& options, const source::LoadOptio
   const std::string repo_dir = repo.workdir.empty() ? repo.git_dir : repo.workdir;
   Result<std::vector<std::string>> changed = source::ChangedPaths(repo_dir, options.revisions[0], head, source.paths);
   if (!changed.ok()) return changed.take_error();
-  // The context string is render_flow.cc's CacheContext, so that render,
-  // check and diff share one cache.
-  batch::InventoryCache cache = batch::InventoryCache::Load(
-      batch::InventoryCachePath(repo.git_dir), load.default_namespace + (load.enforce_namespace ? "\tenforced" : "\tdefault"));
+  batch::InventoryCache cache =
+      batch::InventoryCache::Load(batch::InventoryCachePath(repo.git_dir), batch::CacheContext(load));
   batch::SinceSources sources{source.base_tree(), *source.base_git, source.tree(), source.head_git.get(),
                               source.paths, *changed};
   batch::AffectedSet affected = batch::FindAffected(sources, load, &cache);

@@ -286,10 +286,6 @@ void AddRepositoryRuntimes(const std::string& repo, const source::LoadOptions& e
        std::to_string(runtimes.diagnostics.size()) + " message(s) about its other files not shown");
 }
 
-// What the cache's entries depend on besides the bytes of a file.
-std::string CacheContext(const source::LoadOptions& options) {
-  return options.default_namespace + (options.enforce_namespace ? "\tenforced" : "\tdefault");
-}
 
 }  // namespace
 
@@ -354,7 +350,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   std::optional<batch::InventoryCache> cache;
   if (input.repo) {
     cache = batch::InventoryCache::Load(batch::InventoryCachePath(input.repo->git_dir),
-                                        CacheContext(load_options));
+                                        batch::CacheContext(load_options));
   }
   const bool since = input.base_git != nullptr && input.config_unchanged_since;
   if (input.base_git != nullptr && !since) {
