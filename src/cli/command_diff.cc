@@ -11,6 +11,7 @@
 #include "cli/color.h"
 #include "cli/command.h"
 #include "cli/commands.h"
+#include "cli/findings_output.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "cli/render_source.h"
@@ -29,14 +30,16 @@ namespace {
 const char kDiffUsage[] =
     "usage: tjrender diff BASE [HEAD] [--format text|markdown|json] [--color auto|always|never]\n"
     "                     [--path P]... [--all] [--repo DIR] [-U N] [--max-bytes N] [--target T]\n"
-    "                     [--namespace NS] [--strict] [--jobs N] [--verbose]\n\n"
+    "                     [--namespace NS] [--strict] [--jobs N] [--verbose]\n"
+    "                     [--findings-format FORMAT] [--report FORMAT=FILE]...\n\n"
     "Renders the TrainJobs of two revisions and prints what differs, object by object, after a\n"
     "summary. BASE and HEAD are revisions of the Git repository here (read without a checkout;\n"
     "HEAD defaults to the working tree), and only TrainJobs whose file or runtime changed are\n"
     "rendered (--all: every one); or BASE and HEAD are two folders. HEAD's TrainJobs are\n"
     "validated as updates of BASE's (immutable fields, podTemplateOverrides only while\n"
-    "suspended); errors go to stderr. Exit 0 no differences, 1 differences or errors at HEAD,\n"
-    "2 usage or input errors.\n";
+    "suspended); errors go to stderr (--findings-format text, json, junit, sarif, github;\n"
+    "--report FORMAT=FILE also writes them to FILE). Exit 0 no differences, 1 differences or\n"
+    "errors at HEAD, 2 usage or input errors.\n";
 
 struct DiffOptions {
   std::string format = "text";
@@ -52,6 +55,7 @@ struct DiffOptions {
   bool verbose = false;
   unsigned threads = 0;
   std::vector<std::string> revisions;
+  ReportOptions report;
 };
 
 std::optional<int> ParseDiffOptions(const std::vector<std::string>& args, DiffOptions* options) {
@@ -70,7 +74,9 @@ std::optional<int> ParseDiffOptions(const std::vector<std::string>& args, DiffOp
       "verbose,v", po::bool_switch(&options->verbose), "print notes")(
       "jobs,j", po::value(&options->threads), "worker threads (default: the number of cores)")(
       "threads", po::value(&options->threads), "the same as --jobs (render's older name)");
+  AddReportOptions(&named, &options->report, "findings-format");
   if (auto exit_code = ParseCommandLine(args, named, &options->revisions, kDiffUsage)) return exit_code;
+  options->report.verbose = options->verbose;
   if (options->revisions.empty() || options->revisions.size() > 2) {
     ReportUsageError("diff takes BASE and an optional HEAD");
     return kExitUsage;
@@ -207,6 +213,8 @@ int RunDiff(const std::vector<std::string>& args) {
   DiffOptions options;
   if (auto exit_code = ParseDiffOptions(args, &options)) return *exit_code;
   SetVerbose(options.verbose);
+  FindingsOutput findings;
+  if (!findings.Init(options.report)) return kExitUsage;
 
   source::LoadOptions load_options;
   load_options.threads = options.threads;
@@ -259,23 +267,25 @@ int RunDiff(const std::vector<std::string>& args) {
 
   bool input_error = false;
   bool at_base = true;
-  auto report = [&](const Diagnostic& d) {
-    if (at_base && d.severity == Severity::kWarning) return;  // as Compare: about the past
-    if (d.severity == Severity::kNote) {
-      if (options.verbose) Report(d);
-      return;
-    }
-    Report(d);
-    if (d.severity == Severity::kError && d.category == Category::kInput) input_error = true;
-  };
-  // The same order as the report's findings: BASE, then HEAD.
+  // The same order as the report's findings: BASE, then HEAD. BASE's
+  // warnings are about the past, as in Compare.
   for (const diff::RevisionRender* render : {&base_render, &head_render}) {
-    for (const Diagnostic& d : render->diagnostics) report(d);
+    for (const Diagnostic& d : render->diagnostics) {
+      if (!(at_base && d.severity == Severity::kWarning)) findings.Add(d);
+    }
     for (const pipeline::TrainJobResult& r : render->train_jobs) {
-      for (const Diagnostic& d : r.diagnostics) report(d);
+      report::ObjectRef ref = RefOf(r.id.api_version, r.id.kind, r.id.namespace_, r.id.name);
+      if (!at_base) {
+        findings.AddSubject(ref);
+        findings.AddRendered(r.objects.size());
+      }
+      for (const Diagnostic& d : r.diagnostics) {
+        if (!(at_base && d.severity == Severity::kWarning)) findings.Add(d, ref);
+      }
     }
     at_base = false;
   }
+  if (!findings.Finish() || findings.has_input_errors()) input_error = true;
 
   if (options.format == "json") {
     WriteStdout(diff::FormatJson(result, {compare.base_label, compare.head_label}));

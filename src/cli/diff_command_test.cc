@@ -3,6 +3,9 @@
 // the update checks and the exit codes.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+
 #include <unistd.h>
 
 #include <filesystem>
@@ -114,12 +117,12 @@ TEST(DiffCommand, TwoFoldersWithoutGit) {
   Outcome same = Diff({dirs.Path("old"), dirs.Path("old")});
   EXPECT_EQ(same.exit_code, 0) << same.err;
   EXPECT_EQ(same.out, "no differences (2 objects unchanged, 2 TrainJobs compared)\n");
-  EXPECT_EQ(same.err, "");
+  EXPECT_EQ(WithoutSummary(same.err), "");
 
   InDirectory here(dirs.root());
   Outcome run = Diff({"old/", "new", "-U", "1"});
   EXPECT_EQ(run.exit_code, 1) << run.err;
-  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(WithoutSummary(run.err), "");
   // Read and checked by hand: the JobSet of TrainJob a takes the new image
   // at line 28 of kubectl's YAML; the JobSet of the deleted TrainJob goes.
   const std::string expected_start =
@@ -197,6 +200,30 @@ TEST(DiffCommand, DeletedAndRenamedTrainJobFiles) {
       << run.out;
 }
 
+// The findings of a diff go to the same report formats as check's: the
+// refused update as a SARIF result and a JSON finding with its rule id.
+TEST(DiffCommand, FindingsReportFiles) {
+  REQUIRE_GIT();
+  source::GitScratch repo;
+  WriteBase(repo);
+  ASSERT_EQ(repo.Commit("base"), 0);
+  repo.Write("jobs/a.yaml", Job("a", "other"));  // runtimeRef changed
+  InDirectory here(repo.root());
+  const std::string json = repo.Path("findings.json");
+  const std::string sarif = repo.Path("findings.sarif");
+  Outcome run = Diff({"main", "--report", "json=" + json, "--report", "sarif=" + sarif});
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  std::ifstream json_in(json);
+  std::string json_text((std::istreambuf_iterator<char>(json_in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(json_text.find("\"rule\": \"upstream/invalid-value\""), std::string::npos) << json_text;
+  EXPECT_NE(json_text.find("runtimeRef is immutable"), std::string::npos) << json_text;
+  std::ifstream sarif_in(sarif);
+  std::string sarif_text((std::istreambuf_iterator<char>(sarif_in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(sarif_text.find("\"version\": \"2.1.0\""), std::string::npos);
+  EXPECT_NE(sarif_text.find("jobs/a.yaml"), std::string::npos) << sarif_text;
+  EXPECT_EQ(Diff({"main", "--findings-format", "tap"}).exit_code, 2);
+}
+
 TEST(DiffCommand, WorkingTreeAgainstARevisionFromASubfolder) {
   REQUIRE_GIT();
   source::GitScratch repo;
@@ -207,7 +234,7 @@ TEST(DiffCommand, WorkingTreeAgainstARevisionFromASubfolder) {
   InDirectory here(repo.Path("jobs"));
   Outcome run = Diff({"main"});
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_EQ(run.err,
+  EXPECT_EQ(WithoutSummary(run.err),
             "jobs/a.yaml:8:5: error: spec.runtimeRef: Invalid value: \"object\": runtimeRef is immutable\n");
   EXPECT_EQ(run.out,
             run.out.substr(0, 0) +
@@ -246,11 +273,11 @@ TEST_P(UpdateRules, AsDiffReportsThem) {
   InDirectory here(repo.root());
   Outcome run = Diff({"HEAD~1", "HEAD", "--format", "json"});
   if (c.error.empty()) {
-    EXPECT_EQ(run.err, "");
+    EXPECT_EQ(WithoutSummary(run.err), "");
     EXPECT_NE(run.out.find("\"errorsAtHead\": 0"), std::string::npos) << run.out;
   } else {
     EXPECT_EQ(run.exit_code, 1);
-    EXPECT_EQ(run.err, c.error + "\n");
+    EXPECT_EQ(WithoutSummary(run.err), c.error + "\n");
     EXPECT_NE(run.out.find("\"head\": [\n            \"default/u\"\n        ]"), std::string::npos) << run.out;
   }
 }
