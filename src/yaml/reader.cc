@@ -13,6 +13,7 @@
 #include "json/json.h"
 #include "json/locator.h"
 #include "yaml/document_split.h"
+#include "yaml/fy_parser.h"
 #include "yaml/tree_builder.h"
 
 namespace tjr::yaml {
@@ -23,15 +24,6 @@ using input::NodeStart;
 using input::ScalarInput;
 using input::TreeBuilder;
 
-// libfyaml would print diagnostics to stderr; they are collected instead.
-void DiscardDiagnosticOutput(fy_diag*, void*, const char*, size_t) {}
-
-struct DiagDeleter {
-  void operator()(fy_diag* diag) const { fy_diag_destroy(diag); }
-};
-struct ParserDeleter {
-  void operator()(fy_parser* parser) const { fy_parser_destroy(parser); }
-};
 
 std::string_view TokenText(fy_token* token) {
   if (token == nullptr) return {};
@@ -51,28 +43,14 @@ class EventParser {
   // Appends the non-null documents to `out`. With `first_only`, stops after
   // the first document, as goyaml's Unmarshal does with a kubectl chunk.
   Status Parse(bool first_only, std::vector<doc::Node>* out) {
-    fy_diag_cfg diag_cfg;
-    fy_diag_cfg_default(&diag_cfg);
-    diag_cfg.fp = nullptr;
-    diag_cfg.output_fn = DiscardDiagnosticOutput;
-    diag_cfg.colorize = false;
-    std::unique_ptr<fy_diag, DiagDeleter> diag(fy_diag_create(&diag_cfg));
-    if (!diag) return Internal("cannot create a libfyaml diagnostics object");
-    fy_diag_set_collect_errors(diag.get(), true);
-
-    fy_parse_cfg cfg{};
-    cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_JSON_NONE |
-                                                FYPCF_ALLOW_DUPLICATE_KEYS |
-                                                FYPCF_SLOPPY_FLOW_INDENTATION);
-    cfg.diag = diag.get();
-    std::unique_ptr<fy_parser, ParserDeleter> parser(fy_parser_create(&cfg));
-    if (!parser) return Internal("cannot create a libfyaml parser");
-    if (fy_parser_set_string(parser.get(), chunk_.text.data(), chunk_.text.size()) != 0) {
-      return Internal("libfyaml refused the input");
-    }
+    const char* failure = nullptr;
+    input::FyParser fy = input::OpenFyParser(chunk_.text, &failure);
+    if (failure != nullptr) return Internal(failure);
+    fy_diag* diag_ptr = fy.diag.get();
+    fy_parser* parser_ptr = fy.parser.get();
 
     TreeBuilder builder(limits_, alias_nodes_used_);
-    while (fy_event* event = fy_parser_parse(parser.get())) {
+    while (fy_event* event = fy_parser_parse(parser_ptr)) {
       const fy_event_type type = event->type;
       bool ok = true;
       if (type == FYET_DOCUMENT_START) {
@@ -80,7 +58,7 @@ class EventParser {
       } else {
         ok = Handle(event, builder);
       }
-      fy_parser_event_free(parser.get(), event);
+      fy_parser_event_free(parser_ptr, event);
       if (!ok) return parse_error_ ? std::move(*parse_error_) : builder.TakeError();
       if (type == FYET_DOCUMENT_END) {
         doc::Node root = builder.TakeRoot();
@@ -89,7 +67,7 @@ class EventParser {
         if (first_only) return Ok();
       }
     }
-    if (fy_parser_get_stream_error(parser.get())) return SyntaxError(diag.get());
+    if (fy_parser_get_stream_error(parser_ptr)) return SyntaxError(diag_ptr);
     return Ok();
   }
 

@@ -9,18 +9,11 @@
 #include <utility>
 
 #include "yaml/document_split.h"
+#include "yaml/fy_parser.h"
 
 namespace tjr::yaml {
 namespace {
 
-struct DiagDeleter {
-  void operator()(fy_diag* diag) const { fy_diag_destroy(diag); }
-};
-struct ParserDeleter {
-  void operator()(fy_parser* parser) const { fy_parser_destroy(parser); }
-};
-
-void DiscardDiagnosticOutput(fy_diag*, void*, const char*, size_t) {}
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -33,35 +26,21 @@ class SpanBuilder {
 
   // Returns false (and sets *root to nothing) for an empty document.
   Result<bool> Parse(SpanNode* root) {
-    fy_diag_cfg diag_cfg;
-    fy_diag_cfg_default(&diag_cfg);
-    diag_cfg.fp = nullptr;
-    diag_cfg.output_fn = DiscardDiagnosticOutput;
-    diag_cfg.colorize = false;
-    std::unique_ptr<fy_diag, DiagDeleter> diag(fy_diag_create(&diag_cfg));
-    if (!diag) return Error("cannot create a libfyaml diagnostics object");
-    fy_diag_set_collect_errors(diag.get(), true);
-    fy_parse_cfg cfg{};
-    cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_JSON_NONE |
-                                                FYPCF_ALLOW_DUPLICATE_KEYS |
-                                                FYPCF_SLOPPY_FLOW_INDENTATION);
-    cfg.diag = diag.get();
-    std::unique_ptr<fy_parser, ParserDeleter> parser(fy_parser_create(&cfg));
-    if (!parser) return Error("cannot create a libfyaml parser");
-    if (fy_parser_set_string(parser.get(), chunk_.text.data(), chunk_.text.size()) != 0) {
-      return Error("libfyaml refused the input");
-    }
+    const char* failure = nullptr;
+    input::FyParser fy = input::OpenFyParser(chunk_.text, &failure);
+    if (failure != nullptr) return Error(failure);
+    fy_parser* parser_ptr = fy.parser.get();
     bool have_root = false;
-    while (fy_event* event = fy_parser_parse(parser.get())) {
+    while (fy_event* event = fy_parser_parse(parser_ptr)) {
       const fy_event_type type = event->type;
       Handle(event);
-      fy_parser_event_free(parser.get(), event);
+      fy_parser_event_free(parser_ptr, event);
       if (type == FYET_DOCUMENT_END) {
         have_root = done_;
         break;
       }
     }
-    if (fy_parser_get_stream_error(parser.get())) return Error("malformed YAML");
+    if (fy_parser_get_stream_error(parser_ptr)) return Error("malformed YAML");
     if (!have_root) return false;
     *root = std::move(root_);
     return true;
