@@ -45,7 +45,8 @@ const char kRenderUsage[] =
     "                       [--flyte-config FILE] [--findings-format FORMAT] [--report FORMAT=FILE]...\n\n"
     "Renders every TrainJob under PATH (files or folders of *.yaml, *.yml, *.json; - is stdin)\n"
     "against its (Cluster)TrainingRuntime as the Kubeflow Trainer controller of TARGET would\n"
-    "(trainer-v2.1, trainer-v2.2, trainer-v2.3; default trainer-v2.3): -o - prints every object\n"
+    "(trainer-v2.1, trainer-v2.2, trainer-v2.3; default trainer-v2.3; EXPERIMENTAL:\n"
+    "trainer-pr3199-preview, PR #3199's unreleased templateOverrides): -o - prints every object\n"
     "as one stream, --out DIR writes DIR/<namespace>/<trainjob>.yaml (and removes the files of\n"
     "TrainJobs that are gone; --check compares instead of writing). --rev reads a Git revision\n"
     "without a checkout; --since renders only the TrainJobs whose file or runtime changed since\n"
@@ -177,7 +178,8 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
   po::options_description named("options");
   named.add_options()("help,h", "show this help")(
       "target", po::value(&options->target),
-      "emulated release: trainer-v2.1, trainer-v2.2, trainer-v2.3 (default); flyte-v1.16, flyte-v2")(
+      "emulated release: trainer-v2.1, trainer-v2.2, trainer-v2.3 (default), trainer-pr3199-preview "
+      "(experimental); flyte-v1.16, flyte-v2")(
       "namespace", po::value(&options->namespace_),
       "namespace of objects written without one (default: default)")(
       "flyte-config", po::value(&options->flyte_config),

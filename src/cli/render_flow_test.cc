@@ -119,7 +119,7 @@ TEST(RenderCommand, ValidationErrorExitsOne) {
 TEST(RenderCommand, UnsupportedTargetExitsTwo) {
   Outcome run = Invoke(RunRender, {SampleRepo(), "--target", "trainer-v2.0"});
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.err.find("unsupported target 'trainer-v2.0' (supported: trainer-v2.1, trainer-v2.2, trainer-v2.3, flyte-v1.16, flyte-v2)"),
+  EXPECT_NE(run.err.find("unsupported target 'trainer-v2.0' (supported: trainer-v2.1, trainer-v2.2, trainer-v2.3, trainer-pr3199-preview, flyte-v1.16, flyte-v2)"),
             std::string::npos)
       << run.err;
 }

@@ -86,6 +86,14 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   };
 
   doc::Node trainjob = manifest.object;
+  if (target.translate != nullptr) {
+    Result<doc::Node> translated = target.translate(trainjob);
+    if (!translated.ok()) {
+      out.push_back(translated.take_error());
+      return finish();
+    }
+    trainjob = *std::move(translated);
+  }
   Result<std::vector<trainer::AppliedDefault>> defaulted =
       trainer::ApplyBuiltinDefaults(trainjob, target.crd_defaults);
   if (!defaulted.ok()) {

@@ -94,7 +94,7 @@ TEST(Pipeline, RefusesAnUnknownTargetListingTheSupportedOnes) {
   ASSERT_EQ(summary.diagnostics.size(), 1u);
   EXPECT_EQ(summary.diagnostics[0].category, Category::kInput);
   EXPECT_EQ(summary.diagnostics[0].message,
-            "unsupported target \"trainer-v2.0\" (supported: trainer-v2.1, trainer-v2.2, trainer-v2.3)");
+            "unsupported target \"trainer-v2.0\" (supported: trainer-v2.1, trainer-v2.2, trainer-v2.3, trainer-pr3199-preview)");
 }
 
 TEST(Pipeline, MissingRuntimeIsTheWebhookErrorAtRuntimeRef) {

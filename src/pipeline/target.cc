@@ -1,5 +1,6 @@
 #include "pipeline/target.h"
 
+#include "render/template_overrides_preview.h"
 #include "trainer/defaults_table.h"
 
 namespace tjr::pipeline {
@@ -12,11 +13,16 @@ const std::vector<TargetProfile>& Targets() {
   // The validation entry points take the version from ValidateOptions.
   static const std::vector<TargetProfile> targets = {
       {"trainer-v2.1", render::TrainerVersion::kV2_1, trainer::kV21DefaultsTable, &validate::ValidateTrainJobSchema,
-       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime},
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime, nullptr, false},
       {"trainer-v2.2", render::TrainerVersion::kV2_2, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
-       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV22},
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV22, nullptr, false},
       {"trainer-v2.3", render::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
-       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV22},
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV22, nullptr, false},
+      // PR #3199's TemplateOverrides, read as v2.3.0 reads the equivalent
+      // runtimePatches (render/template_overrides_preview.h).
+      {"trainer-pr3199-preview", render::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable,
+       &validate::ValidateTrainJobSchema, &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV22,
+       &render::TemplateOverridesAsRuntimePatches, true},
   };
   return targets;
 }

@@ -26,6 +26,11 @@ struct TargetProfile {
                                   const validate::ValidateOptions& options);
   /// The (Cluster)TrainingRuntime admission (CEL and webhook).
   Diagnostics (*validate_runtime)(const doc::Node& runtime);
+  /// Rewrites a TrainJob of an API no release has into the release's own
+  /// before anything else sees it (nullptr: none).
+  Result<doc::Node> (*translate)(const doc::Node& trainjob);
+  /// Not a release: a preview of a proposal, marked so in --help.
+  bool experimental;
 };
 
 /// The supported targets, oldest first.
