@@ -198,15 +198,6 @@ Result<Inputs> ReadRevisions(const DiffOptions& options, const source::LoadOptio
   return inputs;
 }
 
-bool ValidTarget(const std::string& target) {
-  const std::vector<std::string>& targets = pipeline::SupportedTargets();
-  if (std::find(targets.begin(), targets.end(), target) != targets.end()) return true;
-  std::string list;
-  for (const std::string& t : targets) list += (list.empty() ? "" : ", ") + t;
-  ReportUsageError("unsupported target '" + target + "' (supported: " + list + ")");
-  return false;
-}
-
 }  // namespace
 
 int RunDiff(const std::vector<std::string>& args) {
@@ -248,7 +239,7 @@ int RunDiff(const std::vector<std::string>& args) {
   }
   if (inputs.base_target) base_options.target = *inputs.base_target;
   if (inputs.head_target) head_options.target = *inputs.head_target;
-  if (!ValidTarget(base_options.target) || !ValidTarget(head_options.target)) return kExitUsage;
+  if (!CheckTarget(base_options.target) || !CheckTarget(head_options.target)) return kExitUsage;
 
   diff::RevisionRender base_render = diff::RenderRevision(
       inputs.base, base_options, inputs.base_only ? &*inputs.base_only : nullptr);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/command.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "doc/objects.h"
 #include "source/object_types.h"
@@ -25,13 +26,7 @@ std::optional<int> ChooseTarget(const std::string& flag, const RepoConfig& confi
   } else if (config.target) {
     options->target = *config.target;
   }
-  const std::vector<std::string>& targets = pipeline::SupportedTargets();
-  if (std::find(targets.begin(), targets.end(), options->target) != targets.end()) {
-    return std::nullopt;
-  }
-  std::string list;
-  for (const std::string& t : targets) list += (list.empty() ? "" : ", ") + t;
-  ReportUsageError("unsupported target '" + options->target + "' (supported: " + list + ")");
+  if (CheckTarget(options->target)) return std::nullopt;
   return kExitUsage;
 }
 

@@ -1,7 +1,10 @@
 #include "cli/options.h"
 
+#include <algorithm>
+
 #include "cli/command.h"
 #include "cli/output.h"
+#include "pipeline/pipeline.h"
 
 namespace tjr::cli {
 namespace po = boost::program_options;
@@ -28,6 +31,14 @@ std::optional<int> ParseCommandLine(const std::vector<std::string>& args,
     return kExitClean;
   }
   return std::nullopt;
+}
+
+bool CheckTarget(const std::string& target, std::string_view also) {
+  const std::vector<std::string>& targets = pipeline::SupportedTargets();
+  if (std::find(targets.begin(), targets.end(), target) != targets.end()) return true;
+  ReportUsageError("unsupported target '" + target + "' (supported: " + pipeline::SupportedTargetList() +
+                   std::string(also) + ")");
+  return false;
 }
 
 }  // namespace tjr::cli

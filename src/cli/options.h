@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <boost/program_options.hpp>
@@ -16,5 +17,10 @@ namespace tjr::cli {
 std::optional<int> ParseCommandLine(const std::vector<std::string>& args,
                                     const boost::program_options::options_description& named,
                                     std::vector<std::string>* positional, const char* usage);
+
+/// Whether `target` is one of pipeline::SupportedTargets(); otherwise
+/// reports a usage error that lists them, then `also` (other targets the
+/// command takes, e.g. ", flyte-v1.16, flyte-v2").
+bool CheckTarget(const std::string& target, std::string_view also = "");
 
 }  // namespace tjr::cli

@@ -320,14 +320,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     Note("target " + options.target + " from " + input.config_path);
   }
   if (!options.target.empty()) pipeline_options.target = options.target;
-  const std::vector<std::string>& targets = pipeline::SupportedTargets();
-  if (std::find(targets.begin(), targets.end(), pipeline_options.target) == targets.end()) {
-    std::string list;
-    for (const std::string& t : targets) list += (list.empty() ? "" : ", ") + t;
-    ReportUsageError("unsupported target '" + pipeline_options.target + "' (supported: " + list +
-                     ", flyte-v1.16, flyte-v2)");
-    return kExitUsage;
-  }
+  if (!CheckTarget(pipeline_options.target, ", flyte-v1.16, flyte-v2")) return kExitUsage;
 
   source::LoadOptions load_options;
   load_options.threads = options.jobs;

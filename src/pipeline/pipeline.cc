@@ -171,15 +171,19 @@ const std::vector<std::string>& SupportedTargets() {
   return names;
 }
 
+std::string SupportedTargetList() {
+  std::string list;
+  for (const std::string& t : SupportedTargets()) list += (list.empty() ? "" : ", ") + t;
+  return list;
+}
+
 PipelineSummary RenderManifests(const source::ManifestSet& manifests,
                                 const PipelineOptions& options, const TrainJobSink& sink) {
   PipelineSummary summary;
   const TargetProfile* target = FindTarget(options.target);
   if (target == nullptr) {
-    std::string list;
-    for (const std::string& t : SupportedTargets()) list += (list.empty() ? "" : ", ") + t;
     summary.diagnostics.push_back(AsInputError(MakeError(
-        Location{}, "", "unsupported target \"" + options.target + "\" (supported: " + list + ")")));
+        Location{}, "", "unsupported target \"" + options.target + "\" (supported: " + SupportedTargetList() + ")")));
     return summary;
   }
   summary.ran = true;

@@ -81,6 +81,9 @@ struct PipelineSummary {
 /// ("trainer-v2.1", "trainer-v2.2", "trainer-v2.3").
 const std::vector<std::string>& SupportedTargets();
 
+/// SupportedTargets() as one comma-separated list, for messages.
+std::string SupportedTargetList();
+
 /// Renders every TrainJob of `manifests` as the cluster would handle it:
 ///  1. runtimes ((Cluster)TrainingRuntime) get the API server's CRD
 ///     defaults and the runtime webhook's checks, once, shared by all;
