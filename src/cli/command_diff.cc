@@ -257,25 +257,17 @@ int RunDiff(const std::vector<std::string>& args) {
   diff::DiffResult result = diff::Compare(base_render, head_render, compare);
 
   bool input_error = false;
-  bool at_base = true;
-  // The same order as the report's findings: BASE, then HEAD. BASE's
-  // warnings are about the past, as in Compare.
-  for (const diff::RevisionRender* render : {&base_render, &head_render}) {
-    for (const Diagnostic& d : render->diagnostics) {
-      if (!(at_base && d.severity == Severity::kWarning)) findings.Add(d);
-    }
-    for (const pipeline::TrainJobResult& r : render->train_jobs) {
-      report::ObjectRef ref = RefOf(r.id.api_version, r.id.kind, r.id.namespace_, r.id.name);
-      if (!at_base) {
-        findings.AddSubject(ref);
-        findings.AddRendered(r.objects.size());
-      }
-      for (const Diagnostic& d : r.diagnostics) {
-        if (!(at_base && d.severity == Severity::kWarning)) findings.Add(d, ref);
-      }
-    }
-    at_base = false;
+  // BASE's findings first, without its warnings (about the past, as in
+  // Compare); then HEAD's, whose TrainJobs are the report's subjects.
+  auto add_base = [&](const Diagnostic& d, const report::ObjectRef& ref) {
+    if (d.severity != Severity::kWarning) findings.Add(d, ref);
+  };
+  for (const Diagnostic& d : base_render.diagnostics) add_base(d, {});
+  for (const pipeline::TrainJobResult& r : base_render.train_jobs) {
+    for (const Diagnostic& d : r.diagnostics) add_base(d, RefOf(r.id));
   }
+  findings.Add(head_render.diagnostics);
+  for (const pipeline::TrainJobResult& r : head_render.train_jobs) findings.AddResult(r);
   if (!findings.Finish() || findings.has_input_errors()) input_error = true;
 
   if (options.format == "json") {

@@ -64,6 +64,25 @@ void FindingsOutput::Add(const Diagnostics& diagnostics, const report::ObjectRef
   for (const Diagnostic& d : diagnostics) Add(d, object);
 }
 
+void FindingsOutput::BeginRun(const source::ManifestSet& manifests,
+                              const std::vector<report::IgnoreRule>& global,
+                              pipeline::PipelineOptions* options) {
+  Add(manifests.diagnostics);
+  SetIgnores(CollectIgnores(global, manifests, this));
+  // Only reads the rules: safe from the pipeline's worker threads.
+  options->ignored_warning = [this](const doc::ObjectId& id, const Diagnostic& d) {
+    return Ignores(RefOf(id), d);
+  };
+}
+
+report::ObjectRef FindingsOutput::AddResult(const pipeline::TrainJobResult& result) {
+  report::ObjectRef ref = RefOf(result.id);
+  AddSubject(ref);
+  AddRendered(result.objects.size());
+  Add(result.diagnostics, ref);
+  return ref;
+}
+
 void FindingsOutput::Record(const Diagnostic& diagnostic, const report::ObjectRef& object) {
   results_.findings.push_back(report::MakeFinding(diagnostic, object));
 }
@@ -107,6 +126,10 @@ report::ObjectRef RefOf(const std::string& api_version, const std::string& kind,
   return report::ObjectRef{api_version, kind, namespace_, name};
 }
 
+report::ObjectRef RefOf(const doc::ObjectId& id) {
+  return RefOf(id.api_version, id.kind, id.namespace_, id.name);
+}
+
 report::ObjectRef ObjectAt(const source::ManifestSet& manifests, const Diagnostic& diagnostic) {
   const Location& at = diagnostic.location;
   const source::Manifest* best = nullptr;
@@ -117,7 +140,7 @@ report::ObjectRef ObjectAt(const source::ManifestSet& manifests, const Diagnosti
     if (best == nullptr || start.line >= best->location().line) best = &m;
   }
   if (best == nullptr) return {};
-  return RefOf(best->id.api_version, best->id.kind, best->id.namespace_, best->id.name);
+  return RefOf(best->id);
 }
 
 report::Ignores CollectIgnores(const std::vector<report::IgnoreRule>& global,

@@ -9,6 +9,7 @@
 #include <boost/program_options.hpp>
 
 #include "base/diagnostic.h"
+#include "pipeline/pipeline.h"
 #include "report/finding.h"
 #include "report/format.h"
 #include "report/ignore.h"
@@ -58,6 +59,15 @@ class FindingsOutput {
   void AddSubject(report::ObjectRef subject) { results_.subjects.push_back(std::move(subject)); }
   void AddRendered(std::size_t objects) { results_.objects_rendered += objects; }
 
+  /// Before a pipeline run over `manifests`: takes the loader's findings,
+  /// the ignore rules (`global` and the manifests' annotations) and makes
+  /// `options` skip the warnings they silence.
+  void BeginRun(const source::ManifestSet& manifests, const std::vector<report::IgnoreRule>& global,
+                pipeline::PipelineOptions* options);
+  /// One TrainJob's result: a subject, its objects counted, its findings;
+  /// returns its ObjectRef.
+  report::ObjectRef AddResult(const pipeline::TrainJobResult& result);
+
   /// The findings kept so far (after ignore rules).
   const std::vector<report::Finding>& findings() const { return results_.findings; }
   bool has_errors() const { return errors_ > 0; }
@@ -80,6 +90,7 @@ class FindingsOutput {
 /// The ObjectRef of a TrainJob or runtime id.
 report::ObjectRef RefOf(const std::string& api_version, const std::string& kind,
                         const std::string& namespace_, const std::string& name);
+report::ObjectRef RefOf(const doc::ObjectId& id);
 
 /// The object a pipeline-summary finding (a runtime's) is about: the
 /// manifest of the finding's file that starts last at or before its line;

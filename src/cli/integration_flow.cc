@@ -33,20 +33,11 @@ std::optional<int> ChooseTarget(const std::string& flag, const RepoConfig& confi
 std::map<std::string, std::vector<doc::Node>> ValidateAndRender(
     const source::ManifestSet& manifests, const RepoConfig& config,
     pipeline::PipelineOptions options, FindingsOutput* findings) {
-  findings->Add(manifests.diagnostics);
-  findings->SetIgnores(CollectIgnores(config.ignore, manifests, findings));
-  options.ignored_warning = [findings](const doc::ObjectId& id, const Diagnostic& d) {
-    return findings->Ignores(RefOf(id.api_version, id.kind, id.namespace_, id.name), d);
-  };
+  findings->BeginRun(manifests, config.ignore, &options);
   std::map<std::string, std::vector<doc::Node>> rendered;
   pipeline::PipelineSummary summary = pipeline::RenderManifests(
       manifests, options, [&](pipeline::TrainJobResult&& result) {
-        report::ObjectRef ref =
-            RefOf(result.id.api_version, result.id.kind, result.id.namespace_, result.id.name);
-        findings->AddSubject(ref);
-        findings->AddRendered(result.objects.size());
-        findings->Add(result.diagnostics, ref);
-        rendered[ref.Key()] = std::move(result.objects);
+        rendered[findings->AddResult(result).Key()] = std::move(result.objects);
       });
   for (const Diagnostic& d : summary.diagnostics) findings->Add(d, ObjectAt(manifests, d));
   return rendered;

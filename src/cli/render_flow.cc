@@ -427,21 +427,13 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   }
   Progress progress(total_trainjobs, Progress::Wanted(options.quiet));
   bool input_error = false;
-  findings.Add(manifests.diagnostics);
-  findings.SetIgnores(CollectIgnores(input.config.ignore, manifests, &findings));
-  pipeline_options.ignored_warning = [&findings](const doc::ObjectId& id, const Diagnostic& d) {
-    return findings.Ignores(RefOf(id.api_version, id.kind, id.namespace_, id.name), d);
-  };
+  findings.BeginRun(manifests, input.config.ignore, &pipeline_options);
 
   Output output(options, write_objects, out_tree.get(), out_check ? &*out_check : nullptr);
   pipeline::PipelineSummary summary = pipeline::RenderManifests(
       manifests, pipeline_options, [&](pipeline::TrainJobResult&& result) {
-        report::ObjectRef ref =
-            RefOf(result.id.api_version, result.id.kind, result.id.namespace_, result.id.name);
         if (!result.diagnostics.empty()) progress.Finish();
-        findings.AddSubject(ref);
-        findings.AddRendered(result.objects.size());
-        findings.Add(result.diagnostics, ref);
+        findings.AddResult(result);
         if (!output.Add(result)) input_error = true;
         progress.Tick();
       });
