@@ -5,6 +5,7 @@
 
 #include "render/go_types.h"
 #include "render/tree.h"
+#include "render/typed_fields.h"
 #include "render/typed_memo.h"
 #include "smp/strategic_merge.h"
 #include "typed/round_trip.h"
@@ -12,34 +13,11 @@
 namespace tjr::render {
 namespace {
 
-// Decodes `value` into the Go type of `owner`'s field `field` and encodes it
-// again; the result is what the typed TrainJob field holds.
-Result<doc::Node> AsField(const doc::Node& value, const schema::Type& owner, std::string_view field) {
-  const schema::Field* f = owner.FindField(field);
-  if (f == nullptr || f->type == nullptr) {
-    return MakeError(value.location(), "", "schema lacks field " + std::string(field) + " of " + owner.name);
-  }
-  return typed::TypedRoundTrip(value, *f->type);
-}
-
-// Copies `from[key]` into `to` as the typed field would marshal it with
-// `omitempty`: null and (for maps and slices) empty values are left out.
-Status CopyOmitEmpty(const doc::Node& from, std::string_view key, const schema::Type& owner, doc::Node* to) {
-  const doc::Node* value = from.Find(key);
-  if (value == nullptr || value->is_null()) return Ok();
-  Result<doc::Node> typed_value = AsField(*value, owner, key);
-  if (!typed_value.ok()) return typed_value.take_error();
-  if (IsEmptyCollection(&*typed_value)) return Ok();
-  to->Set(std::string(key), *std::move(typed_value));
-  return Ok();
-}
-
 // ContainerOverride: name (omitempty), env, volumeMounts.
 Result<doc::Node> ReduceContainer(const doc::Node& item, const GoTypes& types) {
   doc::Node out = doc::Node::Mapping(item.location());
   if (!item.is_mapping()) return out;  // a null element decodes to the zero struct
-  const doc::Node* name = item.Find("name");
-  if (name != nullptr && name->is_string() && !name->string_value().empty()) out.Set("name", *name);
+  CopyName(item, &out);
   for (std::string_view key : {"env", "volumeMounts"}) {
     if (Status s = CopyOmitEmpty(item, key, *types.container, &out); !s.ok()) return s.take_error();
   }
@@ -60,19 +38,11 @@ Result<doc::Node> ReduceContainers(const doc::Node& list, const GoTypes& types) 
 Result<doc::Node> ReduceSpec(const doc::Node& spec, const GoTypes& types) {
   doc::Node out = doc::Node::Mapping(spec.location());
   const schema::Type& pod_spec = *types.pod_spec;
-  // serviceAccountName is a *string: an explicit "" survives omitempty.
-  if (const doc::Node* sa = spec.Find("serviceAccountName"); sa != nullptr && !sa->is_null()) {
-    Result<doc::Node> typed_sa = AsField(*sa, pod_spec, "serviceAccountName");
-    if (!typed_sa.ok()) return typed_sa;
-    out.Set("serviceAccountName", *std::move(typed_sa));
-  }
+  // serviceAccountName (*string) and affinity are pointers: an explicit ""
+  // or {} survives omitempty.
+  if (Status s = CopyPointer(spec, "serviceAccountName", pod_spec, &out); !s.ok()) return s.take_error();
   if (Status s = CopyOmitEmpty(spec, "nodeSelector", pod_spec, &out); !s.ok()) return s.take_error();
-  // affinity is a pointer: `{}` is kept, only null is omitted.
-  if (const doc::Node* affinity = spec.Find("affinity"); affinity != nullptr && !affinity->is_null()) {
-    Result<doc::Node> typed_affinity = AsField(*affinity, pod_spec, "affinity");
-    if (!typed_affinity.ok()) return typed_affinity;
-    out.Set("affinity", *std::move(typed_affinity));
-  }
+  if (Status s = CopyPointer(spec, "affinity", pod_spec, &out); !s.ok()) return s.take_error();
   for (std::string_view key : {"tolerations", "volumes"}) {
     if (Status s = CopyOmitEmpty(spec, key, pod_spec, &out); !s.ok()) return s.take_error();
   }
@@ -110,7 +80,7 @@ Result<doc::Node> OverridePatch(const doc::Node& override_entry) {
     for (std::string_view key : {"labels", "annotations"}) {
       const doc::Node* value = meta->Find(key);
       if (value == nullptr || value->is_null()) continue;
-      Result<doc::Node> typed_value = AsField(*value, *(*types)->object_meta, key);
+      Result<doc::Node> typed_value = TypedField(*value, *(*types)->object_meta, key);
       if (!typed_value.ok()) return typed_value;
       metadata.Set(std::string(key), *std::move(typed_value));
     }

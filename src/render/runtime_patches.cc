@@ -8,6 +8,7 @@
 #include "render/go_types.h"
 #include "render/overrides.h"
 #include "render/tree.h"
+#include "render/typed_fields.h"
 #include "render/typed_memo.h"
 #include "smp/strategic_merge.h"
 #include "typed/round_trip.h"
@@ -15,37 +16,7 @@
 namespace tjr::render {
 namespace {
 
-// The typed value of `owner`'s field `field`.
-Result<doc::Node> AsField(const doc::Node& value, const schema::Type& owner, std::string_view field) {
-  const schema::Field* f = owner.FindField(field);
-  if (f == nullptr || f->type == nullptr) {
-    return MakeError(value.location(), "", "schema lacks field " + std::string(field) + " of " + owner.name);
-  }
-  return typed::TypedRoundTrip(value, *f->type);
-}
-
 bool Absent(const doc::Node* value) { return value == nullptr || value->is_null(); }
-
-// A slice or map field with omitempty: left out when null or empty.
-Status CopySlice(const doc::Node& from, std::string_view key, const schema::Type& owner, doc::Node* to) {
-  const doc::Node* value = from.Find(key);
-  if (Absent(value)) return Ok();
-  Result<doc::Node> typed_value = AsField(*value, owner, key);
-  if (!typed_value.ok()) return typed_value.take_error();
-  if (IsEmptyCollection(&*typed_value)) return Ok();
-  to->Set(std::string(key), *std::move(typed_value));
-  return Ok();
-}
-
-// A pointer field with omitempty: left out only when null.
-Status CopyPointer(const doc::Node& from, std::string_view key, const schema::Type& owner, doc::Node* to) {
-  const doc::Node* value = from.Find(key);
-  if (Absent(value)) return Ok();
-  Result<doc::Node> typed_value = AsField(*value, owner, key);
-  if (!typed_value.ok()) return typed_value.take_error();
-  to->Set(std::string(key), *std::move(typed_value));
-  return Ok();
-}
 
 // A *metav1.ObjectMeta field.
 Status CopyMeta(const doc::Node& from, const GoTypes& types, doc::Node* to) {
@@ -57,19 +28,13 @@ Status CopyMeta(const doc::Node& from, const GoTypes& types, doc::Node* to) {
   return Ok();
 }
 
-// `name` with omitempty.
-void CopyName(const doc::Node& from, doc::Node* to) {
-  const doc::Node* name = from.Find("name");
-  if (name != nullptr && name->is_string() && !name->string_value().empty()) to->Set("name", *name);
-}
-
 // ContainerPatch: name, env, volumeMounts, securityContext.
 Result<doc::Node> ContainerPatch(const doc::Node& item, const GoTypes& types) {
   doc::Node out = doc::Node::Mapping(item.location());
   if (!item.is_mapping()) return out;  // a null element decodes to the zero struct
   CopyName(item, &out);
   for (std::string_view key : {"env", "volumeMounts"}) {
-    if (Status s = CopySlice(item, key, *types.container, &out); !s.ok()) return s.take_error();
+    if (Status s = CopyOmitEmpty(item, key, *types.container, &out); !s.ok()) return s.take_error();
   }
   if (Status s = CopyPointer(item, "securityContext", *types.container, &out); !s.ok()) return s.take_error();
   return out;
@@ -94,16 +59,16 @@ Result<doc::Node> PodSpecPatch(const doc::Node& spec, const GoTypes& types, Trai
   if (!spec.is_mapping()) return out;
   const schema::Type& pod_spec = *types.pod_spec;
   if (Status s = CopyPointer(spec, "serviceAccountName", pod_spec, &out); !s.ok()) return s.take_error();
-  if (Status s = CopySlice(spec, "volumes", pod_spec, &out); !s.ok()) return s.take_error();
+  if (Status s = CopyOmitEmpty(spec, "volumes", pod_spec, &out); !s.ok()) return s.take_error();
   for (std::string_view key : {"initContainers", "containers"}) {
     if (Status s = CopyContainers(spec, key, types, &out); !s.ok()) return s.take_error();
   }
-  if (Status s = CopySlice(spec, "imagePullSecrets", pod_spec, &out); !s.ok()) return s.take_error();
+  if (Status s = CopyOmitEmpty(spec, "imagePullSecrets", pod_spec, &out); !s.ok()) return s.take_error();
   if (Status s = CopyPointer(spec, "securityContext", pod_spec, &out); !s.ok()) return s.take_error();
-  if (Status s = CopySlice(spec, "nodeSelector", pod_spec, &out); !s.ok()) return s.take_error();
+  if (Status s = CopyOmitEmpty(spec, "nodeSelector", pod_spec, &out); !s.ok()) return s.take_error();
   if (Status s = CopyPointer(spec, "affinity", pod_spec, &out); !s.ok()) return s.take_error();
   for (std::string_view key : {"tolerations", "schedulingGates"}) {
-    if (Status s = CopySlice(spec, key, pod_spec, &out); !s.ok()) return s.take_error();
+    if (Status s = CopyOmitEmpty(spec, key, pod_spec, &out); !s.ok()) return s.take_error();
   }
   // Added to PodSpecPatch in v2.3.0 (#3324); v2.2's API server prunes it.
   if (version == TrainerVersion::kV2_3) {
