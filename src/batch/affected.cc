@@ -1,8 +1,11 @@
 #include "batch/affected.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <optional>
 #include <set>
+#include <thread>
 #include <tuple>
 
 #include "source/walk.h"
@@ -44,6 +47,43 @@ std::vector<std::string> ManifestFiles(const source::FilteredTree& tree,
   return files;
 }
 
+// One file of the base revision and its inventory entries.
+struct BaseFile {
+  std::string name;
+  std::vector<Entry> entries;
+  bool parsed = false;  // not found in the cache
+};
+
+struct BaseInventory {
+  std::vector<BaseFile> files;
+};
+
+// Every file of the base revision with its entries: from the cache by blob
+// id, else parsed (and cached when it has no errors).
+BaseInventory ReadBaseInventory(const SinceSources& sources, const source::LoadOptions& options,
+                                InventoryCache* cache) {
+  BaseInventory base;
+  source::ExpandedPaths listed = source::ExpandPaths(sources.base, sources.paths, options.extensions);
+  base.files.reserve(listed.files.size());
+  for (source::InputFile& file : listed.files) {
+    std::string blob = file.object_id.empty() ? sources.base_git.BlobId(file.read_path)
+                                              : std::move(file.object_id);
+    BaseFile& read = base.files.emplace_back();
+    read.name = file.name;
+    const std::vector<Entry>* cached = cache != nullptr ? cache->Find(blob) : nullptr;
+    if (cached != nullptr) {
+      read.entries = *cached;
+      for (Entry& entry : read.entries) entry.file = file.name;
+      continue;
+    }
+    source::ManifestSet one = source::LoadManifests(sources.base, {file.name}, options);
+    read.parsed = true;
+    read.entries = Summarize(one);
+    if (cache != nullptr && !one.has_errors()) cache->Put(blob, read.entries);
+  }
+  return base;
+}
+
 void AppendDiagnostics(Diagnostics* to, const Diagnostics& from) {
   to->insert(to->end(), from.begin(), from.end());
 }
@@ -76,39 +116,40 @@ bool InScope(const std::string& path, const std::vector<std::string>& scope) {
   return false;
 }
 
-AffectedSet FindAffected(const SinceSources& sources, const source::LoadOptions& options,
-                         InventoryCache* cache) {
+Result<AffectedSet> FindAffected(const SinceSources& sources, const source::LoadOptions& options,
+                                 InventoryCache* cache) {
   AffectedSet out;
-  const std::set<std::string> changed(sources.changed.begin(), sources.changed.end());
+  // The base inventory does not depend on what changed, so it is read while
+  // the changed paths are computed.
+  BaseInventory base;
+  std::optional<Result<std::vector<std::string>>> changed_paths;
+  auto read_base = [&] { base = ReadBaseInventory(sources, options, cache); };
+  if (options.threads != 1) {  // 0: one thread per core
+    std::thread reader(read_base);
+    changed_paths.emplace(sources.changed_paths());
+    reader.join();
+  } else {
+    changed_paths.emplace(sources.changed_paths());
+    read_base();
+  }
+  if (!changed_paths->ok()) return changed_paths->take_error();
+  out.changed = std::move(changed_paths->value());
+  const std::set<std::string> changed(out.changed.begin(), out.changed.end());
 
   // Unchanged files: the same bytes on both sides, so their entries at base
   // are their entries at head.
   std::vector<Entry> entries;
-  source::ExpandedPaths base_files =
-      source::ExpandPaths(sources.base, sources.paths, options.extensions);
-  for (const source::InputFile& file : base_files.files) {
+  for (BaseFile& file : base.files) {
     if (changed.count(file.name) != 0) continue;
-    std::string blob = sources.base_git.BlobId(file.read_path);
-    const std::vector<Entry>* cached = cache != nullptr ? cache->Find(blob) : nullptr;
-    if (cached != nullptr) {
-      for (const Entry& entry : *cached) {
-        entries.push_back(entry);
-        entries.back().file = file.name;
-      }
-      continue;
-    }
-    source::ManifestSet one = source::LoadManifests(sources.base, {file.name}, options);
-    ++out.files_parsed;
-    std::vector<Entry> summary = Summarize(one);
-    if (cache != nullptr && !one.has_errors()) cache->Put(blob, summary);
-    entries.insert(entries.end(), summary.begin(), summary.end());
+    if (file.parsed) ++out.files_parsed;
+    std::move(file.entries.begin(), file.entries.end(), std::back_inserter(entries));
   }
 
   // Changed files, in full on both sides.
   source::ManifestSet head_changed = source::LoadManifests(
-      sources.head, ManifestFiles(sources.head, sources.changed, sources.paths, options), options);
+      sources.head, ManifestFiles(sources.head, out.changed, sources.paths, options), options);
   source::ManifestSet base_changed = source::LoadManifests(
-      sources.base, ManifestFiles(sources.base, sources.changed, sources.paths, options), options);
+      sources.base, ManifestFiles(sources.base, out.changed, sources.paths, options), options);
   out.files_parsed += head_changed.files.size() + base_changed.files.size();
   // The next run's base is likely this head.
   if (cache != nullptr && sources.head_git != nullptr) {
@@ -116,10 +157,19 @@ AffectedSet FindAffected(const SinceSources& sources, const source::LoadOptions&
   }
 
   // Unchanged objects that collide with changed ones: the loader keeps the
-  // first in file order and reports the second.
-  std::map<std::tuple<std::string, std::string, std::string>, const Entry*> unchanged_ids;
-  for (const Entry& entry : entries) {
-    unchanged_ids.try_emplace({entry.kind, entry.namespace_, entry.name}, &entry);
+  // first in file order and reports the second. Only the few ids of changed
+  // objects are looked up among the unchanged ones.
+  using Id = std::tuple<std::string, std::string, std::string>;
+  std::map<Id, const Entry*> unchanged_ids;
+  for (const source::Manifest& manifest : head_changed.manifests) {
+    Entry entry;
+    if (SummarizeOne(manifest, &entry)) unchanged_ids.try_emplace({entry.kind, entry.namespace_, entry.name});
+  }
+  if (!unchanged_ids.empty()) {
+    for (const Entry& entry : entries) {
+      auto found = unchanged_ids.find({entry.kind, entry.namespace_, entry.name});
+      if (found != unchanged_ids.end() && found->second == nullptr) found->second = &entry;
+    }
   }
   std::set<const source::Manifest*> dropped;
   std::set<std::string> dropped_files_ids;  // "file\tkind\tns\tname" of unchanged entries dropped
@@ -127,7 +177,7 @@ AffectedSet FindAffected(const SinceSources& sources, const source::LoadOptions&
     Entry entry;
     if (!SummarizeOne(manifest, &entry)) continue;
     auto other = unchanged_ids.find({entry.kind, entry.namespace_, entry.name});
-    if (other == unchanged_ids.end()) continue;
+    if (other == unchanged_ids.end() || other->second == nullptr) continue;
     const Entry& first = other->second->file < entry.file ? *other->second : entry;
     const Entry& second = &first == &entry ? *other->second : entry;
     std::string what = entry.kind + " " + (entry.namespace_.empty() ? "" : entry.namespace_ + "/") +
@@ -143,6 +193,7 @@ AffectedSet FindAffected(const SinceSources& sources, const source::LoadOptions&
                                second.name);
     }
   }
+  unchanged_ids.clear();
   if (!dropped_files_ids.empty()) {
     std::erase_if(entries, [&](const Entry& e) {
       return dropped_files_ids.count(e.file + "\t" + e.kind + "\t" + e.namespace_ + "\t" + e.name) !=
@@ -171,7 +222,7 @@ AffectedSet FindAffected(const SinceSources& sources, const source::LoadOptions&
   out.changed_runtimes.assign(changed_runtimes.begin(), changed_runtimes.end());
 
   // The head inventory.
-  std::vector<Entry> head_entries = entries;
+  std::vector<Entry> head_entries = std::move(entries);
   for (const source::Manifest& manifest : head_changed.manifests) {
     Entry entry;
     if (dropped.count(&manifest) == 0 && SummarizeOne(manifest, &entry)) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,9 +24,11 @@ struct SinceSources {
   const source::GitTree* head_git = nullptr;
   /// The repository paths (folders or files) being rendered.
   std::vector<std::string> paths;
-  /// Repository paths whose bytes differ between base and head
-  /// (source::ChangedPaths).
-  std::vector<std::string> changed;
+  /// Computes the repository paths whose bytes differ between base and head
+  /// (source::ChangedPaths). FindAffected calls it while it reads the base
+  /// inventory on another thread: on a large repository the two take about
+  /// as long.
+  std::function<Result<std::vector<std::string>>()> changed_paths;
 };
 
 /// What `--since BASE` renders.
@@ -44,6 +47,8 @@ struct AffectedSet {
   std::size_t total_trainjobs = 0;
   /// Files parsed in full (the rest came from the cache).
   std::size_t files_parsed = 0;
+  /// What SinceSources::changed_paths returned.
+  std::vector<std::string> changed;
 };
 
 /// The affected set, exactly: a TrainJob's own file is its only input
@@ -51,9 +56,10 @@ struct AffectedSet {
 /// So only changed files are parsed (on both sides), plus, for unchanged
 /// files, their inventory entries (from `cache` by blob id, parsed once on a
 /// miss) and the files of affected TrainJobs and needed runtimes.
-/// `cache` may be null.
-AffectedSet FindAffected(const SinceSources& sources, const source::LoadOptions& options,
-                         InventoryCache* cache);
+/// `cache` may be null. Fails only when `changed_paths` does. Uses a second
+/// thread unless `options.threads` is 1.
+Result<AffectedSet> FindAffected(const SinceSources& sources, const source::LoadOptions& options,
+                                 InventoryCache* cache);
 
 /// Records the entries of every file of `set` read from `tree` (files with
 /// errors left out), so a later `--since` finds them by blob id.

@@ -177,18 +177,20 @@ Result<Inputs> ReadRevisions(const DiffOptions& options, const source::LoadOptio
   }
   const source::GitRepository& repo = *source.repo;
   const std::string repo_dir = repo.workdir.empty() ? repo.git_dir : repo.workdir;
-  Result<std::vector<std::string>> changed = source::ChangedPaths(repo_dir, options.revisions[0], head, source.paths);
-  if (!changed.ok()) return changed.take_error();
   batch::InventoryCache cache =
       batch::InventoryCache::Load(batch::InventoryCachePath(repo.git_dir), batch::CacheContext(load));
   batch::SinceSources sources{source.base_tree(), *source.base_git, source.tree(), source.head_git.get(),
-                              source.paths, *changed};
-  batch::AffectedSet affected = batch::FindAffected(sources, load, &cache);
+                              source.paths, [&] {
+                                return source::ChangedPaths(repo_dir, options.revisions[0], head, source.paths);
+                              }};
+  Result<batch::AffectedSet> found = batch::FindAffected(sources, load, &cache);
+  if (!found.ok()) return found.take_error();
+  batch::AffectedSet& affected = *found;
   inputs.head_only.emplace();
   for (const batch::Entry& job : affected.affected) inputs.head_only->insert(job.id());
   inputs.base_only = inputs.head_only;
   for (const batch::Entry& job : affected.removed) inputs.base_only->insert(job.id());
-  inputs.base = diff::LoadBaseSide({source.base_tree(), *source.base_git, source.paths, std::move(*changed)},
+  inputs.base = diff::LoadBaseSide({source.base_tree(), *source.base_git, source.paths, std::move(affected.changed)},
                                    *inputs.base_only, affected.manifests, load, &cache);
   inputs.head = std::move(affected.manifests);
   Status saved = cache.Save();

@@ -356,25 +356,27 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   std::vector<batch::Entry> removed;
   if (since) {
     const std::string repo_dir = input.repo->workdir.empty() ? input.repo->git_dir : input.repo->workdir;
-    Result<std::vector<std::string>> changed = source::ChangedPaths(
-        repo_dir, options.source.since, options.source.rev, input.paths);
-    if (!changed.ok()) {
-      Report(changed.error());
+    batch::SinceSources sources{input.base_tree(), *input.base_git, input.tree(), input.head_git.get(),
+                                input.paths, [&] {
+                                  return source::ChangedPaths(repo_dir, options.source.since,
+                                                              options.source.rev, input.paths);
+                                }};
+    Result<batch::AffectedSet> found = batch::FindAffected(sources, load_options, &*cache);
+    if (!found.ok()) {
+      Report(found.error());
       return kExitUsage;
     }
-    batch::SinceSources sources{input.base_tree(), *input.base_git, input.tree(),
-                                input.head_git.get(), input.paths, std::move(*changed)};
-    batch::AffectedSet affected = batch::FindAffected(sources, load_options, &*cache);
+    batch::AffectedSet& affected = *found;
     if (!write_objects) {  // check --since: updates of BASE's TrainJobs
       std::set<std::string> ids;
       for (const batch::Entry& job : affected.affected) ids.insert(job.id());
-      pipeline_options.previous_trainjobs = PreviousTrainJobs(input, &sources.changed, &ids, affected.manifests,
+      pipeline_options.previous_trainjobs = PreviousTrainJobs(input, &affected.changed, &ids, affected.manifests,
                                                               load_options, &*cache, pipeline_options.target);
     }
     if (options.verbose) {
       Note(std::to_string(affected.affected.size()) + " of " +
            std::to_string(affected.total_trainjobs) + " TrainJob(s) affected since " +
-           options.source.since + " (" + std::to_string(sources.changed.size()) +
+           options.source.since + " (" + std::to_string(affected.changed.size()) +
            " changed path(s), " + std::to_string(affected.changed_runtimes.size()) +
            " changed runtime(s), " + std::to_string(affected.files_parsed) + " file(s) parsed)");
     }

@@ -51,12 +51,30 @@ std::string_view VersionTag(TrainerVersion v) {
 }
 
 Result<const GoTypes*> LoadGoTypes(TrainerVersion version) {
-  // Function-local statics initialise once, thread-safely.
-  static const Result<GoTypes> kTypes[] = {Resolve(TrainerVersion::kV2_1), Resolve(TrainerVersion::kV2_2),
-                                           Resolve(TrainerVersion::kV2_3)};
-  const Result<GoTypes>& types = kTypes[static_cast<int>(version)];
-  if (!types.ok()) return types.error();
-  return &types.value();
+  // Each release's types are resolved on first use only (a run renders for
+  // one release; building all three schemas cost three times the start-up),
+  // and function-local statics initialise once, thread-safely.
+  const Result<GoTypes>* types = nullptr;
+  switch (version) {
+    case TrainerVersion::kV2_1: {
+      static const Result<GoTypes> kV21 = Resolve(TrainerVersion::kV2_1);
+      types = &kV21;
+      break;
+    }
+    case TrainerVersion::kV2_2: {
+      static const Result<GoTypes> kV22 = Resolve(TrainerVersion::kV2_2);
+      types = &kV22;
+      break;
+    }
+    case TrainerVersion::kV2_3: {
+      static const Result<GoTypes> kV23 = Resolve(TrainerVersion::kV2_3);
+      types = &kV23;
+      break;
+    }
+  }
+  if (types == nullptr) return MakeError({}, "", "unknown Trainer version");
+  if (!types->ok()) return types->error();
+  return &types->value();
 }
 
 }  // namespace tjr::render

@@ -3,10 +3,13 @@
 #include <filesystem>
 #include <utility>
 
+#include "source/walk.h"
+
 namespace tjr::source {
 namespace {
 
 std::string Normal(const std::string& path) {
+  if (IsLexicallyNormal(path)) return path;
   std::string normal = std::filesystem::path(path).lexically_normal().generic_string();
   while (normal.size() > 1 && normal.back() == '/') normal.pop_back();
   return normal.empty() ? "." : normal;
@@ -42,7 +45,7 @@ Result<std::vector<DirEntry>> FilteredTree::List(const std::string& path) const 
   if (!entries.ok()) return entries;
   std::erase_if(*entries, [&](const DirEntry& entry) {
     if (entry.name == hidden_name_) return true;
-    if (entry.type == EntryType::kDirectory) return false;
+    if (entry.type == EntryType::kDirectory || filter_.empty()) return false;
     return !Accepts(path == "." ? entry.name : path + "/" + entry.name);
   });
   return entries;

@@ -119,7 +119,8 @@ Result<std::vector<DirEntry>> GitTree::List(const std::string& path) const {
       case GIT_FILEMODE_LINK: type = EntryType::kSymlink; break;
       default: break;  // submodules: Stat says why they are skipped
     }
-    entries.push_back({git_tree_entry_name(entry), type});
+    entries.push_back({git_tree_entry_name(entry), type,
+                       type == EntryType::kFile ? OidHex(git_tree_entry_id(entry)) : std::string()});
   }
   return entries;
 }

@@ -16,6 +16,9 @@ enum class EntryType { kFile, kDirectory, kSymlink, kOther };
 struct DirEntry {
   std::string name;
   EntryType type = EntryType::kOther;
+  /// The Git object id of a file's bytes when the tree is a Git revision
+  /// (saves a second lookup per file when a cache is keyed by it), else "".
+  std::string object_id = {};
 };
 
 /// Read-only access to a tree of files: the file system today, a Git

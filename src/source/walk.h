@@ -16,7 +16,14 @@ struct InputFile {
   /// What to pass to Tree::Read: `name`, or the resolved target of a link.
   std::string read_path;
   bool is_stdin = false;
+  /// DirEntry::object_id of a file found by listing a Git revision, else "".
+  std::string object_id = {};
 };
+
+/// True when std::filesystem's lexically_normal would leave `path` as it is
+/// (no empty, "." or ".." component, no trailing '/'): checking first saves a
+/// std::filesystem round trip per file of a large folder.
+bool IsLexicallyNormal(const std::string& path);
 
 struct ExpandedPaths {
   std::vector<InputFile> files;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "source/disk_tree.h"
 #include "source/scratch_dir.h"
 
@@ -49,6 +51,24 @@ TEST(ExpandPathsTest, RecursesAndSortsByPathBytes) {
     EXPECT_EQ(file.read_path, file.name);
     EXPECT_FALSE(file.is_stdin);
   }
+}
+
+TEST(ExpandPathsTest, FilesOfManyFoldersMergeIntoByteOrder) {
+  // Each folder's files are sorted on their own and then merged: an odd
+  // number of folders, nested ones, and names that sort around "/".
+  ScratchDir dir;
+  std::vector<std::string> expected;
+  for (const char* folder : {"", "m/", "m/n/", "m.d/", "b/", "b/m/x/", "z-/"}) {
+    for (const char* file : {"k.yaml", "a.yaml", "m.yaml", "z.json", "m-.yaml"}) {
+      std::string name = std::string(folder) + file;
+      dir.Write(name, "");
+      expected.push_back(dir.root() + "/" + name);
+    }
+  }
+  std::sort(expected.begin(), expected.end());
+  ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.root()}, kExtensions);
+  EXPECT_TRUE(expanded.diagnostics.empty());
+  EXPECT_EQ(Names(expanded), expected);
 }
 
 TEST(ExpandPathsTest, DirectoriesReadOnlyKubectlExtensions) {

@@ -207,13 +207,16 @@ Result<DefaultsTable> ParseBuiltin(std::string_view name) {
 }  // namespace
 
 Result<const DefaultsTable*> BuiltinDefaults(std::string_view name) {
-  // Parsed once each; the tables are immutable afterwards and shared by all
-  // threads (function-local statics initialise thread-safely).
-  static const Result<DefaultsTable> kV21 = ParseBuiltin(kBuiltinName);
-  static const Result<DefaultsTable> kHead = ParseBuiltin(kHeadName);
+  // Each table is parsed on first use only; it is immutable afterwards and
+  // shared by all threads (function-local statics initialise thread-safely).
   const Result<DefaultsTable>* table = nullptr;
-  if (name == kBuiltinName) table = &kV21;
-  if (name == kHeadName) table = &kHead;
+  if (name == kBuiltinName) {
+    static const Result<DefaultsTable> kV21 = ParseBuiltin(kBuiltinName);
+    table = &kV21;
+  } else if (name == kHeadName) {
+    static const Result<DefaultsTable> kHead = ParseBuiltin(kHeadName);
+    table = &kHead;
+  }
   if (table == nullptr) return MakeError({}, "", "no defaults table named " + std::string(name));
   if (!table->ok()) return table->error();
   return &table->value();
