@@ -50,8 +50,10 @@ std::vector<std::string> ManifestFiles(const source::FilteredTree& tree,
 // One file of the base revision and its inventory entries.
 struct BaseFile {
   std::string name;
+  std::string blob;
   std::vector<Entry> entries;
-  bool parsed = false;  // not found in the cache
+  bool parsed = false;     // not found in the cache
+  bool cacheable = false;  // parsed without errors
 };
 
 struct BaseInventory {
@@ -59,18 +61,19 @@ struct BaseInventory {
 };
 
 // Every file of the base revision with its entries: from the cache by blob
-// id, else parsed (and cached when it has no errors).
+// id, else parsed. Only lookups touch the cache here: what was parsed is put
+// once the changed files are known, so a changed file's old bytes, which no
+// later run asks for, do not make the cache worth rewriting.
 BaseInventory ReadBaseInventory(const SinceSources& sources, const source::LoadOptions& options,
                                 InventoryCache* cache) {
   BaseInventory base;
   source::ExpandedPaths listed = source::ExpandPaths(sources.base, sources.paths, options.extensions);
   base.files.reserve(listed.files.size());
   for (source::InputFile& file : listed.files) {
-    std::string blob = file.object_id.empty() ? sources.base_git.BlobId(file.read_path)
-                                              : std::move(file.object_id);
     BaseFile& read = base.files.emplace_back();
     read.name = file.name;
-    const std::vector<Entry>* cached = cache != nullptr ? cache->Find(blob) : nullptr;
+    read.blob = file.object_id.empty() ? sources.base_git.BlobId(file.read_path) : std::move(file.object_id);
+    const std::vector<Entry>* cached = cache != nullptr ? cache->Find(read.blob) : nullptr;
     if (cached != nullptr) {
       read.entries = *cached;
       for (Entry& entry : read.entries) entry.file = file.name;
@@ -78,8 +81,8 @@ BaseInventory ReadBaseInventory(const SinceSources& sources, const source::LoadO
     }
     source::ManifestSet one = source::LoadManifests(sources.base, {file.name}, options);
     read.parsed = true;
+    read.cacheable = !one.has_errors();
     read.entries = Summarize(one);
-    if (cache != nullptr && !one.has_errors()) cache->Put(blob, read.entries);
   }
   return base;
 }
@@ -142,6 +145,7 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
   for (BaseFile& file : base.files) {
     if (changed.count(file.name) != 0) continue;
     if (file.parsed) ++out.files_parsed;
+    if (file.cacheable && cache != nullptr) cache->Put(file.blob, file.entries);
     std::move(file.entries.begin(), file.entries.end(), std::back_inserter(entries));
   }
 
@@ -230,24 +234,45 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
     }
   }
   Inventory head(std::move(head_entries));
-  out.total_trainjobs = head.trainjobs().size();
+  const std::vector<Entry>& trainjobs = head.trainjobs();
+  out.total_trainjobs = trainjobs.size();
 
+  // Affected: the TrainJobs of changed files and, through the reverse
+  // index, those of changed runtimes; then in pipeline order.
   std::set<std::string> changed_files(head_changed.files.begin(), head_changed.files.end());
-  std::set<std::string> affected_ids;
-  std::set<std::string> needed_runtimes = changed_runtimes;
-  for (const Entry& job : head.trainjobs()) {
-    bool own_file = changed_files.count(job.file) != 0;
-    if (own_file || changed_runtimes.count(job.runtime_key) != 0) {
-      out.affected.push_back(job);
-      affected_ids.insert(job.id());
-      if (!job.runtime_key.empty()) needed_runtimes.insert(job.runtime_key);
+  std::vector<std::size_t> picked;
+  for (const std::string& runtime : changed_runtimes) {
+    const std::vector<std::size_t>& users = head.ReferencesTo(runtime);
+    picked.insert(picked.end(), users.begin(), users.end());
+  }
+  if (!changed_files.empty()) {
+    for (std::size_t i = 0; i < trainjobs.size(); ++i) {
+      if (changed_files.count(trainjobs[i].file) != 0) picked.push_back(i);
     }
   }
+  std::sort(picked.begin(), picked.end());
+  picked.erase(std::unique(picked.begin(), picked.end()), picked.end());
+  std::stable_sort(picked.begin(), picked.end(), [&](std::size_t a, std::size_t b) {
+    return std::tie(trainjobs[a].namespace_, trainjobs[a].name) <
+           std::tie(trainjobs[b].namespace_, trainjobs[b].name);
+  });
+  std::set<std::string> affected_ids;
+  std::set<std::string> needed_runtimes = changed_runtimes;
+  for (std::size_t i : picked) {
+    const Entry& job = trainjobs[i];
+    out.affected.push_back(job);
+    affected_ids.insert(job.id());
+    if (!job.runtime_key.empty()) needed_runtimes.insert(job.runtime_key);
+  }
 
-  std::set<std::string> head_ids;
-  for (const Entry& job : head.trainjobs()) head_ids.insert(job.id());
-  for (const Entry& job : Summarize(base_changed)) {
-    if (job.is_trainjob() && head_ids.count(job.id()) == 0) out.removed.push_back(job);
+  // Removed: TrainJobs of changed files at base whose id head lacks.
+  std::vector<Entry> base_trainjobs = Summarize(base_changed);
+  std::erase_if(base_trainjobs, [](const Entry& job) { return !job.is_trainjob(); });
+  std::set<std::string> missing;
+  for (const Entry& job : base_trainjobs) missing.insert(job.id());
+  for (std::size_t i = 0; i < trainjobs.size() && !missing.empty(); ++i) missing.erase(trainjobs[i].id());
+  for (const Entry& job : base_trainjobs) {
+    if (missing.count(job.id()) != 0) out.removed.push_back(job);
   }
   std::sort(out.removed.begin(), out.removed.end(), [](const Entry& a, const Entry& b) {
     return std::tie(a.namespace_, a.name) < std::tie(b.namespace_, b.name);

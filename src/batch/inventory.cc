@@ -60,24 +60,14 @@ std::vector<Entry> Summarize(const source::ManifestSet& set) {
 }
 
 Inventory::Inventory(std::vector<Entry> entries) {
-  // TrainJobs are ordered through their indices: an Entry is five strings,
-  // and moving those at every step of a sort costs more than the compares.
-  std::vector<std::size_t> order;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    Entry& entry = entries[i];
+  for (Entry& entry : entries) {
     if (entry.is_trainjob()) {
-      order.push_back(i);
+      trainjobs_.push_back(std::move(entry));
     } else {
       std::string key = entry.key();
       runtimes_.try_emplace(std::move(key), std::move(entry));  // the first one wins
     }
   }
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::tie(entries[a].namespace_, entries[a].name) <
-           std::tie(entries[b].namespace_, entries[b].name);
-  });
-  trainjobs_.reserve(order.size());
-  for (std::size_t i : order) trainjobs_.push_back(std::move(entries[i]));
   for (std::size_t i = 0; i < trainjobs_.size(); ++i) {
     if (!trainjobs_[i].runtime_key.empty()) references_[trainjobs_[i].runtime_key].push_back(i);
   }

@@ -37,12 +37,20 @@ InventoryCache InventoryCache::Load(const std::string& path, const std::string& 
   cache.path_ = path;
   cache.context_ = context;
   Result<std::string> text = ReadFile(path, std::size_t{512} << 20);
-  if (!text.ok()) return cache;
-  std::string_view rest = *text;
+  if (text.ok()) cache.text_ = std::move(*text);
+  return cache;
+}
+
+void InventoryCache::Index() {
+  if (indexed_) return;
+  indexed_ = true;
+  const std::string text = std::move(text_);
+  text_.clear();
+  std::string_view rest = text;
   std::size_t end = rest.find('\n');
   if (end == std::string_view::npos ||
-      rest.substr(0, end) != std::string(kMagic) + context) {
-    return cache;
+      rest.substr(0, end) != std::string(kMagic) + context_) {
+    return;
   }
   rest.remove_prefix(end + 1);
   // Lines: "<blob>" alone (no objects) or "<blob>\tkind\tns\tname\tline\truntime".
@@ -51,7 +59,7 @@ InventoryCache InventoryCache::Load(const std::string& path, const std::string& 
     if (end == std::string_view::npos) break;  // a torn last line: ignore it
     std::vector<std::string_view> fields = SplitTabs(rest.substr(0, end));
     rest.remove_prefix(end + 1);
-    std::vector<Entry>& entries = cache.blobs_[std::string(fields[0])].entries;
+    std::vector<Entry>& entries = blobs_[std::string(fields[0])].entries;
     if (fields.size() != 6) continue;
     Entry entry;
     entry.kind = fields[1];
@@ -61,10 +69,10 @@ InventoryCache InventoryCache::Load(const std::string& path, const std::string& 
     entry.runtime_key = fields[5];
     entries.push_back(std::move(entry));
   }
-  return cache;
 }
 
 const std::vector<Entry>* InventoryCache::Find(const std::string& blob_id) {
+  Index();
   auto found = blobs_.find(blob_id);
   if (found == blobs_.end()) return nullptr;
   if (!found->second.used) {
@@ -76,6 +84,7 @@ const std::vector<Entry>* InventoryCache::Find(const std::string& blob_id) {
 
 void InventoryCache::Put(const std::string& blob_id, const std::vector<Entry>& entries) {
   if (blob_id.empty() || !Storable(blob_id)) return;
+  Index();
   for (const Entry& entry : entries) {
     if (!Storable(entry.kind) || !Storable(entry.namespace_) || !Storable(entry.name) ||
         !Storable(entry.runtime_key)) {

@@ -19,6 +19,8 @@ namespace tjr::batch {
 class InventoryCache {
  public:
   /// The cache at `path` (a missing or unreadable file is an empty cache).
+  /// Only the bytes are read here; the first Find or Put parses them, so
+  /// that work lands on whichever thread first needs the cache.
   static InventoryCache Load(const std::string& path, const std::string& context);
 
   /// The entries of the blob `blob_id`, or nullptr when not cached.
@@ -31,11 +33,18 @@ class InventoryCache {
   /// blobs found or put in this run, so it does not grow with history.
   Status Save() const;
 
-  std::size_t size() const { return blobs_.size(); }
+  std::size_t size() {
+    Index();
+    return blobs_.size();
+  }
 
  private:
+  void Index();
+
   std::string path_;
   std::string context_;
+  std::string text_;  // the file's bytes until Index parses them
+  bool indexed_ = false;
   struct Blob {
     std::vector<Entry> entries;
     bool used = false;

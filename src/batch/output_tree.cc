@@ -22,6 +22,12 @@ namespace {
 constexpr char kStagingPrefix[] = ".tjrender-staging-";
 constexpr char kIndexHeader[] = "# tjrender output index 1: files tjrender wrote here\n";
 
+std::string IndexText(const std::set<std::string>& files) {
+  std::string text = kIndexHeader;
+  for (const std::string& file : files) text += file + "\n";
+  return text;
+}
+
 Diagnostic PathError(const std::string& path, const std::string& what) {
   return AsInputError(MakeError(Location{InternSourceName(path)}, "", what));
 }
@@ -112,9 +118,11 @@ Result<std::unique_ptr<OutputTree>> OutputTree::Open(const std::string& dir) {
       std::size_t end = index->find('\n', start);
       if (end == std::string::npos) end = index->size();
       std::string line = index->substr(start, end - start);
-      if (IndexablePath(line)) tree->old_index_.insert(std::move(line));
+      // The index is written in order: the hint makes each insert O(1).
+      if (IndexablePath(line)) tree->old_index_.insert(tree->old_index_.end(), std::move(line));
       start = end + 1;
     }
+    tree->index_current_ = *index == IndexText(tree->old_index_);
   }
   tree->staging_ = dir + "/" + kStagingPrefix + std::to_string(::getpid());
   return tree;
@@ -188,17 +196,17 @@ Status OutputTree::Install(const std::string& relative) {
 
 Result<OutputStats> OutputTree::Commit(bool prune) {
   auto write_index = [&](const std::set<std::string>& files) {
-    std::string text = kIndexHeader;
-    for (const std::string& file : files) text += file + "\n";
-    return WriteFileAtomically(dir_ + "/" + kOutputIndexFile, text);
+    return WriteFileAtomically(dir_ + "/" + kOutputIndexFile, IndexText(files));
   };
   // Files about to appear are indexed first, so a run killed while
   // installing still owns (and later prunes) them.
   std::set<std::string> owned = old_index_;
   owned.insert(put_.begin(), put_.end());
-  if (owned != old_index_) {
+  bool index_written = false;
+  if (owned.size() != old_index_.size()) {
     Status status = write_index(owned);
     if (!status.ok()) return status.take_error();
+    index_written = true;
   }
   Diagnostic failure;
   bool failed = false;
@@ -239,7 +247,8 @@ Result<OutputStats> OutputTree::Commit(bool prune) {
     ::rmdir((dir_ + "/" + relative.substr(0, relative.find('/'))).c_str());
     owned.erase(relative);
   }
-  Status status = write_index(owned);
+  // An index that already lists exactly these files is left as it is.
+  Status status = index_written || !stale.empty() || !index_current_ ? write_index(owned) : Ok();
   std::error_code ignored;
   fs::remove_all(staging_, ignored);
   if (failed) return failure;

@@ -74,6 +74,7 @@ class OutputTree {
   std::string dir_;
   std::string staging_;
   std::set<std::string> old_index_;
+  bool index_current_ = false;  // the index file holds exactly old_index_
   std::set<std::string> put_;
   std::vector<std::string> staged_;
   /// Namespaces staged so far, and whether DIR lacked their folder.

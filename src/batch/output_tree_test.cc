@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/stat.h>
+
 #include "base/file.h"
 #include "source/scratch_dir.h"
 
@@ -76,6 +78,43 @@ TEST(OutputTreeTest, WritesRewritesOnlyChangesAndPrunesItsOwnFiles) {
   for (const auto& entry : fs::directory_iterator(out)) {
     EXPECT_EQ(entry.path().filename().string().find(".tjrender-staging"), std::string::npos);
   }
+}
+
+TEST(OutputTreeTest, TheIndexIsRewrittenOnlyWhenItWouldChange) {
+  source::ScratchDir dir;
+  const std::string out = dir.Path("out");
+  const std::string index = out + "/.tjrender-index";
+  const std::string canonical =
+      "# tjrender output index 1: files tjrender wrote here\na/one.yaml\na/two.yaml\n";
+  {
+    auto tree = OpenOrDie(out);
+    ASSERT_TRUE(tree->Put("a/one.yaml", "1\n").ok());
+    ASSERT_TRUE(tree->Put("a/two.yaml", "2\n").ok());
+    ASSERT_TRUE(tree->Commit(true).ok());
+  }
+  ASSERT_EQ(Slurp(index), canonical);
+  // The same files again: the index file is not replaced (same inode).
+  struct stat before {};
+  ASSERT_EQ(::stat(index.c_str(), &before), 0);
+  {
+    auto tree = OpenOrDie(out);
+    ASSERT_TRUE(tree->Put("a/one.yaml", "1\n").ok());
+    ASSERT_TRUE(tree->Put("a/two.yaml", "2 changed\n").ok());
+    ASSERT_TRUE(tree->Commit(true).ok());
+  }
+  struct stat after {};
+  ASSERT_EQ(::stat(index.c_str(), &after), 0);
+  EXPECT_EQ(before.st_ino, after.st_ino);
+  // An index in another form (unsorted, a stray line) is rewritten.
+  dir.Write("out/.tjrender-index",
+            "# tjrender output index 1: files tjrender wrote here\na/two.yaml\n../x\na/one.yaml\n");
+  {
+    auto tree = OpenOrDie(out);
+    ASSERT_TRUE(tree->Put("a/one.yaml", "1\n").ok());
+    ASSERT_TRUE(tree->Put("a/two.yaml", "2 changed\n").ok());
+    ASSERT_TRUE(tree->Commit(true).ok());
+  }
+  EXPECT_EQ(Slurp(index), canonical);
 }
 
 TEST(OutputTreeTest, WithoutPruneOnlyRemovedFilesGo) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <system_error>
+#include <thread>
 
 #include "batch/affected.h"
 #include "batch/inventory_cache.h"
@@ -27,6 +28,7 @@
 #include "flyte/render.h"
 #include "json/json.h"
 #include "pipeline/pipeline.h"
+#include "pipeline/target.h"
 #include "source/git_tree.h"
 #include "source/loader.h"
 #include "yaml/reader.h"
@@ -321,6 +323,14 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   }
   if (!options.target.empty()) pipeline_options.target = options.target;
   if (!CheckTarget(pipeline_options.target, ", flyte-v1.16, flyte-v2")) return kExitUsage;
+  // The tables renders read are built while the inputs are read (joined
+  // when it goes out of scope, whichever way the run ends).
+  std::jthread prepare;
+  if (options.jobs != 1) {
+    if (const pipeline::TargetProfile* target = pipeline::FindTarget(pipeline_options.target)) {
+      prepare = std::jthread([target] { pipeline::PrepareTarget(*target); });
+    }
+  }
 
   source::LoadOptions load_options;
   load_options.threads = options.jobs;

@@ -1,7 +1,9 @@
 #include "pipeline/target.h"
 
+#include "render/go_types.h"
 #include "render/template_overrides_preview.h"
 #include "trainer/defaults_table.h"
+#include "validate/crd_rules.h"
 
 namespace tjr::pipeline {
 
@@ -32,6 +34,12 @@ const TargetProfile* FindTarget(std::string_view name) {
     if (t.name == name) return &t;
   }
   return nullptr;
+}
+
+void PrepareTarget(const TargetProfile& target) {
+  (void)render::LoadGoTypes(target.version);
+  (void)trainer::BuiltinDefaults(target.crd_defaults);
+  (void)validate::BuiltinCrdRules(target.version);
 }
 
 }  // namespace tjr::pipeline

@@ -42,4 +42,10 @@ inline constexpr std::string_view kDefaultTarget = "trainer-v2.3";
 /// The profile named `name`, or nullptr.
 const TargetProfile* FindTarget(std::string_view name);
 
+/// Builds the immutable tables renders for `target` read (its Go schema, CRD
+/// defaults and CRD validation rules), about 5 ms of start-up, so that a
+/// caller can have it done on another thread while it reads its inputs.
+/// Renders build them on first use anyway; errors surface there.
+void PrepareTarget(const TargetProfile& target);
+
 }  // namespace tjr::pipeline
