@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <thread>
 
 #include "batch/affected.h"
 #include "cli/color.h"
@@ -21,6 +22,7 @@
 #include "diff/revision.h"
 #include "diff/text_format.h"
 #include "pipeline/pipeline.h"
+#include "pipeline/target.h"
 
 namespace tjr::cli {
 namespace po = boost::program_options;
@@ -110,7 +112,27 @@ struct Inputs {
   /// at BASE those plus the ones HEAD removed.
   std::optional<std::set<std::string>> head_only;
   std::optional<std::set<std::string>> base_only;
+  /// Builds the targets' tables while the inputs are read.
+  std::jthread prepare;
 };
+
+// The tables of the targets BASE and HEAD render for, built on another
+// thread (nothing when `threads` is 1).
+std::jthread PrepareTargets(const DiffOptions& options, const std::optional<std::string>& base,
+                            const std::optional<std::string>& head) {
+  if (options.threads == 1) return {};
+  std::vector<const pipeline::TargetProfile*> targets;
+  for (const std::optional<std::string>* side : {&base, &head}) {
+    std::string name = !options.target.empty() ? options.target : side->value_or(std::string(pipeline::kDefaultTarget));
+    const pipeline::TargetProfile* target = pipeline::FindTarget(name);
+    if (target != nullptr && std::find(targets.begin(), targets.end(), target) == targets.end()) {
+      targets.push_back(target);
+    }
+  }
+  return std::jthread([targets] {
+    for (const pipeline::TargetProfile* target : targets) pipeline::PrepareTarget(*target);
+  });
+}
 
 bool IsFolder(const std::string& path) {
   std::error_code error;
@@ -168,6 +190,7 @@ Result<Inputs> ReadRevisions(const DiffOptions& options, const source::LoadOptio
   Result<RepoConfig> base_config = ReadRepoConfig(*source.base_git, source.config_path);
   if (!base_config.ok()) return base_config.take_error();
   inputs.base_target = base_config->target;
+  inputs.prepare = PrepareTargets(options, inputs.base_target, inputs.head_target);
 
   if (options.all || !source.config_unchanged_since) {
     if (!options.all) Note(source.config_path + " differs: every TrainJob is compared");
@@ -256,6 +279,7 @@ int RunDiff(const std::vector<std::string>& args) {
   compare.base_label = inputs.base_label;
   compare.head_label = inputs.head_label;
   compare.context = options.context;
+  compare.threads = options.threads;
   diff::DiffResult result = diff::Compare(base_render, head_render, compare);
 
   bool input_error = false;

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <thread>
 #include <tuple>
 #include <utility>
 
+#include "base/ordered_parallel.h"
 #include "diff/unified_diff.h"
 #include "yaml/writer.h"
 
@@ -146,12 +148,15 @@ DiffResult Compare(const RevisionRender& base, const RevisionRender& head,
   Collect(base, refused_at_head, &before);
   Collect(head, {}, &after);
 
-  auto add = [&](ChangeType type, const Rendered& shown, std::string diff) {
-    result.changes.push_back({type, shown.id, shown.train_job, std::move(diff)});
+  // Pair the objects first (both maps are sorted by key: one merge pass
+  // visits every key once), then write and diff the pairs on all threads.
+  struct Pair {
+    const Rendered* was = nullptr;
+    const Rendered* now = nullptr;
   };
+  std::vector<Pair> pairs;
   auto old_at = before.begin();
   auto new_at = after.begin();
-  // Both maps are sorted by key: one merge pass visits every key once.
   while (old_at != before.end() || new_at != after.end()) {
     const bool take_old = new_at == after.end() || (old_at != before.end() && old_at->first <= new_at->first);
     const bool take_new = old_at == before.end() || (new_at != after.end() && new_at->first <= old_at->first);
@@ -159,37 +164,45 @@ DiffResult Compare(const RevisionRender& base, const RevisionRender& head,
     const std::vector<Rendered>& olds = take_old ? old_at->second : kNone;
     const std::vector<Rendered>& news = take_new ? new_at->second : kNone;
     for (std::size_t i = 0; i < std::max(olds.size(), news.size()); ++i) {
-      if (i >= news.size()) {
-        const Rendered& gone = olds[i];
-        add(ChangeType::kRemoved, gone,
-            UnifiedDiff(yaml::Write(*gone.object), "", Label(options.base_label, gone.id),
-                                     "/dev/null", options.context));
-        continue;
-      }
-      const Rendered& now = news[i];
-      if (i >= olds.size()) {
-        add(ChangeType::kAdded, now,
-            UnifiedDiff("", yaml::Write(*now.object), "/dev/null",
-                                     Label(options.head_label, now.id), options.context));
-        continue;
-      }
-      const Rendered& was = olds[i];
-      if (*was.object == *now.object) {
-        ++result.unchanged;
-        continue;
-      }
-      std::string diff = UnifiedDiff(yaml::Write(*was.object), yaml::Write(*now.object),
-                                                  Label(options.base_label, was.id),
-                                                  Label(options.head_label, now.id), options.context);
-      if (diff.empty()) {
-        ++result.unchanged;
-      } else {
-        add(ChangeType::kChanged, now, std::move(diff));
-      }
+      pairs.push_back({i < olds.size() ? &olds[i] : nullptr, i < news.size() ? &news[i] : nullptr});
     }
     if (take_old) ++old_at;
     if (take_new) ++new_at;
   }
+
+  struct Outcome {
+    bool unchanged = true;
+    ChangeType type = ChangeType::kChanged;
+    std::string diff;
+  };
+  auto compare = [&](std::size_t index) {
+    const Pair& pair = pairs[index];
+    if (pair.now == nullptr) {
+      return Outcome{false, ChangeType::kRemoved, UnifiedDiff(yaml::Write(*pair.was->object), "",
+                                                       Label(options.base_label, pair.was->id), "/dev/null",
+                                                       options.context)};
+    }
+    if (pair.was == nullptr) {
+      return Outcome{false, ChangeType::kAdded, UnifiedDiff("", yaml::Write(*pair.now->object), "/dev/null",
+                                                     Label(options.head_label, pair.now->id), options.context)};
+    }
+    if (*pair.was->object == *pair.now->object) return Outcome{};
+    std::string diff = UnifiedDiff(yaml::Write(*pair.was->object), yaml::Write(*pair.now->object),
+                                   Label(options.base_label, pair.was->id), Label(options.head_label, pair.now->id),
+                                   options.context);
+    return Outcome{diff.empty(), ChangeType::kChanged, std::move(diff)};
+  };
+  std::size_t next = 0;
+  const unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
+  OrderedParallelFor(pairs.size(), threads, 64, compare, [&](Outcome&& outcome) {
+    const Pair& pair = pairs[next++];
+    if (outcome.unchanged) {
+      ++result.unchanged;
+      return;
+    }
+    const Rendered& shown = pair.now != nullptr ? *pair.now : *pair.was;
+    result.changes.push_back({outcome.type, shown.id, shown.train_job, std::move(outcome.diff)});
+  });
   return result;
 }
 

@@ -64,6 +64,9 @@ struct CompareOptions {
   std::string head_label = "head";
   /// Unchanged lines around each change.
   std::size_t context = 3;
+  /// Objects are written and diffed on this many threads (0: one per core);
+  /// the result does not depend on it.
+  unsigned threads = 0;
 };
 
 /// What Compare found.

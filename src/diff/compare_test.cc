@@ -46,6 +46,37 @@ TEST(Compare, ChangedObjectCarriesAUnifiedDiffOfItsYaml) {
   EXPECT_TRUE(result.HasDifferences());
 }
 
+TEST(Compare, TheResultDoesNotDependOnTheThreadCount) {
+  // Enough pairs to fill several work windows: changed, unchanged, added
+  // and removed objects interleaved by name.
+  std::vector<pipeline::TrainJobResult> base;
+  std::vector<pipeline::TrainJobResult> head;
+  for (int i = 0; i < 300; ++i) {
+    const std::string name = "job-" + std::to_string(i);
+    if (i % 7 != 0) base.push_back(Rendered("default/" + name, JobSet(name, "default", "torch:1")));
+    if (i % 11 != 0) {
+      head.push_back(Rendered("default/" + name, JobSet(name, "default", i % 3 == 0 ? "torch:2" : "torch:1")));
+    }
+  }
+  CompareOptions one;
+  one.threads = 1;
+  CompareOptions four;
+  four.threads = 4;
+  DiffResult serial = Compare(Revision(base), Revision(head), one);
+  DiffResult parallel = Compare(Revision(base), Revision(head), four);
+  EXPECT_EQ(serial.CountsText(), parallel.CountsText());
+  ASSERT_EQ(serial.changes.size(), parallel.changes.size());
+  for (std::size_t i = 0; i < serial.changes.size(); ++i) {
+    EXPECT_EQ(serial.changes[i].type, parallel.changes[i].type);
+    EXPECT_EQ(serial.changes[i].id.name, parallel.changes[i].id.name);
+    EXPECT_EQ(serial.changes[i].diff, parallel.changes[i].diff);
+  }
+  EXPECT_GT(serial.Count(ChangeType::kAdded), 0u);
+  EXPECT_GT(serial.Count(ChangeType::kRemoved), 0u);
+  EXPECT_GT(serial.Count(ChangeType::kChanged), 0u);
+  EXPECT_GT(serial.unchanged, 0u);
+}
+
 TEST(Compare, AddedAndRemovedObjectsDiffAgainstDevNull) {
   DiffResult result = Compare(Revision({Rendered("default/old", JobSet("old", "default", "x"))}),
                               Revision({Rendered("default/new", JobSet("new", "default", "x"))}));

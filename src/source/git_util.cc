@@ -3,6 +3,15 @@
 #include <filesystem>
 #include <mutex>
 
+// tjrender reads local repositories only and never opens a connection, yet
+// libgit2 built with mbedTLS (Debian's, for one) parses the whole system CA
+// bundle inside git_libgit2_init: 220 kB of base64, about 10 ms, a fifth of a
+// `--since` run. Defining the loader here makes the dynamic linker bind
+// libgit2's call to this one, which loads nothing; libgit2 then holds an
+// empty CA chain, so TLS would fail verification rather than go unverified.
+// With another TLS backend nothing calls it.
+extern "C" int mbedtls_x509_crt_parse_file(void* /*chain*/, const char* /*path*/) { return 0; }
+
 namespace tjr::source {
 namespace {
 
