@@ -95,6 +95,17 @@ void AppendObject(const doc::Node& object, bool json, std::string* out) {
   }
 }
 
+// One TrainJob's objects as the output holds them: YAML documents with
+// separators between them, or one JSON text each.
+std::string EncodeObjects(const std::vector<doc::Node>& objects, bool json) {
+  std::string bytes;
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    if (i > 0 && !json) bytes += "---\n";
+    AppendObject(objects[i], json, &bytes);
+  }
+  return bytes;
+}
+
 // Writes each TrainJob's objects as it arrives, so nothing is held longer
 // than the pipeline's window.
 class Output {
@@ -102,14 +113,21 @@ class Output {
   Output(const FlowOptions& options, bool write, batch::OutputTree* tree, OutTreeCheck* check)
       : options_(options), write_(write), tree_(tree), check_(check) {}
 
+  /// Serializes a result's objects in the output format into
+  /// result.encoded, for PipelineOptions::finish (any thread).
+  void Encode(pipeline::TrainJobResult& result) const {
+    if (write_) result.encoded = EncodeObjects(result.objects, options_.format == "json");
+  }
+
   /// Returns false when a file could not be written (reported).
   bool Add(const pipeline::TrainJobResult& result) {
-    return Add(result.id.namespace_, result.id.name, result.file, result.objects, "",
+    return Add(result.id.namespace_, result.id.name, result.file, result.objects,
+               result.objects.empty() || !result.encoded.empty() ? &result.encoded : nullptr, "",
                batch::OutputKind::kTrainJob);
   }
 
   bool Add(const flyte::TaskResult& result) {
-    return Add(result.namespace_, result.name, result.file, result.objects, ".pod",
+    return Add(result.namespace_, result.name, result.file, result.objects, nullptr, ".pod",
                batch::OutputKind::kFlyteTask);
   }
 
@@ -122,16 +140,19 @@ class Output {
 
  private:
   // `kind_suffix` tells a Flyte task's Pod (".pod") from a TrainJob's
-  // objects ("") in the output folder.
+  // objects ("") in the output folder. `encoded` is EncodeObjects(objects)
+  // when a worker made it already.
   bool Add(const std::string& namespace_, const std::string& name, const std::string& source_file,
-           const std::vector<doc::Node>& objects, const std::string& kind_suffix,
-           batch::OutputKind kind) {
+           const std::vector<doc::Node>& objects, const std::string* encoded,
+           const std::string& kind_suffix, batch::OutputKind kind) {
     if (!write_) return true;
     const bool json = options_.format == "json";
+    std::string made;
+    const std::string& bytes = encoded != nullptr ? *encoded : (made = EncodeObjects(objects, json));
     if (tree_ == nullptr && check_ == nullptr) {
-      for (const doc::Node& object : objects) {
+      if (!objects.empty()) {
         if (wrote_any_ && !json) buffer_ += "---\n";
-        AppendObject(object, json, &buffer_);
+        buffer_ += bytes;
         wrote_any_ = true;
       }
       if (buffer_.size() >= (std::size_t{1} << 20)) Flush();
@@ -143,11 +164,6 @@ class Output {
       error.location = Location{InternSourceName(source_file)};
       Report(error);
       return false;
-    }
-    std::string bytes;
-    for (std::size_t i = 0; i < objects.size(); ++i) {
-      if (i > 0 && !json) bytes += "---\n";
-      AppendObject(objects[i], json, &bytes);
     }
     if (check_ != nullptr) {
       if (!objects.empty()) check_->Expect((fs::path(options_.out_dir) / *file).string(), bytes);
@@ -442,6 +458,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   findings.BeginRun(manifests, input.config.ignore, &pipeline_options);
 
   Output output(options, write_objects, out_tree.get(), out_check ? &*out_check : nullptr);
+  pipeline_options.finish = [&output](pipeline::TrainJobResult& result) { output.Encode(result); };
   pipeline::PipelineSummary summary = pipeline::RenderManifests(
       manifests, pipeline_options, [&](pipeline::TrainJobResult&& result) {
         if (!result.diagnostics.empty()) progress.Finish();

@@ -203,7 +203,11 @@ PipelineSummary RenderManifests(const source::ManifestSet& manifests,
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
   OrderedParallelFor(
       jobs.size(), std::max(threads, 1u), options.window,
-      [&](std::size_t i) { return RenderOne(*jobs[i], shared, options, *target); },
+      [&](std::size_t i) {
+        TrainJobResult result = RenderOne(*jobs[i], shared, options, *target);
+        if (options.finish) options.finish(result);
+        return result;
+      },
       [&](TrainJobResult&& result) { sink(std::move(result)); });
   return summary;
 }

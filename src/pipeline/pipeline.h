@@ -17,6 +17,8 @@
 // findings the cluster would report out.
 namespace tjr::pipeline {
 
+struct TrainJobResult;
+
 struct PipelineOptions {
   /// The emulated Trainer version (see SupportedTargets(); target.h has the
   /// profile each name selects).
@@ -48,6 +50,11 @@ struct PipelineOptions {
   /// The cluster's PriorityClass names, for the Volcano plugin's lookup;
   /// nullopt (the cluster is unknown) skips that check.
   std::optional<std::vector<std::string>> priority_classes;
+  /// Runs on the worker thread as soon as a TrainJob is rendered, before
+  /// its result waits for its turn at the sink: a caller that serializes
+  /// results does it here, on every core, rather than on the sink's thread
+  /// (which would then take a third of the run). Must be thread-safe.
+  std::function<void(TrainJobResult&)> finish;
 };
 
 /// What one TrainJob produced.
@@ -58,6 +65,9 @@ struct TrainJobResult {
   std::vector<doc::Node> objects;
   /// Errors, warnings and notes about this TrainJob, in the order found.
   Diagnostics diagnostics;
+  /// What PipelineOptions::finish made of `objects` (the caller's own
+  /// format), else empty.
+  std::string encoded;
 
   bool has_errors() const;
 };
