@@ -22,9 +22,12 @@ namespace {
 constexpr char kStagingPrefix[] = ".tjrender-staging-";
 constexpr char kIndexHeader[] = "# tjrender output index 1: files tjrender wrote here\n";
 
-std::string IndexText(const std::set<std::string>& files) {
+std::string IndexText(const std::vector<std::string_view>& files) {
   std::string text = kIndexHeader;
-  for (const std::string& file : files) text += file + "\n";
+  for (std::string_view file : files) {
+    text += file;
+    text += '\n';
+  }
   return text;
 }
 
@@ -34,13 +37,13 @@ Diagnostic PathError(const std::string& path, const std::string& what) {
 
 // An index line names a file tjrender may delete only when it has the shape
 // tjrender gives its files; anything else (a hand-edited index) is ignored.
-bool IndexablePath(const std::string& relative) {
+bool IndexablePath(std::string_view relative) {
   std::size_t slash = relative.find('/');
-  if (slash == std::string::npos) return false;
-  std::string file = relative.substr(slash + 1);
+  if (slash == std::string_view::npos) return false;
+  std::string_view file = relative.substr(slash + 1);
   std::size_t dot = file.rfind('.');
-  if (dot == std::string::npos) return false;
-  std::string extension = file.substr(dot);
+  if (dot == std::string_view::npos) return false;
+  std::string_view extension = file.substr(dot);
   return IsDns1123Label(relative.substr(0, slash)) && IsDns1123Label(file.substr(0, dot)) &&
          (extension == ".yaml" || extension == ".json");
 }
@@ -113,16 +116,21 @@ Result<std::unique_ptr<OutputTree>> OutputTree::Open(const std::string& dir) {
   }
   Result<std::string> index = ReadFile(dir + "/" + kOutputIndexFile, std::size_t{256} << 20);
   if (index.ok()) {
+    tree->index_text_ = std::move(*index);
+    const std::string_view text = tree->index_text_;
     std::size_t start = 0;
-    while (start < index->size()) {
-      std::size_t end = index->find('\n', start);
-      if (end == std::string::npos) end = index->size();
-      std::string line = index->substr(start, end - start);
-      // The index is written in order: the hint makes each insert O(1).
-      if (IndexablePath(line)) tree->old_index_.insert(tree->old_index_.end(), std::move(line));
+    while (start < text.size()) {
+      std::size_t end = text.find('\n', start);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view line = text.substr(start, end - start);
+      if (IndexablePath(line)) tree->old_index_.push_back(line);
       start = end + 1;
     }
-    tree->index_current_ = *index == IndexText(tree->old_index_);
+    // Written sorted, so normally this finds it sorted already.
+    auto& files = tree->old_index_;
+    if (!std::is_sorted(files.begin(), files.end())) std::sort(files.begin(), files.end());
+    files.erase(std::unique(files.begin(), files.end()), files.end());
+    tree->index_current_ = text == IndexText(tree->old_index_);
   }
   tree->staging_ = dir + "/" + kStagingPrefix + std::to_string(::getpid());
   return tree;
@@ -195,13 +203,14 @@ Status OutputTree::Install(const std::string& relative) {
 }
 
 Result<OutputStats> OutputTree::Commit(bool prune) {
-  auto write_index = [&](const std::set<std::string>& files) {
+  auto write_index = [&](const std::vector<std::string_view>& files) {
     return WriteFileAtomically(dir_ + "/" + kOutputIndexFile, IndexText(files));
   };
   // Files about to appear are indexed first, so a run killed while
   // installing still owns (and later prunes) them.
-  std::set<std::string> owned = old_index_;
-  owned.insert(put_.begin(), put_.end());
+  std::vector<std::string_view> owned;
+  owned.reserve(old_index_.size() + put_.size());
+  std::set_union(old_index_.begin(), old_index_.end(), put_.begin(), put_.end(), std::back_inserter(owned));
   bool index_written = false;
   if (owned.size() != old_index_.size()) {
     Status status = write_index(owned);
@@ -228,16 +237,18 @@ Result<OutputStats> OutputTree::Commit(bool prune) {
       failed = true;
     }
   }
-  std::set<std::string> stale;
+  std::vector<std::string_view> stale;
   if (prune) {
-    std::set_difference(old_index_.begin(), old_index_.end(), put_.begin(), put_.end(),
-                        std::inserter(stale, stale.end()));
+    std::set_difference(old_index_.begin(), old_index_.end(), put_.begin(), put_.end(), std::back_inserter(stale));
   } else {
     for (const std::string& relative : remove_) {
-      if (old_index_.count(relative) != 0 && put_.count(relative) == 0) stale.insert(relative);
+      if (std::binary_search(old_index_.begin(), old_index_.end(), relative) && put_.count(relative) == 0) {
+        stale.push_back(relative);
+      }
     }
   }
-  for (const std::string& relative : stale) {
+  for (std::string_view stale_file : stale) {
+    const std::string relative(stale_file);
     const std::string target = dir_ + "/" + relative;
     struct stat info {};
     if (::lstat(target.c_str(), &info) == 0 && !S_ISDIR(info.st_mode)) {
@@ -245,7 +256,8 @@ Result<OutputStats> OutputTree::Commit(bool prune) {
     }
     // Only succeeds when the namespace folder is now empty.
     ::rmdir((dir_ + "/" + relative.substr(0, relative.find('/'))).c_str());
-    owned.erase(relative);
+    auto at = std::lower_bound(owned.begin(), owned.end(), relative);
+    if (at != owned.end() && *at == relative) owned.erase(at);
   }
   // An index that already lists exactly these files is left as it is.
   Status status = index_written || !stale.empty() || !index_current_ ? write_index(owned) : Ok();

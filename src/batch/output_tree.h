@@ -73,8 +73,9 @@ class OutputTree {
 
   std::string dir_;
   std::string staging_;
-  std::set<std::string> old_index_;
-  bool index_current_ = false;  // the index file holds exactly old_index_
+  std::string index_text_;                 // the index file as read
+  std::vector<std::string_view> old_index_;  // its files, sorted, into index_text_
+  bool index_current_ = false;             // the index file holds exactly old_index_
   std::set<std::string> put_;
   std::vector<std::string> staged_;
   /// Namespaces staged so far, and whether DIR lacked their folder.
