@@ -142,6 +142,9 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
   // Unchanged files: the same bytes on both sides, so their entries at base
   // are their entries at head.
   std::vector<Entry> entries;
+  std::size_t base_entries = 0;
+  for (const BaseFile& file : base.files) base_entries += file.entries.size();
+  entries.reserve(base_entries + 16);
   for (BaseFile& file : base.files) {
     if (changed.count(file.name) != 0) continue;
     if (file.parsed) ++out.files_parsed;

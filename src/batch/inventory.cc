@@ -60,6 +60,7 @@ std::vector<Entry> Summarize(const source::ManifestSet& set) {
 }
 
 Inventory::Inventory(std::vector<Entry> entries) {
+  trainjobs_.reserve(entries.size());
   for (Entry& entry : entries) {
     if (entry.is_trainjob()) {
       trainjobs_.push_back(std::move(entry));
