@@ -149,6 +149,9 @@ Result<doc::Node> Encode(const GoValue& value, const Type& type, bool pointer);
 
 Result<doc::Node> EncodeStruct(const GoValue& value, const Type& type) {
   doc::Node out = doc::Node::Mapping(value.at);
+  // The schema loader rejects a struct with a JSON name twice, so fields
+  // are appended without Set's search for an existing key.
+  std::vector<doc::Field>& fields = out.mutable_fields();
   const GoStruct* st = Get<GoStruct>(value);
   for (std::size_t i = 0; i < type.fields.size(); ++i) {
     const schema::Field& field = type.fields[i];
@@ -157,7 +160,7 @@ Result<doc::Node> EncodeStruct(const GoValue& value, const Type& type) {
     if (field.omitzero && IsZeroForOmitZero(field_value, field)) continue;
     Result<doc::Node> encoded = Encode(field_value, *field.type, field.pointer);
     if (!encoded) return encoded;
-    out.Set(field.json_name, std::move(encoded).value());
+    fields.push_back(doc::Field{field.json_name, std::move(encoded).value(), {}});
   }
   return out;
 }
@@ -208,10 +211,12 @@ Result<doc::Node> Encode(const GoValue& value, const Type& type, bool pointer) {
       const GoMap* map = Get<GoMap>(value);
       if (map == nullptr || map->nil) return doc::Node::Null(value.at);
       doc::Node out = doc::Node::Mapping(value.at);
+      std::vector<doc::Field>& fields = out.mutable_fields();  // map keys are unique
+      fields.reserve(map->entries.size());
       for (const auto& [key, element] : map->entries) {
         Result<doc::Node> encoded = Encode(element, *type.elem, false);
         if (!encoded) return encoded;
-        out.Set(key, std::move(encoded).value());
+        fields.push_back(doc::Field{key, std::move(encoded).value(), {}});
       }
       return out;
     }

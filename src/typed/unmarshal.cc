@@ -45,9 +45,16 @@ std::optional<IntShape> ShapeOf(std::string_view name) {
 // Field order of a JSON object as json.Marshal writes a map: bytewise.
 std::vector<const doc::Field*> SortedFields(const doc::Node& object) {
   std::vector<const doc::Field*> fields;
+  fields.reserve(object.size());
   for (const doc::Field& field : object.fields()) fields.push_back(&field);
-  std::sort(fields.begin(), fields.end(),
-            [](const doc::Field* a, const doc::Field* b) { return a->key < b->key; });
+  // Typed output is often in key order already; insertion sort is then one
+  // comparison per field (keys are unique, so stability does not matter).
+  for (std::size_t i = 1; i < fields.size(); ++i) {
+    const doc::Field* moving = fields[i];
+    std::size_t j = i;
+    for (; j > 0 && moving->key < fields[j - 1]->key; --j) fields[j] = fields[j - 1];
+    fields[j] = moving;
+  }
   return fields;
 }
 
@@ -213,6 +220,8 @@ class Decoder {
                       const PathFrame& path) {
     GoStruct& st = target.As<GoStruct>();
     if (st.fields.empty()) st.fields.resize(type.fields.size());
+    // The error context names this struct for each of its fields.
+    const std::string_view struct_name = gocompat::GoTypeName(type.name);
     for (const doc::Field* member : SortedFields(json)) {
       std::optional<std::size_t> index =
           gocompat::IsValidUtf8(member->key) ? FindField(type, member->key)
@@ -225,7 +234,7 @@ class Decoder {
       // promoted field comes through ("VolumeSource" before "hostPath");
       // schema::Field does not record it yet, so those paths lack it.
       field_stack_.push_back(field.json_name);
-      struct_name_ = gocompat::GoTypeName(type.name);
+      struct_name_ = struct_name;
       Status status = Decode(member->value, *field.type, field.pointer, st.fields[*index],
                              path.Field(member->key));
       if (!status.ok()) return status;
