@@ -15,16 +15,17 @@ bool IsOneOf(unsigned char c, std::string_view set) {
   return c != 0 && set.find(static_cast<char>(c)) != std::string_view::npos;
 }
 
-bool IsGraphicAscii(std::string_view value) {
+}  // namespace
+
+bool IsWord(std::string_view value) {
+  if (value.empty()) return false;
   for (char c : value) {
     if (c < 0x21 || c > 0x7E) return false;  // char is signed: bytes >= 0x80 are negative
   }
   return true;
 }
 
-// The common case, printable ASCII without spaces: no breaks, no special
-// characters, and indicators only at the ends.
-ScalarAnalysis AnalyzeGraphicAscii(std::string_view value) {
+ScalarAnalysis AnalyzeWord(std::string_view value) {
   bool block_indicators = value.starts_with("---") || value.starts_with("...");
   const auto first = static_cast<unsigned char>(value.front());
   if (IsOneOf(first, kLeadingIndicators)) block_indicators = true;
@@ -37,7 +38,9 @@ ScalarAnalysis AnalyzeGraphicAscii(std::string_view value) {
   return result;
 }
 
-}  // namespace
+ScalarStyle RequestedWordStyle(std::string_view value) {
+  return PlainKeepsString(value) ? ScalarStyle::kPlain : ScalarStyle::kDoubleQuoted;
+}
 
 ScalarAnalysis AnalyzeScalar(std::string_view value) {
   ScalarAnalysis result;
@@ -46,7 +49,7 @@ ScalarAnalysis AnalyzeScalar(std::string_view value) {
     result.single_quoted_allowed = true;
     return result;
   }
-  if (IsGraphicAscii(value)) return AnalyzeGraphicAscii(value);
+  if (IsWord(value)) return AnalyzeWord(value);
 
   // Flow indicators are not tracked: scalars never appear inside flow
   // collections here (only empty ones are written in flow style).
