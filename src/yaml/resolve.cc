@@ -24,11 +24,16 @@ bool InResolveMap(std::string_view s) {
       "FALSE", "off",  "Off",  "OFF",  "~",    "null",  "Null",  "NULL",  ".nan",
       ".NaN",  ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"};
   static constexpr std::array<std::string_view, 3> kNegativeInf = {"-.inf", "-.Inf", "-.INF"};
+  // Most keys with a hint letter ("name", "namespace") share neither length
+  // nor last byte with any spelling; test those before comparing.
+  auto same = [s](std::string_view word) {
+    return word.size() == s.size() && word.back() == s.back() && word == s;
+  };
   for (std::string_view word : kWords) {
-    if (s == word) return true;
+    if (same(word)) return true;
   }
   for (std::string_view word : kNegativeInf) {
-    if (s == word) return true;
+    if (same(word)) return true;
   }
   return false;
 }
@@ -119,7 +124,8 @@ bool PlainKeepsString(std::string_view s) {
     default:
       break;
   }
-  if (!sign_or_digit && !word && hint != '.') return !IsBase60Float(s);
+  // IsBase60Float needs a sign or digit first, so it cannot hold here.
+  if (!sign_or_digit && !word && hint != '.') return true;
   if (s.size() <= 5 && InResolveMap(s)) return false;  // the longest spelling is "-.inf"
   if (word) return true;
   if (hint == '.') return !gocompat::ParseDecimalFloatUnderscored(s).has_value();
