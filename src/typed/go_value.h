@@ -57,13 +57,21 @@ struct GoInterface {
   doc::Node value;
 };
 
+/// A value whose encoding is known to be `node` exactly: a struct, slice or
+/// map that an earlier round trip of the same type wrote and that reached
+/// the value being decoded unchanged (see Unmarshal's `typed_base`), so it
+/// is neither decoded nor encoded again.
+struct GoVerbatim {
+  doc::Node node;
+};
+
 /// A Go value of some schema type, as json.Unmarshal leaves it. The type is
 /// not stored: the schema drives every operation. std::monostate is the
 /// type's zero value, so untouched parts of a large struct cost nothing.
 struct GoValue {
   using Variant = std::variant<std::monostate, bool, std::int64_t, std::uint64_t, double,
                                std::string, GoStruct, GoSlice, GoMap, GoPointer, Quantity,
-                               GoIntOrString, GoTime, GoRawJson, GoInterface>;
+                               GoIntOrString, GoTime, GoRawJson, GoInterface, GoVerbatim>;
   Variant value;
   /// Where the JSON this value was decoded from was read, for the output.
   Location at;

@@ -6,6 +6,7 @@
 
 #include "doc/number_format.h"
 #include "gocompat/strconv.h"
+#include "typed/unmarshal.h"
 
 namespace tjr::typed {
 namespace {
@@ -65,6 +66,11 @@ doc::Node ReadBack(const doc::Node& node) {
 // encoding/json's isEmptyValue, for omitempty.
 bool IsEmpty(const GoValue& value, const schema::Field& field) {
   if (field.pointer) return NilPointer(value);
+  if (const GoVerbatim* kept = Get<GoVerbatim>(value)) {
+    // A kept slice or map is nil or empty exactly when its node is null or
+    // has no elements; a struct is never empty.
+    return field.type->kind != Type::Kind::kStruct && kept->node.empty();
+  }
   if (value.is_zero_value()) return field.type->kind != Type::Kind::kStruct &&
                                     field.type->kind != Type::Kind::kCustomJson;
   switch (field.type->kind) {
@@ -84,6 +90,13 @@ bool IsEmpty(const GoValue& value, const schema::Field& field) {
 bool IsGoZero(const GoValue& value, const Type& type, bool pointer) {
   if (pointer) return NilPointer(value);
   if (value.is_zero_value()) return true;
+  if (const GoVerbatim* kept = Get<GoVerbatim>(value)) {
+    // Only omitzero asks, for a struct around a kept value: rare enough to
+    // decode the node for the answer.
+    GoValue decoded;
+    if (Unmarshal(kept->node, type, &decoded)) return false;  // a typed node decodes cleanly
+    return IsGoZero(decoded, type, false);
+  }
   switch (type.kind) {
     case Type::Kind::kStruct: {
       const GoStruct& st = *Get<GoStruct>(value);
@@ -189,6 +202,7 @@ Result<doc::Node> EncodeCustom(const GoValue& value, const Type& type) {
 }
 
 Result<doc::Node> Encode(const GoValue& value, const Type& type, bool pointer) {
+  if (const GoVerbatim* kept = Get<GoVerbatim>(value)) return kept->node;
   if (pointer) {
     if (NilPointer(value)) return doc::Node::Null(value.at);
     return Encode(*Get<GoPointer>(value)->target, type, false);

@@ -85,8 +85,9 @@ doc::Node InterfaceValue(const doc::Node& json) {
 
 class Decoder {
  public:
-  std::optional<Diagnostic> Run(const doc::Node& json, const Type& type, GoValue* out) {
-    Status status = Decode(json, type, false, *out, PathFrame());
+  std::optional<Diagnostic> Run(const doc::Node& json, const Type& type, const doc::Node* base,
+                                GoValue* out) {
+    Status status = Decode(json, type, false, *out, PathFrame(), base);
     if (!status.ok()) return status.take_error();
     return saved_;
   }
@@ -133,8 +134,35 @@ class Decoder {
     }
   }
 
+  // Whether a value of this type in this position may be kept verbatim.
+  static bool VerbatimPosition(const Type& type, bool pointer, bool omitzero) {
+    return !pointer && !omitzero &&
+           (type.kind == Type::Kind::kStruct || type.kind == Type::Kind::kSlice ||
+            type.kind == Type::Kind::kMap);
+  }
+
+  // Keeps `json` as it is when it is the base's own node and nothing was
+  // decoded into `target` yet.
+  static bool KeepVerbatim(const doc::Node& json, const doc::Node* base, GoValue& target) {
+    if (base == nullptr || !json.SharesRepresentationWith(*base) || json.is_scalar() ||
+        !target.is_zero_value()) {
+      return false;
+    }
+    target.value.emplace<GoVerbatim>(GoVerbatim{json});
+    target.at = json.location();
+    return true;
+  }
+
+  // `base`: the node at the same place of Unmarshal's typed_base, or null.
   Status Decode(const doc::Node& json, const Type& type, bool pointer, GoValue& target,
-                const PathFrame& path) {
+                const PathFrame& path, const doc::Node* base = nullptr) {
+    if (GoVerbatim* kept = std::get_if<GoVerbatim>(&target.value)) {
+      // A second key decodes into this value: decode the kept node for real
+      // first, so that encoding/json's merge into the existing value holds.
+      doc::Node node = std::move(kept->node);
+      target.value = {};
+      if (Status status = Decode(node, type, pointer, target, path); !status.ok()) return status;
+    }
     target.at = json.location();
     if (pointer) {
       GoPointer& p = target.As<GoPointer>();
@@ -143,7 +171,7 @@ class Decoder {
         return Ok();
       }
       if (!p.target) p.target = std::make_unique<GoValue>();
-      return Decode(json, type, false, *p.target, path);
+      return Decode(json, type, false, *p.target, path, base);
     }
     if (type.kind == Type::Kind::kCustomJson) return DecodeCustom(json, type, target, path);
     if (type.kind == Type::Kind::kAny) {
@@ -155,11 +183,11 @@ class Decoder {
         if (type.kind == Type::Kind::kSlice || type.kind == Type::Kind::kMap) target.value = {};
         return Ok();
       case doc::Kind::kMapping:
-        if (type.kind == Type::Kind::kStruct) return DecodeStruct(json, type, target, path);
-        if (type.kind == Type::Kind::kMap) return DecodeMap(json, type, target, path);
+        if (type.kind == Type::Kind::kStruct) return DecodeStruct(json, type, target, path, base);
+        if (type.kind == Type::Kind::kMap) return DecodeMap(json, type, target, path, base);
         break;
       case doc::Kind::kSequence:
-        if (type.kind == Type::Kind::kSlice) return DecodeSlice(json, type, target, path);
+        if (type.kind == Type::Kind::kSlice) return DecodeSlice(json, type, target, path, base);
         break;
       case doc::Kind::kString:
         if (type.kind == Type::Kind::kString) {
@@ -216,8 +244,15 @@ class Decoder {
     return Ok();
   }
 
+  // The base's value for `key` where it may stand in for a decode.
+  static const doc::Node* BaseChild(const doc::Node* base, const doc::Node& value,
+                                    std::string_view key) {
+    if (base == nullptr || value.is_scalar()) return nullptr;  // scalars decode cheaply
+    return base->Find(key);
+  }
+
   Status DecodeStruct(const doc::Node& json, const Type& type, GoValue& target,
-                      const PathFrame& path) {
+                      const PathFrame& path, const doc::Node* base) {
     GoStruct& st = target.As<GoStruct>();
     if (st.fields.empty()) st.fields.resize(type.fields.size());
     // The error context names this struct for each of its fields.
@@ -228,6 +263,11 @@ class Decoder {
                                              : FindField(type, gocompat::CoerceToValidUtf8(member->key));
       if (!index) continue;
       const schema::Field& field = type.fields[*index];
+      const doc::Node* base_child = BaseChild(base, member->value, member->key);
+      if (VerbatimPosition(*field.type, field.pointer, field.omitzero) &&
+          KeepVerbatim(member->value, base_child, st.fields[*index])) {
+        continue;
+      }
       std::string_view saved_struct = struct_name_;
       std::size_t saved_depth = field_stack_.size();
       // Go >= 1.24 first pushes the Go name of each embedded struct a
@@ -236,7 +276,7 @@ class Decoder {
       field_stack_.push_back(field.json_name);
       struct_name_ = struct_name;
       Status status = Decode(member->value, *field.type, field.pointer, st.fields[*index],
-                             path.Field(member->key));
+                             path.Field(member->key), base_child);
       if (!status.ok()) return status;
       field_stack_.resize(saved_depth);
       struct_name_ = saved_struct;
@@ -251,13 +291,18 @@ class Decoder {
   }
 
   Status DecodeMap(const doc::Node& json, const Type& type, GoValue& target,
-                   const PathFrame& path) {
+                   const PathFrame& path, const doc::Node* base) {
     GoMap& map = target.As<GoMap>();
     map.nil = false;
+    const bool verbatim_elements = VerbatimPosition(*type.elem, false, false);
     for (const doc::Field* member : SortedFields(json)) {
       GoValue element;  // each element starts from zero, never the old entry
-      Status status = Decode(member->value, *type.elem, false, element, path.Field(member->key));
-      if (!status.ok()) return status;
+      const doc::Node* base_child = BaseChild(base, member->value, member->key);
+      if (!verbatim_elements || !KeepVerbatim(member->value, base_child, element)) {
+        Status status = Decode(member->value, *type.elem, false, element, path.Field(member->key),
+                               base_child);
+        if (!status.ok()) return status;
+      }
       std::string key = gocompat::CoerceToValidUtf8(member->key);
       auto it = std::lower_bound(map.entries.begin(), map.entries.end(), key,
                                  [](const auto& entry, const std::string& k) { return entry.first < k; });
@@ -271,15 +316,21 @@ class Decoder {
   }
 
   Status DecodeSlice(const doc::Node& json, const Type& type, GoValue& target,
-                     const PathFrame& path) {
+                     const PathFrame& path, const doc::Node* base) {
     GoSlice& slice = target.As<GoSlice>();
     slice.nil = false;
     const std::vector<doc::Node>& items = json.items();
     // Existing elements are decoded into, not replaced (encoding/json
     // reuses the backing array), then the slice is cut to the new length.
     if (slice.items.size() < items.size()) slice.items.resize(items.size());
+    const bool verbatim_elements = VerbatimPosition(*type.elem, false, false);
+    const std::vector<doc::Node>& base_items = base != nullptr ? base->items() : items;
     for (std::size_t i = 0; i < items.size(); ++i) {
-      Status status = Decode(items[i], *type.elem, false, slice.items[i], path.Index(i));
+      // Merged lists keep the base's elements, but not always at the same
+      // index; an element elsewhere is simply decoded.
+      const doc::Node* base_item = base != nullptr && i < base_items.size() ? &base_items[i] : nullptr;
+      if (verbatim_elements && KeepVerbatim(items[i], base_item, slice.items[i])) continue;
+      Status status = Decode(items[i], *type.elem, false, slice.items[i], path.Index(i), base_item);
       if (!status.ok()) return status;
     }
     slice.items.resize(items.size());
@@ -365,7 +416,12 @@ class Decoder {
 }  // namespace
 
 std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type, GoValue* out) {
-  return Decoder().Run(json, type, out);
+  return Decoder().Run(json, type, nullptr, out);
+}
+
+std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type,
+                                    const doc::Node& typed_base, GoValue* out) {
+  return Decoder().Run(json, type, &typed_base, out);
 }
 
 }  // namespace tjr::typed
