@@ -17,10 +17,15 @@ namespace tjr::typed {
 
 struct GoValue;
 
-/// A struct: one value per schema field, in field order; empty while every
-/// field still holds its zero value.
+/// A struct: the fields decoded into, by schema field index in ascending
+/// order; every other field holds its zero value. Structs set few of their
+/// fields (a Volume one of some thirty sources), so only those are stored.
 struct GoStruct {
-  std::vector<GoValue> fields;
+  std::vector<std::pair<std::size_t, GoValue>> set;
+
+  /// The value of field `index`, added as the zero value if absent. The
+  /// reference is good until the next call.
+  inline GoValue& Field(std::size_t index);
 };
 
 struct GoSlice {
@@ -86,5 +91,12 @@ struct GoValue {
     return std::get<T>(value);
   }
 };
+
+inline GoValue& GoStruct::Field(std::size_t index) {
+  auto it = set.begin();
+  while (it != set.end() && it->first < index) ++it;  // a handful of entries
+  if (it == set.end() || it->first != index) it = set.emplace(it, index, GoValue());
+  return it->second;
+}
 
 }  // namespace tjr::typed

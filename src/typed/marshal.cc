@@ -99,12 +99,11 @@ bool IsGoZero(const GoValue& value, const Type& type, bool pointer) {
   }
   switch (type.kind) {
     case Type::Kind::kStruct: {
-      const GoStruct& st = *Get<GoStruct>(value);
-      for (std::size_t i = 0; i < st.fields.size(); ++i) {
-        const schema::Field& field = type.fields[i];
-        if (!IsGoZero(st.fields[i], *field.type, field.pointer)) return false;
+      for (const auto& [index, field_value] : Get<GoStruct>(value)->set) {
+        const schema::Field& field = type.fields[index];
+        if (!IsGoZero(field_value, *field.type, field.pointer)) return false;
       }
-      return true;
+      return true;  // fields never set hold their zero value
     }
     case Type::Kind::kSlice: return Get<GoSlice>(value)->nil;
     case Type::Kind::kMap: return Get<GoMap>(value)->nil;
@@ -166,9 +165,12 @@ Result<doc::Node> EncodeStruct(const GoValue& value, const Type& type) {
   // are appended without Set's search for an existing key.
   std::vector<doc::Field>& fields = out.mutable_fields();
   const GoStruct* st = Get<GoStruct>(value);
+  std::size_t next = 0;  // the next set field, in st->set
   for (std::size_t i = 0; i < type.fields.size(); ++i) {
     const schema::Field& field = type.fields[i];
-    const GoValue& field_value = st != nullptr && !st->fields.empty() ? st->fields[i] : Zero();
+    const GoValue* set_value = nullptr;
+    if (st != nullptr && next < st->set.size() && st->set[next].first == i) set_value = &st->set[next++].second;
+    const GoValue& field_value = set_value != nullptr ? *set_value : Zero();
     if (field.omitempty && IsEmpty(field_value, field)) continue;
     if (field.omitzero && IsZeroForOmitZero(field_value, field)) continue;
     Result<doc::Node> encoded = Encode(field_value, *field.type, field.pointer);

@@ -96,16 +96,16 @@ class Decoder {
   // encoding/json's errorContext: the struct whose field is being decoded
   // and the JSON names of the fields from the root.
   // Both name schema strings, which live as long as the schema.
-  std::string_view struct_name_;
+  std::string_view struct_type_;  // its qualified name; GoTypeName when an error needs it
   std::vector<std::string_view> field_stack_;
   std::optional<Diagnostic> saved_;
 
   std::string TypeErrorText(std::string_view what, std::string_view go_type) const {
     std::string text = "json: cannot unmarshal " + std::string(what);
-    if (struct_name_.empty() && field_stack_.empty()) {
+    if (struct_type_.empty() && field_stack_.empty()) {
       return text + " into Go value of type " + std::string(go_type);
     }
-    text += " into Go struct field " + std::string(struct_name_) + ".";
+    text += " into Go struct field " + std::string(gocompat::GoTypeName(struct_type_)) + ".";
     for (std::size_t i = 0; i < field_stack_.size(); ++i) {
       if (i > 0) text += '.';
       text += field_stack_[i];
@@ -254,9 +254,6 @@ class Decoder {
   Status DecodeStruct(const doc::Node& json, const Type& type, GoValue& target,
                       const PathFrame& path, const doc::Node* base) {
     GoStruct& st = target.As<GoStruct>();
-    if (st.fields.empty()) st.fields.resize(type.fields.size());
-    // The error context names this struct for each of its fields.
-    const std::string_view struct_name = gocompat::GoTypeName(type.name);
     for (const doc::Field* member : SortedFields(json)) {
       std::optional<std::size_t> index =
           gocompat::IsValidUtf8(member->key) ? FindField(type, member->key)
@@ -265,21 +262,21 @@ class Decoder {
       const schema::Field& field = type.fields[*index];
       const doc::Node* base_child = BaseChild(base, member->value, member->key);
       if (VerbatimPosition(*field.type, field.pointer, field.omitzero) &&
-          KeepVerbatim(member->value, base_child, st.fields[*index])) {
+          KeepVerbatim(member->value, base_child, st.Field(*index))) {
         continue;
       }
-      std::string_view saved_struct = struct_name_;
+      std::string_view saved_struct = struct_type_;
       std::size_t saved_depth = field_stack_.size();
       // Go >= 1.24 first pushes the Go name of each embedded struct a
       // promoted field comes through ("VolumeSource" before "hostPath");
       // schema::Field does not record it yet, so those paths lack it.
       field_stack_.push_back(field.json_name);
-      struct_name_ = struct_name;
-      Status status = Decode(member->value, *field.type, field.pointer, st.fields[*index],
+      struct_type_ = type.name;
+      Status status = Decode(member->value, *field.type, field.pointer, st.Field(*index),
                              path.Field(member->key), base_child);
       if (!status.ok()) return status;
       field_stack_.resize(saved_depth);
-      struct_name_ = saved_struct;
+      struct_type_ = saved_struct;
     }
     return Ok();
   }
