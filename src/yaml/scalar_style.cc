@@ -26,10 +26,16 @@ bool IsWord(std::string_view value) {
 }
 
 ScalarAnalysis AnalyzeWord(std::string_view value) {
-  bool block_indicators = value.starts_with("---") || value.starts_with("...");
   const auto first = static_cast<unsigned char>(value.front());
-  if (IsOneOf(first, kLeadingIndicators)) block_indicators = true;
-  if (IsOneOf(first, kLeadingIndicatorsBeforeBlank) && value.size() == 1) block_indicators = true;
+  bool block_indicators = false;
+  // Letters and digits, which start nearly every word, are no indicators.
+  const bool alphanumeric = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') ||
+                            (first >= '0' && first <= '9');
+  if (!alphanumeric) {
+    block_indicators = value.starts_with("---") || value.starts_with("...");
+    if (IsOneOf(first, kLeadingIndicators)) block_indicators = true;
+    if (IsOneOf(first, kLeadingIndicatorsBeforeBlank) && value.size() == 1) block_indicators = true;
+  }
   if (value.size() > 1 && value.back() == ':') block_indicators = true;
   ScalarAnalysis result;
   result.block_plain_allowed = !block_indicators;
