@@ -215,9 +215,13 @@ class TreeWriter {
 
   Emitter emitter_;
   std::string value_scratch_;
-  std::vector<std::unique_ptr<KeyScratch>> scratch_;
+  // Kept per thread across documents: a render writes thousands, and each
+  // would otherwise allocate its sorting scratch again.
+  static thread_local std::vector<std::unique_ptr<KeyScratch>> scratch_;
   std::size_t depth_ = 0;
 };
+
+thread_local std::vector<std::unique_ptr<KeyScratch>> TreeWriter::scratch_;
 
 }  // namespace
 
