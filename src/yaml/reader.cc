@@ -12,6 +12,7 @@
 
 #include "json/json.h"
 #include "json/locator.h"
+#include "yaml/block_subset.h"
 #include "yaml/document_split.h"
 #include "yaml/fy_parser.h"
 #include "yaml/tree_builder.h"
@@ -43,6 +44,17 @@ class EventParser {
   // Appends the non-null documents to `out`. With `first_only`, stops after
   // the first document, as goyaml's Unmarshal does with a kubectl chunk.
   Status Parse(bool first_only, std::vector<doc::Node>* out) {
+    {
+      // Most manifests keep to a block subset read without libfyaml; for
+      // the rest (and for every error) libfyaml reads the text below.
+      TreeBuilder builder(limits_, alias_nodes_used_);
+      builder.Reset();
+      doc::Node root;
+      if (input::BuildBlockSubset(chunk_.text, file_, chunk_.first_line, builder, &root)) {
+        out->push_back(std::move(root));
+        return Ok();
+      }
+    }
     const char* failure = nullptr;
     input::FyParser fy = input::OpenFyParser(chunk_.text, &failure);
     if (failure != nullptr) return Internal(failure);
