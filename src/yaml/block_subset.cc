@@ -1,6 +1,7 @@
 #include "yaml/block_subset.h"
 
 #include <cstddef>
+#include <cstring>
 #include <vector>
 
 namespace tjr::yaml::input {
@@ -55,16 +56,31 @@ class Parser {
  private:
   static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
+  // Whether [from, to) is printable ASCII (no tabs, CR, controls or
+  // non-ASCII bytes), eight bytes a step.
+  bool Printable(std::size_t from, std::size_t to) const {
+    constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+    constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
+    for (; from + 8 <= to; from += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, text_.data() + from, sizeof word);
+      const std::uint64_t below_space = (word - kOnes * 0x20) & ~word & kHighs;
+      const std::uint64_t del = ((word ^ (kOnes * 0x7F)) - kOnes) & ~(word ^ (kOnes * 0x7F)) & kHighs;
+      if (((word & kHighs) | below_space | del) != 0) return false;
+    }
+    for (; from < to; ++from) {
+      if (text_[from] < 0x20 || text_[from] > 0x7e) return false;
+    }
+    return true;
+  }
+
   bool SplitLines() {
     std::uint32_t number = 0;
     std::size_t start = 0;
     while (start <= text_.size()) {
-      std::size_t end = start;
-      while (end < text_.size() && text_[end] != '\n') {
-        const char c = text_[end];
-        if (c < 0x20 || c > 0x7e) return false;  // tabs, CR, controls, non-ASCII
-        ++end;
-      }
+      const std::size_t newline = text_.find('\n', start);
+      const std::size_t end = newline == std::string_view::npos ? text_.size() : newline;
+      if (!Printable(start, end)) return false;
       std::size_t begin = start;
       while (begin < end && text_[begin] == ' ') ++begin;
       if (begin < end && text_[begin] != '#') {
