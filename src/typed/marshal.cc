@@ -159,6 +159,16 @@ bool IsZeroForOmitZero(const GoValue& value, const schema::Field& field) {
 
 Result<doc::Node> Encode(const GoValue& value, const Type& type, bool pointer);
 
+// IsEmpty and IsZeroForOmitZero of a field's zero value, without the value:
+// omitzero always omits it; omitempty a nil pointer or a zero that is not a
+// struct (custom JSON types are structs to encoding/json).
+bool OmittedWhenZero(const schema::Field& field) {
+  if (field.omitzero) return true;
+  if (!field.omitempty) return false;
+  return field.pointer ||
+         (field.type->kind != Type::Kind::kStruct && field.type->kind != Type::Kind::kCustomJson);
+}
+
 Result<doc::Node> EncodeStruct(const GoValue& value, const Type& type) {
   doc::Node out = doc::Node::Mapping(value.at);
   // The schema loader rejects a struct with a JSON name twice, so fields
@@ -170,6 +180,7 @@ Result<doc::Node> EncodeStruct(const GoValue& value, const Type& type) {
     const schema::Field& field = type.fields[i];
     const GoValue* set_value = nullptr;
     if (st != nullptr && next < st->set.size() && st->set[next].first == i) set_value = &st->set[next++].second;
+    if (set_value == nullptr && OmittedWhenZero(field)) continue;  // most fields of most structs
     const GoValue& field_value = set_value != nullptr ? *set_value : Zero();
     if (field.omitempty && IsEmpty(field_value, field)) continue;
     if (field.omitzero && IsZeroForOmitZero(field_value, field)) continue;
