@@ -189,8 +189,8 @@ class Parser {
           return false;  // an empty value
         }
       } else {
-        if (IsDash(line, value) || KeyEnd(line, value) != kNone) return false;
-        if (!Scalar(line, value)) return false;
+        // "a: b: c" is refused by Scalar, which takes no ": " in a plain scalar.
+        if (IsDash(line, value) || !Scalar(line, value)) return false;
         if (NextIsDeeper(column)) return false;  // a continuation line
       }
       if (next_ == lines_.size()) break;
