@@ -53,10 +53,12 @@ std::size_t CodePoints(std::string_view text) {
 void RequiredName(const doc::Node& object, const std::string& path, std::string_view key, bool min_length,
                   Report* report) {
   const doc::Node* value = object.Find(key);
+  const bool empty = value != nullptr && min_length && value->is_string() && value->string_value().empty();
+  if (value != nullptr && !empty) return;  // the field path is built for a finding only
   std::string field = path + "." + std::string(key);
   if (value == nullptr) {
     report->Add({ErrorType::kRequired, field, BadValue::Omit(), ""}, &object);
-  } else if (min_length && value->is_string() && value->string_value().empty()) {
+  } else {
     report->Add({ErrorType::kInvalid, field, BadValue::String(""), field + " in body should be at least 1 chars long"},
                 value);
   }
