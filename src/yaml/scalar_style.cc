@@ -1,5 +1,8 @@
 #include "yaml/scalar_style.h"
 
+#include <cstdint>
+#include <cstring>
+
 #include "yaml/resolve.h"
 #include "yaml/utf8_bytes.h"
 
@@ -19,7 +22,19 @@ bool IsOneOf(unsigned char c, std::string_view set) {
 
 bool IsWord(std::string_view value) {
   if (value.empty()) return false;
-  for (char c : value) {
+  std::size_t i = 0;
+  // Eight bytes a step: none below '!', none >= 0x80, none 0x7F.
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
+  for (; i + 8 <= value.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, value.data() + i, sizeof word);
+    const std::uint64_t below = (word - kOnes * 0x21) & ~word & kHighs;
+    const std::uint64_t del = ((word ^ (kOnes * 0x7F)) - kOnes) & ~(word ^ (kOnes * 0x7F)) & kHighs;
+    if (((word & kHighs) | below | del) != 0) return false;
+  }
+  for (; i < value.size(); ++i) {
+    const char c = value[i];
     if (c < 0x21 || c > 0x7E) return false;  // char is signed: bytes >= 0x80 are negative
   }
   return true;
