@@ -254,6 +254,7 @@ class Decoder {
   Status DecodeStruct(const doc::Node& json, const Type& type, GoValue& target,
                       const PathFrame& path, const doc::Node* base) {
     GoStruct& st = target.As<GoStruct>();
+    st.set.reserve(st.set.size() + json.size());  // at most one field per member
     for (const doc::Field* member : SortedFields(json)) {
       std::optional<std::size_t> index =
           gocompat::IsValidUtf8(member->key) ? FindField(type, member->key)
