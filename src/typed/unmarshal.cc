@@ -12,10 +12,14 @@
 #include "gocompat/type_name.h"
 #include "gocompat/utf8.h"
 #include "typed/go_text.h"
+#include "typed/json_values.h"
 
 namespace tjr::typed {
 namespace {
 
+using detail::InterfaceValue;
+using detail::RawJsonValue;
+using detail::SortedFields;
 using schema::Type;
 
 constexpr std::string_view kQuantityType = "k8s.io/apimachinery/pkg/api/resource.Quantity";
@@ -40,47 +44,6 @@ std::optional<IntShape> ShapeOf(std::string_view name) {
     if (shape_name == name) return shape;
   }
   return std::nullopt;
-}
-
-// Field order of a JSON object as json.Marshal writes a map: bytewise.
-std::vector<const doc::Field*> SortedFields(const doc::Node& object) {
-  std::vector<const doc::Field*> fields;
-  fields.reserve(object.size());
-  for (const doc::Field& field : object.fields()) fields.push_back(&field);
-  // Typed output is often in key order already; insertion sort is then one
-  // comparison per field (keys are unique, so stability does not matter).
-  for (std::size_t i = 1; i < fields.size(); ++i) {
-    const doc::Field* moving = fields[i];
-    std::size_t j = i;
-    for (; j > 0 && moving->key < fields[j - 1]->key; --j) fields[j] = fields[j - 1];
-    fields[j] = moving;
-  }
-  return fields;
-}
-
-// A JSON value turned into what interface{} holds after decoding: numbers
-// become float64, strings and keys valid UTF-8, objects sorted maps.
-doc::Node InterfaceValue(const doc::Node& json) {
-  switch (json.kind()) {
-    case doc::Kind::kInt:
-      return doc::Node::Float(static_cast<double>(json.int_value()), json.location());
-    case doc::Kind::kString:
-      return doc::Node::String(gocompat::CoerceToValidUtf8(json.string_value()), json.location());
-    case doc::Kind::kSequence: {
-      doc::Node out = doc::Node::Sequence(json.location());
-      for (const doc::Node& item : json.items()) out.push_back(InterfaceValue(item));
-      return out;
-    }
-    case doc::Kind::kMapping: {
-      doc::Node out = doc::Node::Mapping(json.location());
-      for (const doc::Field* field : SortedFields(json)) {
-        out.Set(gocompat::CoerceToValidUtf8(field->key), InterfaceValue(field->value), field->key_location);
-      }
-      return out;
-    }
-    default:
-      return json;
-  }
 }
 
 class Decoder {
@@ -380,34 +343,11 @@ class Decoder {
       return Ok();
     }
     if (type.name == kFieldsV1Type) {
-      if (!json.is_null()) target.As<GoRawJson>().raw = InterfaceRaw(json);
+      if (!json.is_null()) target.As<GoRawJson>().raw = RawJsonValue(json);
       else target.As<GoRawJson>();
       return Ok();
     }
     return Fatal(json, path, "tjrender: no typed round trip for custom JSON type " + type.name);
-  }
-
-  // Raw JSON kept verbatim: as json.Marshal wrote it, which the unstructured
-  // value already is, bar UTF-8 repair and key order.
-  static doc::Node InterfaceRaw(const doc::Node& json) {
-    switch (json.kind()) {
-      case doc::Kind::kString:
-        return doc::Node::String(gocompat::CoerceToValidUtf8(json.string_value()), json.location());
-      case doc::Kind::kSequence: {
-        doc::Node out = doc::Node::Sequence(json.location());
-        for (const doc::Node& item : json.items()) out.push_back(InterfaceRaw(item));
-        return out;
-      }
-      case doc::Kind::kMapping: {
-        doc::Node out = doc::Node::Mapping(json.location());
-        for (const doc::Field* field : SortedFields(json)) {
-          out.Set(gocompat::CoerceToValidUtf8(field->key), InterfaceRaw(field->value), field->key_location);
-        }
-        return out;
-      }
-      default:
-        return json;
-    }
   }
 };
 
