@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <thread>
+#include <vector>
 
 namespace tjr {
 namespace {
@@ -43,6 +44,35 @@ TEST(OrderedParallelFor, NeverRunsMoreThanTheWindowAheadOfTheSink) {
       });
   EXPECT_EQ(sunk, 200u);
   EXPECT_LE(worst, 8u);
+}
+
+TEST(OrderedParallelFor, ClaimSizeFollowsThreadsAndWindow) {
+  EXPECT_EQ(OrderedClaimSize(2, 64), 8u);
+  EXPECT_EQ(OrderedClaimSize(4, 16), 2u);
+  EXPECT_EQ(OrderedClaimSize(2, 1), 1u);
+  EXPECT_EQ(OrderedClaimSize(8, 8), 1u);
+}
+
+// A claim is a run of consecutive indices done by one worker: with room for
+// all of them, claims start at multiples of the claim size.
+TEST(OrderedParallelFor, WorkersClaimRunsOfIndices) {
+  const std::size_t claim = OrderedClaimSize(2, 64);
+  ASSERT_GT(claim, 1u);
+  std::vector<std::thread::id> ran_on(64);
+  std::vector<std::size_t> seen;
+  OrderedParallelFor(
+      64, 2, 64,
+      [&](std::size_t i) {
+        ran_on[i] = std::this_thread::get_id();
+        if (i % 3 == 0) std::this_thread::sleep_for(std::chrono::microseconds(50));
+        return i;
+      },
+      [&](std::size_t value) { seen.push_back(value); });
+  ASSERT_EQ(seen.size(), 64u);
+  for (std::size_t i = 0; i < 64; ++i) {
+    EXPECT_EQ(seen[i], i);
+    EXPECT_EQ(ran_on[i], ran_on[i - i % claim]) << i;
+  }
 }
 
 TEST(OrderedParallelFor, NothingToDo) {

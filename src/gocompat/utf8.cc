@@ -1,9 +1,25 @@
 #include "gocompat/utf8.h"
 
+#include <cstdint>
+#include <cstring>
+
 namespace tjr::gocompat {
 namespace {
 
 bool IsContinuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
+
+// Length of the leading ASCII run of `text`. Nearly every string a manifest
+// holds is ASCII; eight bytes a step keeps the checks on the render path cheap.
+std::size_t AsciiPrefix(std::string_view text) {
+  std::size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, text.data() + i, sizeof word);
+    if ((word & 0x8080808080808080ULL) != 0) break;
+  }
+  while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80) ++i;
+  return i;
+}
 
 }  // namespace
 
@@ -58,7 +74,7 @@ Rune DecodeLastRune(std::string_view text) {
 }
 
 bool IsValidUtf8(std::string_view text) {
-  std::size_t i = 0;
+  std::size_t i = AsciiPrefix(text);
   while (i < text.size()) {
     if (static_cast<unsigned char>(text[i]) < 0x80) {
       ++i;
@@ -72,6 +88,7 @@ bool IsValidUtf8(std::string_view text) {
 }
 
 std::string CoerceToValidUtf8(std::string_view text) {
+  if (IsValidUtf8(text)) return std::string(text);  // the common case: one copy
   std::string out;
   out.reserve(text.size() + 8);
   std::size_t i = 0;

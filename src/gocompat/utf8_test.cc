@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace tjr::gocompat {
 namespace {
 
@@ -35,6 +37,23 @@ TEST(Utf8Test, CoerceReplacesEachBadByte) {
   EXPECT_EQ(CoerceToValidUtf8("\xed\xa0\x80"), "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
   EXPECT_EQ(CoerceToValidUtf8("\xe2\x82"), "\xef\xbf\xbd\xef\xbf\xbd");  // truncated
   EXPECT_EQ(CoerceToValidUtf8("\xf0\x9f\x98\x80"), "\xf0\x9f\x98\x80");
+}
+
+// IsValidUtf8 skips ASCII eight bytes at a time: a bad byte in any lane of
+// a word, or in the tail after the last whole word, must still be found.
+TEST(Utf8Test, ValidityIsCheckedInEveryPosition) {
+  const std::string ascii = "abcdefghijklmnopqrstu";
+  EXPECT_TRUE(IsValidUtf8(ascii));
+  for (std::size_t at = 0; at < ascii.size(); ++at) {
+    std::string bad = ascii;
+    bad[at] = '\xff';
+    EXPECT_FALSE(IsValidUtf8(bad)) << at;
+    EXPECT_EQ(CoerceToValidUtf8(bad), ascii.substr(0, at) + "\xef\xbf\xbd" + ascii.substr(at + 1)) << at;
+    std::string good = ascii;
+    good.replace(at, 1, "\xc3\xa9");
+    EXPECT_TRUE(IsValidUtf8(good)) << at;
+    EXPECT_EQ(CoerceToValidUtf8(good), good) << at;
+  }
 }
 
 TEST(Utf8Test, AppendUtf8EncodesEveryLength) {

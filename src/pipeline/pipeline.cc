@@ -57,9 +57,7 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
     }
     ++summary->runtimes;
     doc::Node runtime = manifest.object;
-    Result<std::vector<trainer::AppliedDefault>> defaulted =
-        trainer::ApplyBuiltinDefaults(runtime, target.crd_defaults);
-    if (!defaulted.ok()) {
+    if (Status defaulted = trainer::DefaultBuiltin(runtime, target.crd_defaults); !defaulted.ok()) {
       summary->diagnostics.push_back(defaulted.take_error());
       continue;
     }
@@ -94,9 +92,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     }
     trainjob = *std::move(translated);
   }
-  Result<std::vector<trainer::AppliedDefault>> defaulted =
-      trainer::ApplyBuiltinDefaults(trainjob, target.crd_defaults);
-  if (!defaulted.ok()) {
+  if (Status defaulted = trainer::DefaultBuiltin(trainjob, target.crd_defaults); !defaulted.ok()) {
     out.push_back(defaulted.take_error());
     return finish();
   }

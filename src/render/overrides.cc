@@ -129,7 +129,9 @@ Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc
       const doc::Node* current = Get(job, {"template", "spec", "template"});
       Result<doc::Node> patched = smp::StrategicMerge(current != nullptr ? *current : doc::Node(), patch, template_type);
       if (!patched.ok()) return patched;
-      Result<doc::Node> decoded = typed::TypedRoundTrip(*patched, template_type);
+      // What the merge left of the typed template is not decoded again.
+      Result<doc::Node> decoded =
+          typed::TypedRoundTrip(*patched, template_type, current != nullptr ? *current : doc::Node());
       if (!decoded.ok()) return decoded;
       doc::Node& job_slot = merged.FindMutable("replicatedJobs")->mutable_items()[i];
       ChildPath(&job_slot, {"template", "spec"}).Set("template", *std::move(decoded));

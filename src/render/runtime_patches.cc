@@ -176,7 +176,8 @@ Result<doc::Node> MergeRuntimePatchesPerJob(const doc::Node& trainjob, const doc
         const doc::Node* current = job.Find("template");
         Result<doc::Node> patched = smp::StrategicMerge(current != nullptr ? *current : doc::Node(), *patch, template_type);
         if (!patched.ok()) return patched;
-        Result<doc::Node> decoded = typed::TypedRoundTrip(*patched, template_type);
+        Result<doc::Node> decoded =
+            typed::TypedRoundTrip(*patched, template_type, current != nullptr ? *current : doc::Node());
         if (!decoded.ok()) return decoded;
         merged.FindMutable("replicatedJobs")->mutable_items()[i].Set("template", *std::move(decoded));
       }
@@ -207,7 +208,7 @@ Result<doc::Node> MergeRuntimePatchesWholeSpec(const doc::Node& trainjob, const 
     // json.Marshal of the typed spec: `merged` is typed already.
     Result<doc::Node> patched = smp::StrategicMerge(merged, *patch, spec_type);
     if (!patched.ok()) return patched;
-    Result<doc::Node> decoded = typed::TypedRoundTrip(*patched, spec_type);
+    Result<doc::Node> decoded = typed::TypedRoundTrip(*patched, spec_type, merged);
     if (!decoded.ok()) return decoded;
     merged = *std::move(decoded);
   }

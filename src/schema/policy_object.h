@@ -13,7 +13,8 @@ namespace tjr::schema {
 /// Reads the members of one JSON object of a policy document strictly: a
 /// member of the wrong JSON type, a missing required member, or a member
 /// nobody asked for is an error. Accessors return empty values after an
-/// error; Finish() reports the first one.
+/// error; Finish() reports the first one. Keys are kept as views until
+/// Finish(): pass keys that outlive the object (string literals).
 class PolicyObject {
  public:
   /// `what` names the object in messages ("type k8s.io/api/core/v1.Pod").
@@ -37,7 +38,7 @@ class PolicyObject {
 
   const doc::Node& node_;
   std::string what_;
-  std::vector<std::string> taken_;
+  std::vector<std::string_view> taken_;  // a schema load asks for ~20,000 members
   std::optional<Diagnostic> error_;
 };
 

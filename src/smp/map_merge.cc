@@ -143,13 +143,15 @@ Result<doc::Node> MergeMap(const doc::Node& original_in, const doc::Node& patch_
         patch.fields().begin(), patch.fields().end(),
         [&](const doc::Field& f) { return f.key == patch_key; });
     const doc::Node& patch_value = field.value;
-    const FieldPath here = path.Field(patch_key);
+    // Built only for an error or a merge one level down: most keys are
+    // scalars or new, and a path costs an allocation per step.
+    auto here = [&path, &patch_key] { return path.Field(patch_key); };
 
     std::string key = patch_key;
     bool is_delete_list = false;
     if (StartsWith(patch_key, kDeleteFromPrimitiveListPrefix)) {
       Outcome<std::string> target = ExtractDirectiveKey(patch_key, kDeleteFromPrimitiveListPrefix);
-      if (!target.ok()) return MergeError(patch_value, here, target.error());
+      if (!target.ok()) return MergeError(patch_value, here(), target.error());
       is_delete_list = true;
       if (!target.value().empty()) key = target.value();
     }
@@ -173,28 +175,28 @@ Result<doc::Node> MergeMap(const doc::Node& original_in, const doc::Node& patch_
     switch (GoTypeOf(*current)) {
       case GoType::kMap: {
         LookupResult lookup = LookupPatchMetadataForStruct(schema, key);
-        if (!lookup.ok()) return MergeError(patch_value, here, lookup.error());
+        if (!lookup.ok()) return MergeError(patch_value, here(), lookup.error());
         Outcome<std::string> strategy = NonRetainKeysStrategy(lookup.value().meta.strategies);
-        if (!strategy.ok()) return MergeError(patch_value, here, strategy.error());
+        if (!strategy.ok()) return MergeError(patch_value, here(), strategy.error());
         if (strategy.value() == kReplaceDirective) {
           original.Set(key, patch_value);
           break;
         }
-        Result<doc::Node> merged = MergeMap(*current, patch_value, lookup.value().type, here);
+        Result<doc::Node> merged = MergeMap(*current, patch_value, lookup.value().type, here());
         if (!merged) return merged.take_error();
         original.Set(key, std::move(merged).value());
         break;
       }
       case GoType::kSlice: {
         LookupResult lookup = LookupPatchMetadataForSlice(schema, key);
-        if (!lookup.ok()) return MergeError(patch_value, here, lookup.error());
+        if (!lookup.ok()) return MergeError(patch_value, here(), lookup.error());
         Outcome<std::string> strategy = NonRetainKeysStrategy(lookup.value().meta.strategies);
-        if (!strategy.ok()) return MergeError(patch_value, here, strategy.error());
+        if (!strategy.ok()) return MergeError(patch_value, here(), strategy.error());
         const doc::Node original_list = *current;
         Result<doc::Node> merged = MergeSliceHandler(
             GoSlice::Decoded(original_list.items()), original_list, patch_value,
             lookup.value().type, strategy.value(), lookup.value().meta.merge_key, is_delete_list,
-            here);
+            here());
         if (!merged) return merged.take_error();
         original.Set(key, std::move(merged).value());
         break;

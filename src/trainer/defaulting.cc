@@ -17,6 +17,10 @@ class Walker {
 
   std::optional<doc::Node> Walk(const doc::Node& x, const DefaultsNode* s, const PathFrame& path,
                                 bool root) {
+    // Without a schema below, the walk can only drop null fields: most
+    // subtrees (containers, env, resources) have none, which one read-only
+    // pass finds out without the bookkeeping of a walk.
+    if (s == nullptr && !root && !HasNullField(x)) return std::nullopt;
     if (x.is_mapping()) return WalkMapping(x, s, path, root);
     if (x.is_sequence()) return WalkSequence(x, s, path);
     return std::nullopt;
@@ -38,7 +42,7 @@ class Walker {
         const doc::Node* v = x.Find(p.name);
         if (v != nullptr && !v->is_null()) continue;
         mut().Set(p.name, Copy(*def, x.location()));
-        applied_->push_back({path.Field(p.name).Build(), def});
+        Record(path.Field(p.name), def);
       }
     }
     // Other nulls: an additionalProperties default replaces them, otherwise
@@ -53,7 +57,7 @@ class Walker {
     }
     for (const std::string& key : replace) {
       mut().Set(key, Copy(*s->additional->default_value, x.location()));
-      applied_->push_back({path.Field(key).Build(), s->additional->default_value});
+      Record(path.Field(key), s->additional->default_value);
     }
     for (const std::string& key : drop) mut().Erase(key);
     // Into every value, defaults just written included.
@@ -78,7 +82,7 @@ class Walker {
       if (item.is_null() && items != nullptr && items->default_value != nullptr) {
         changed = Copy(*items->default_value, item.location().known() ? item.location()
                                                                       : x.location());
-        applied_->push_back({path.Index(i).Build(), items->default_value});
+        Record(path.Index(i), items->default_value);
         // A default is walked like a value the user wrote.
         if (auto again = Walk(*changed, items, path.Index(i), false)) changed = std::move(again);
       } else {
@@ -89,6 +93,20 @@ class Walker {
       out->mutable_items()[i] = std::move(*changed);
     }
     return out;
+  }
+
+  void Record(const PathFrame& at, const CrdDefault* def) {
+    if (applied_ != nullptr) applied_->push_back({at.Build(), def});
+  }
+
+  static bool HasNullField(const doc::Node& x) {
+    for (const doc::Field& field : x.fields()) {
+      if (field.value.is_null() || HasNullField(field.value)) return true;
+    }
+    for (const doc::Node& item : x.items()) {
+      if (HasNullField(item)) return true;
+    }
+    return false;
   }
 
   static const DefaultsNode* Schema(const DefaultsNode* s, std::string_view key) {
@@ -103,20 +121,11 @@ class Walker {
     return value;
   }
 
-  std::vector<AppliedDefault>* applied_;
+  std::vector<AppliedDefault>* applied_;  // null: not recorded
 };
 
-}  // namespace
-
-std::vector<AppliedDefault> ApplyDefaults(const KindDefaults& kind, doc::Node& object) {
-  std::vector<AppliedDefault> applied;
-  if (std::optional<doc::Node> changed = Walker(&applied).Walk(object, &kind.root, PathFrame{}, true)) {
-    object = std::move(*changed);
-  }
-  return applied;
-}
-
-Result<std::vector<AppliedDefault>> ApplyBuiltinDefaults(doc::Node& object, std::string_view table_name) {
+// The table's defaults for `object`'s apiVersion and kind.
+Result<const KindDefaults*> DefaultsFor(const doc::Node& object, std::string_view table_name) {
   Result<const DefaultsTable*> table = BuiltinDefaults(table_name);
   if (!table) return table.take_error();
   const doc::Node* api_version = object.Find("apiVersion");
@@ -130,7 +139,34 @@ Result<std::vector<AppliedDefault>> ApplyBuiltinDefaults(doc::Node& object, std:
                      "no CRD defaults for apiVersion \"" + api_version_text + "\", kind \"" +
                          kind_text + "\" in " + (*table)->name());
   }
-  return ApplyDefaults(*defaults, object);
+  return defaults;
+}
+
+void Apply(const KindDefaults& kind, doc::Node& object, std::vector<AppliedDefault>* applied) {
+  if (std::optional<doc::Node> changed = Walker(applied).Walk(object, &kind.root, PathFrame{}, true)) {
+    object = std::move(*changed);
+  }
+}
+
+}  // namespace
+
+std::vector<AppliedDefault> ApplyDefaults(const KindDefaults& kind, doc::Node& object) {
+  std::vector<AppliedDefault> applied;
+  Apply(kind, object, &applied);
+  return applied;
+}
+
+Result<std::vector<AppliedDefault>> ApplyBuiltinDefaults(doc::Node& object, std::string_view table_name) {
+  Result<const KindDefaults*> defaults = DefaultsFor(object, table_name);
+  if (!defaults) return defaults.take_error();
+  return ApplyDefaults(**defaults, object);
+}
+
+Status DefaultBuiltin(doc::Node& object, std::string_view table_name) {
+  Result<const KindDefaults*> defaults = DefaultsFor(object, table_name);
+  if (!defaults) return defaults.take_error();
+  Apply(**defaults, object, nullptr);
+  return Ok();
 }
 
 }  // namespace tjr::trainer

@@ -41,4 +41,8 @@ std::vector<AppliedDefault> ApplyDefaults(const KindDefaults& kind, doc::Node& o
 Result<std::vector<AppliedDefault>> ApplyBuiltinDefaults(doc::Node& object,
                                                          std::string_view table = kV21DefaultsTable);
 
+/// ApplyBuiltinDefaults for callers that need only the defaulted object: the
+/// list of defaults written (a FieldPath built for each) is not made.
+Status DefaultBuiltin(doc::Node& object, std::string_view table = kV21DefaultsTable);
+
 }  // namespace tjr::trainer

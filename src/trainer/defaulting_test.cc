@@ -280,5 +280,24 @@ TEST(ApplyBuiltinDefaults, ChoosesTheKindByApiVersionAndKind) {
             "trainer-v2.1.0-defaults");
 }
 
+// DefaultBuiltin writes what ApplyBuiltinDefaults writes (nulls dropped in
+// a subtree no default reaches included) and refuses the same kinds.
+TEST(DefaultBuiltin, SameObjectWithoutTheList) {
+  const char* text =
+      "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: j}\n"
+      "spec:\n  runtimeRef: {name: x}\n  trainer:\n    env: [{name: a, value: null}]\n";
+  doc::Node listed = Yaml(text);
+  ASSERT_TRUE(ApplyBuiltinDefaults(listed).ok());
+  doc::Node quiet = Yaml(text);
+  ASSERT_TRUE(DefaultBuiltin(quiet).ok());
+  EXPECT_EQ(json::Write(quiet, false), json::Write(listed, false));
+  EXPECT_EQ(quiet.Find("spec")->Find("trainer")->Find("env")->items()[0].Find("value"), nullptr);
+
+  doc::Node other = Yaml("apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\n");
+  Status refused = DefaultBuiltin(other);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().message, ApplyBuiltinDefaults(other).error().message);
+}
+
 }  // namespace
 }  // namespace tjr::trainer

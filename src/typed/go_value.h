@@ -17,10 +17,15 @@ namespace tjr::typed {
 
 struct GoValue;
 
-/// A struct: one value per schema field, in field order; empty while every
-/// field still holds its zero value.
+/// A struct: the fields decoded into, by schema field index in ascending
+/// order; every other field holds its zero value. Structs set few of their
+/// fields (a Volume one of some thirty sources), so only those are stored.
 struct GoStruct {
-  std::vector<GoValue> fields;
+  std::vector<std::pair<std::size_t, GoValue>> set;
+
+  /// The value of field `index`, added as the zero value if absent. The
+  /// reference is good until the next call.
+  inline GoValue& Field(std::size_t index);
 };
 
 struct GoSlice {
@@ -57,13 +62,21 @@ struct GoInterface {
   doc::Node value;
 };
 
+/// A value whose encoding is known to be `node` exactly: a struct, slice or
+/// map that an earlier round trip of the same type wrote and that reached
+/// the value being decoded unchanged (see Unmarshal's `typed_base`), so it
+/// is neither decoded nor encoded again.
+struct GoVerbatim {
+  doc::Node node;
+};
+
 /// A Go value of some schema type, as json.Unmarshal leaves it. The type is
 /// not stored: the schema drives every operation. std::monostate is the
 /// type's zero value, so untouched parts of a large struct cost nothing.
 struct GoValue {
   using Variant = std::variant<std::monostate, bool, std::int64_t, std::uint64_t, double,
                                std::string, GoStruct, GoSlice, GoMap, GoPointer, Quantity,
-                               GoIntOrString, GoTime, GoRawJson, GoInterface>;
+                               GoIntOrString, GoTime, GoRawJson, GoInterface, GoVerbatim>;
   Variant value;
   /// Where the JSON this value was decoded from was read, for the output.
   Location at;
@@ -78,5 +91,12 @@ struct GoValue {
     return std::get<T>(value);
   }
 };
+
+inline GoValue& GoStruct::Field(std::size_t index) {
+  auto it = set.begin();
+  while (it != set.end() && it->first < index) ++it;  // a handful of entries
+  if (it == set.end() || it->first != index) it = set.emplace(it, index, GoValue());
+  return it->second;
+}
 
 }  // namespace tjr::typed

@@ -6,6 +6,7 @@
 
 #include "doc/number_format.h"
 #include "gocompat/strconv.h"
+#include "typed/unmarshal.h"
 
 namespace tjr::typed {
 namespace {
@@ -65,6 +66,11 @@ doc::Node ReadBack(const doc::Node& node) {
 // encoding/json's isEmptyValue, for omitempty.
 bool IsEmpty(const GoValue& value, const schema::Field& field) {
   if (field.pointer) return NilPointer(value);
+  if (const GoVerbatim* kept = Get<GoVerbatim>(value)) {
+    // A kept slice or map is nil or empty exactly when its node is null or
+    // has no elements; a struct is never empty.
+    return field.type->kind != Type::Kind::kStruct && kept->node.empty();
+  }
   if (value.is_zero_value()) return field.type->kind != Type::Kind::kStruct &&
                                     field.type->kind != Type::Kind::kCustomJson;
   switch (field.type->kind) {
@@ -84,14 +90,20 @@ bool IsEmpty(const GoValue& value, const schema::Field& field) {
 bool IsGoZero(const GoValue& value, const Type& type, bool pointer) {
   if (pointer) return NilPointer(value);
   if (value.is_zero_value()) return true;
+  if (const GoVerbatim* kept = Get<GoVerbatim>(value)) {
+    // Only omitzero asks, for a struct around a kept value: rare enough to
+    // decode the node for the answer.
+    GoValue decoded;
+    if (Unmarshal(kept->node, type, &decoded)) return false;  // a typed node decodes cleanly
+    return IsGoZero(decoded, type, false);
+  }
   switch (type.kind) {
     case Type::Kind::kStruct: {
-      const GoStruct& st = *Get<GoStruct>(value);
-      for (std::size_t i = 0; i < st.fields.size(); ++i) {
-        const schema::Field& field = type.fields[i];
-        if (!IsGoZero(st.fields[i], *field.type, field.pointer)) return false;
+      for (const auto& [index, field_value] : Get<GoStruct>(value)->set) {
+        const schema::Field& field = type.fields[index];
+        if (!IsGoZero(field_value, *field.type, field.pointer)) return false;
       }
-      return true;
+      return true;  // fields never set hold their zero value
     }
     case Type::Kind::kSlice: return Get<GoSlice>(value)->nil;
     case Type::Kind::kMap: return Get<GoMap>(value)->nil;
@@ -147,17 +159,34 @@ bool IsZeroForOmitZero(const GoValue& value, const schema::Field& field) {
 
 Result<doc::Node> Encode(const GoValue& value, const Type& type, bool pointer);
 
+// IsEmpty and IsZeroForOmitZero of a field's zero value, without the value:
+// omitzero always omits it; omitempty a nil pointer or a zero that is not a
+// struct (custom JSON types are structs to encoding/json).
+bool OmittedWhenZero(const schema::Field& field) {
+  if (field.omitzero) return true;
+  if (!field.omitempty) return false;
+  return field.pointer ||
+         (field.type->kind != Type::Kind::kStruct && field.type->kind != Type::Kind::kCustomJson);
+}
+
 Result<doc::Node> EncodeStruct(const GoValue& value, const Type& type) {
   doc::Node out = doc::Node::Mapping(value.at);
+  // The schema loader rejects a struct with a JSON name twice, so fields
+  // are appended without Set's search for an existing key.
+  std::vector<doc::Field>& fields = out.mutable_fields();
   const GoStruct* st = Get<GoStruct>(value);
+  std::size_t next = 0;  // the next set field, in st->set
   for (std::size_t i = 0; i < type.fields.size(); ++i) {
     const schema::Field& field = type.fields[i];
-    const GoValue& field_value = st != nullptr && !st->fields.empty() ? st->fields[i] : Zero();
+    const GoValue* set_value = nullptr;
+    if (st != nullptr && next < st->set.size() && st->set[next].first == i) set_value = &st->set[next++].second;
+    if (set_value == nullptr && OmittedWhenZero(field)) continue;  // most fields of most structs
+    const GoValue& field_value = set_value != nullptr ? *set_value : Zero();
     if (field.omitempty && IsEmpty(field_value, field)) continue;
     if (field.omitzero && IsZeroForOmitZero(field_value, field)) continue;
     Result<doc::Node> encoded = Encode(field_value, *field.type, field.pointer);
     if (!encoded) return encoded;
-    out.Set(field.json_name, std::move(encoded).value());
+    fields.push_back(doc::Field{field.json_name, std::move(encoded).value(), {}});
   }
   return out;
 }
@@ -186,6 +215,7 @@ Result<doc::Node> EncodeCustom(const GoValue& value, const Type& type) {
 }
 
 Result<doc::Node> Encode(const GoValue& value, const Type& type, bool pointer) {
+  if (const GoVerbatim* kept = Get<GoVerbatim>(value)) return kept->node;
   if (pointer) {
     if (NilPointer(value)) return doc::Node::Null(value.at);
     return Encode(*Get<GoPointer>(value)->target, type, false);
@@ -208,10 +238,12 @@ Result<doc::Node> Encode(const GoValue& value, const Type& type, bool pointer) {
       const GoMap* map = Get<GoMap>(value);
       if (map == nullptr || map->nil) return doc::Node::Null(value.at);
       doc::Node out = doc::Node::Mapping(value.at);
+      std::vector<doc::Field>& fields = out.mutable_fields();  // map keys are unique
+      fields.reserve(map->entries.size());
       for (const auto& [key, element] : map->entries) {
         Result<doc::Node> encoded = Encode(element, *type.elem, false);
         if (!encoded) return encoded;
-        out.Set(key, std::move(encoded).value());
+        fields.push_back(doc::Field{key, std::move(encoded).value(), {}});
       }
       return out;
     }

@@ -12,4 +12,13 @@ Result<doc::Node> TypedRoundTrip(const doc::Node& value, const schema::Type& typ
   return Marshal(decoded, type);
 }
 
+Result<doc::Node> TypedRoundTrip(const doc::Node& value, const schema::Type& type,
+                                 const doc::Node& typed_base) {
+  GoValue decoded;
+  if (std::optional<Diagnostic> error = Unmarshal(value, type, typed_base, &decoded)) {
+    return *std::move(error);
+  }
+  return Marshal(decoded, type);
+}
+
 }  // namespace tjr::typed

@@ -23,4 +23,11 @@ namespace tjr::typed {
 /// quantity parse error), located at the offending value.
 Result<doc::Node> TypedRoundTrip(const doc::Node& value, const schema::Type& type);
 
+/// TypedRoundTrip of `value` made copy-on-write from `typed_base`, itself a
+/// TypedRoundTrip output of `type` (the controller's typed template before a
+/// patch, say): the same result, but the parts `value` still shares with
+/// `typed_base` are taken as they are instead of going through Go values.
+Result<doc::Node> TypedRoundTrip(const doc::Node& value, const schema::Type& type,
+                                 const doc::Node& typed_base);
+
 }  // namespace tjr::typed

@@ -274,5 +274,57 @@ TEST_F(RoundTripTest, UnsupportedInputsAreErrors) {
             "k8s.io/apimachinery/pkg/runtime.RawExtension");
 }
 
+// TypedRoundTrip over a typed base keeps what the value still shares with
+// it and otherwise answers as the plain round trip does.
+TEST_F(RoundTripTest, SharedPartsOfATypedBaseAreKept) {
+  Result<doc::Node> base = TypedRoundTrip(
+      Json(R"({"name":"n","inner":{"x":1},"list":[{"x":1},{"y":2}],"labels":{"a":"1"},"plain":[]})"),
+      *outer_);
+  ASSERT_TRUE(base.ok());
+  doc::Node edited = *base;  // copy-on-write: only the root is new
+  edited.Set("title", doc::Node::String("t"));
+  edited.mutable_fields().insert(edited.mutable_fields().begin(),
+                                 doc::Field{"count", doc::Node::Float(3.0), {}});
+  Result<doc::Node> kept = TypedRoundTrip(edited, *outer_, *base);
+  ASSERT_TRUE(kept.ok());
+  EXPECT_EQ(json::Write(*kept, false), Out(edited, *outer_));
+  EXPECT_TRUE(kept->Find("list")->SharesRepresentationWith(*base->Find("list")));
+  EXPECT_TRUE(kept->Find("labels")->SharesRepresentationWith(*base->Find("labels")));
+  std::string order;
+  KeyOrder(*kept, &order);
+  EXPECT_EQ(order, "name,title,count,inner,x,list,x,y,plain,labels,a,port,when,");
+
+  // A later key for the same field (the Kelvin sign folds to "kind")
+  // decodes into the kept value, which is then decoded for real and merged.
+  Type* holder = types_.Struct("example.com/api/v1.Holder");
+  holder->fields = {F("kind", inner_)};
+  Result<doc::Node> holder_base = TypedRoundTrip(Json(R"({"kind":{"x":1}})"), *holder);
+  ASSERT_TRUE(holder_base.ok());
+  doc::Node folded = *holder_base;
+  folded.Set("\xe2\x84\xaaind", Json(R"({"y":2})"));
+  Result<doc::Node> merged = TypedRoundTrip(folded, *holder, *holder_base);
+  ASSERT_TRUE(merged.ok());
+  EXPECT_EQ(json::Write(*merged, false), R"({"kind":{"x":1,"y":2}})");
+
+  // omitzero on a struct around a kept value asks whether that value is
+  // zero: a non-nil empty slice is not.
+  Type* wrapper = types_.Struct("example.com/api/v1.Wrapper");
+  wrapper->fields = {F("plain", types_.SliceOf(types_.String())), F("n", types_.Int32(), true)};
+  Type* outside = types_.Struct("example.com/api/v1.Outside");
+  Field wrap = F("wrap", wrapper);
+  wrap.omitzero = true;
+  outside->fields = {wrap};
+  Result<doc::Node> outside_base = TypedRoundTrip(Json(R"({"wrap":{"plain":[],"n":1}})"), *outside);
+  ASSERT_TRUE(outside_base.ok());
+  doc::Node unset = *outside_base;
+  doc::Node inner_wrap = *unset.Find("wrap");
+  inner_wrap.Erase("n");
+  unset.Set("wrap", inner_wrap);
+  Result<doc::Node> still = TypedRoundTrip(unset, *outside, *outside_base);
+  ASSERT_TRUE(still.ok());
+  EXPECT_EQ(json::Write(*still, false), R"({"wrap":{"plain":[]}})");
+  EXPECT_EQ(json::Write(*still, false), Out(unset, *outside));
+}
+
 }  // namespace
 }  // namespace tjr::typed

@@ -12,10 +12,14 @@
 #include "gocompat/type_name.h"
 #include "gocompat/utf8.h"
 #include "typed/go_text.h"
+#include "typed/json_values.h"
 
 namespace tjr::typed {
 namespace {
 
+using detail::InterfaceValue;
+using detail::RawJsonValue;
+using detail::SortedFields;
 using schema::Type;
 
 constexpr std::string_view kQuantityType = "k8s.io/apimachinery/pkg/api/resource.Quantity";
@@ -42,44 +46,11 @@ std::optional<IntShape> ShapeOf(std::string_view name) {
   return std::nullopt;
 }
 
-// Field order of a JSON object as json.Marshal writes a map: bytewise.
-std::vector<const doc::Field*> SortedFields(const doc::Node& object) {
-  std::vector<const doc::Field*> fields;
-  for (const doc::Field& field : object.fields()) fields.push_back(&field);
-  std::sort(fields.begin(), fields.end(),
-            [](const doc::Field* a, const doc::Field* b) { return a->key < b->key; });
-  return fields;
-}
-
-// A JSON value turned into what interface{} holds after decoding: numbers
-// become float64, strings and keys valid UTF-8, objects sorted maps.
-doc::Node InterfaceValue(const doc::Node& json) {
-  switch (json.kind()) {
-    case doc::Kind::kInt:
-      return doc::Node::Float(static_cast<double>(json.int_value()), json.location());
-    case doc::Kind::kString:
-      return doc::Node::String(gocompat::CoerceToValidUtf8(json.string_value()), json.location());
-    case doc::Kind::kSequence: {
-      doc::Node out = doc::Node::Sequence(json.location());
-      for (const doc::Node& item : json.items()) out.push_back(InterfaceValue(item));
-      return out;
-    }
-    case doc::Kind::kMapping: {
-      doc::Node out = doc::Node::Mapping(json.location());
-      for (const doc::Field* field : SortedFields(json)) {
-        out.Set(gocompat::CoerceToValidUtf8(field->key), InterfaceValue(field->value), field->key_location);
-      }
-      return out;
-    }
-    default:
-      return json;
-  }
-}
-
 class Decoder {
  public:
-  std::optional<Diagnostic> Run(const doc::Node& json, const Type& type, GoValue* out) {
-    Status status = Decode(json, type, false, *out, PathFrame());
+  std::optional<Diagnostic> Run(const doc::Node& json, const Type& type, const doc::Node* base,
+                                GoValue* out) {
+    Status status = Decode(json, type, false, *out, PathFrame(), base);
     if (!status.ok()) return status.take_error();
     return saved_;
   }
@@ -88,16 +59,16 @@ class Decoder {
   // encoding/json's errorContext: the struct whose field is being decoded
   // and the JSON names of the fields from the root.
   // Both name schema strings, which live as long as the schema.
-  std::string_view struct_name_;
+  std::string_view struct_type_;  // its qualified name; GoTypeName when an error needs it
   std::vector<std::string_view> field_stack_;
   std::optional<Diagnostic> saved_;
 
   std::string TypeErrorText(std::string_view what, std::string_view go_type) const {
     std::string text = "json: cannot unmarshal " + std::string(what);
-    if (struct_name_.empty() && field_stack_.empty()) {
+    if (struct_type_.empty() && field_stack_.empty()) {
       return text + " into Go value of type " + std::string(go_type);
     }
-    text += " into Go struct field " + std::string(struct_name_) + ".";
+    text += " into Go struct field " + std::string(gocompat::GoTypeName(struct_type_)) + ".";
     for (std::size_t i = 0; i < field_stack_.size(); ++i) {
       if (i > 0) text += '.';
       text += field_stack_[i];
@@ -126,8 +97,35 @@ class Decoder {
     }
   }
 
+  // Whether a value of this type in this position may be kept verbatim.
+  static bool VerbatimPosition(const Type& type, bool pointer, bool omitzero) {
+    return !pointer && !omitzero &&
+           (type.kind == Type::Kind::kStruct || type.kind == Type::Kind::kSlice ||
+            type.kind == Type::Kind::kMap);
+  }
+
+  // Keeps `json` as it is when it is the base's own node and nothing was
+  // decoded into `target` yet.
+  static bool KeepVerbatim(const doc::Node& json, const doc::Node* base, GoValue& target) {
+    if (base == nullptr || !json.SharesRepresentationWith(*base) || json.is_scalar() ||
+        !target.is_zero_value()) {
+      return false;
+    }
+    target.value.emplace<GoVerbatim>(GoVerbatim{json});
+    target.at = json.location();
+    return true;
+  }
+
+  // `base`: the node at the same place of Unmarshal's typed_base, or null.
   Status Decode(const doc::Node& json, const Type& type, bool pointer, GoValue& target,
-                const PathFrame& path) {
+                const PathFrame& path, const doc::Node* base = nullptr) {
+    if (GoVerbatim* kept = std::get_if<GoVerbatim>(&target.value)) {
+      // A second key decodes into this value: decode the kept node for real
+      // first, so that encoding/json's merge into the existing value holds.
+      doc::Node node = std::move(kept->node);
+      target.value = {};
+      if (Status status = Decode(node, type, pointer, target, path); !status.ok()) return status;
+    }
     target.at = json.location();
     if (pointer) {
       GoPointer& p = target.As<GoPointer>();
@@ -136,7 +134,7 @@ class Decoder {
         return Ok();
       }
       if (!p.target) p.target = std::make_unique<GoValue>();
-      return Decode(json, type, false, *p.target, path);
+      return Decode(json, type, false, *p.target, path, base);
     }
     if (type.kind == Type::Kind::kCustomJson) return DecodeCustom(json, type, target, path);
     if (type.kind == Type::Kind::kAny) {
@@ -148,11 +146,11 @@ class Decoder {
         if (type.kind == Type::Kind::kSlice || type.kind == Type::Kind::kMap) target.value = {};
         return Ok();
       case doc::Kind::kMapping:
-        if (type.kind == Type::Kind::kStruct) return DecodeStruct(json, type, target, path);
-        if (type.kind == Type::Kind::kMap) return DecodeMap(json, type, target, path);
+        if (type.kind == Type::Kind::kStruct) return DecodeStruct(json, type, target, path, base);
+        if (type.kind == Type::Kind::kMap) return DecodeMap(json, type, target, path, base);
         break;
       case doc::Kind::kSequence:
-        if (type.kind == Type::Kind::kSlice) return DecodeSlice(json, type, target, path);
+        if (type.kind == Type::Kind::kSlice) return DecodeSlice(json, type, target, path, base);
         break;
       case doc::Kind::kString:
         if (type.kind == Type::Kind::kString) {
@@ -209,28 +207,40 @@ class Decoder {
     return Ok();
   }
 
+  // The base's value for `key` where it may stand in for a decode.
+  static const doc::Node* BaseChild(const doc::Node* base, const doc::Node& value,
+                                    std::string_view key) {
+    if (base == nullptr || value.is_scalar()) return nullptr;  // scalars decode cheaply
+    return base->Find(key);
+  }
+
   Status DecodeStruct(const doc::Node& json, const Type& type, GoValue& target,
-                      const PathFrame& path) {
+                      const PathFrame& path, const doc::Node* base) {
     GoStruct& st = target.As<GoStruct>();
-    if (st.fields.empty()) st.fields.resize(type.fields.size());
+    st.set.reserve(st.set.size() + json.size());  // at most one field per member
     for (const doc::Field* member : SortedFields(json)) {
       std::optional<std::size_t> index =
           gocompat::IsValidUtf8(member->key) ? FindField(type, member->key)
                                              : FindField(type, gocompat::CoerceToValidUtf8(member->key));
       if (!index) continue;
       const schema::Field& field = type.fields[*index];
-      std::string_view saved_struct = struct_name_;
+      const doc::Node* base_child = BaseChild(base, member->value, member->key);
+      if (VerbatimPosition(*field.type, field.pointer, field.omitzero) &&
+          KeepVerbatim(member->value, base_child, st.Field(*index))) {
+        continue;
+      }
+      std::string_view saved_struct = struct_type_;
       std::size_t saved_depth = field_stack_.size();
       // Go >= 1.24 first pushes the Go name of each embedded struct a
       // promoted field comes through ("VolumeSource" before "hostPath");
       // schema::Field does not record it yet, so those paths lack it.
       field_stack_.push_back(field.json_name);
-      struct_name_ = gocompat::GoTypeName(type.name);
-      Status status = Decode(member->value, *field.type, field.pointer, st.fields[*index],
-                             path.Field(member->key));
+      struct_type_ = type.name;
+      Status status = Decode(member->value, *field.type, field.pointer, st.Field(*index),
+                             path.Field(member->key), base_child);
       if (!status.ok()) return status;
       field_stack_.resize(saved_depth);
-      struct_name_ = saved_struct;
+      struct_type_ = saved_struct;
     }
     return Ok();
   }
@@ -242,13 +252,18 @@ class Decoder {
   }
 
   Status DecodeMap(const doc::Node& json, const Type& type, GoValue& target,
-                   const PathFrame& path) {
+                   const PathFrame& path, const doc::Node* base) {
     GoMap& map = target.As<GoMap>();
     map.nil = false;
+    const bool verbatim_elements = VerbatimPosition(*type.elem, false, false);
     for (const doc::Field* member : SortedFields(json)) {
       GoValue element;  // each element starts from zero, never the old entry
-      Status status = Decode(member->value, *type.elem, false, element, path.Field(member->key));
-      if (!status.ok()) return status;
+      const doc::Node* base_child = BaseChild(base, member->value, member->key);
+      if (!verbatim_elements || !KeepVerbatim(member->value, base_child, element)) {
+        Status status = Decode(member->value, *type.elem, false, element, path.Field(member->key),
+                               base_child);
+        if (!status.ok()) return status;
+      }
       std::string key = gocompat::CoerceToValidUtf8(member->key);
       auto it = std::lower_bound(map.entries.begin(), map.entries.end(), key,
                                  [](const auto& entry, const std::string& k) { return entry.first < k; });
@@ -262,15 +277,21 @@ class Decoder {
   }
 
   Status DecodeSlice(const doc::Node& json, const Type& type, GoValue& target,
-                     const PathFrame& path) {
+                     const PathFrame& path, const doc::Node* base) {
     GoSlice& slice = target.As<GoSlice>();
     slice.nil = false;
     const std::vector<doc::Node>& items = json.items();
     // Existing elements are decoded into, not replaced (encoding/json
     // reuses the backing array), then the slice is cut to the new length.
     if (slice.items.size() < items.size()) slice.items.resize(items.size());
+    const bool verbatim_elements = VerbatimPosition(*type.elem, false, false);
+    const std::vector<doc::Node>& base_items = base != nullptr ? base->items() : items;
     for (std::size_t i = 0; i < items.size(); ++i) {
-      Status status = Decode(items[i], *type.elem, false, slice.items[i], path.Index(i));
+      // Merged lists keep the base's elements, but not always at the same
+      // index; an element elsewhere is simply decoded.
+      const doc::Node* base_item = base != nullptr && i < base_items.size() ? &base_items[i] : nullptr;
+      if (verbatim_elements && KeepVerbatim(items[i], base_item, slice.items[i])) continue;
+      Status status = Decode(items[i], *type.elem, false, slice.items[i], path.Index(i), base_item);
       if (!status.ok()) return status;
     }
     slice.items.resize(items.size());
@@ -322,41 +343,23 @@ class Decoder {
       return Ok();
     }
     if (type.name == kFieldsV1Type) {
-      if (!json.is_null()) target.As<GoRawJson>().raw = InterfaceRaw(json);
+      if (!json.is_null()) target.As<GoRawJson>().raw = RawJsonValue(json);
       else target.As<GoRawJson>();
       return Ok();
     }
     return Fatal(json, path, "tjrender: no typed round trip for custom JSON type " + type.name);
-  }
-
-  // Raw JSON kept verbatim: as json.Marshal wrote it, which the unstructured
-  // value already is, bar UTF-8 repair and key order.
-  static doc::Node InterfaceRaw(const doc::Node& json) {
-    switch (json.kind()) {
-      case doc::Kind::kString:
-        return doc::Node::String(gocompat::CoerceToValidUtf8(json.string_value()), json.location());
-      case doc::Kind::kSequence: {
-        doc::Node out = doc::Node::Sequence(json.location());
-        for (const doc::Node& item : json.items()) out.push_back(InterfaceRaw(item));
-        return out;
-      }
-      case doc::Kind::kMapping: {
-        doc::Node out = doc::Node::Mapping(json.location());
-        for (const doc::Field* field : SortedFields(json)) {
-          out.Set(gocompat::CoerceToValidUtf8(field->key), InterfaceRaw(field->value), field->key_location);
-        }
-        return out;
-      }
-      default:
-        return json;
-    }
   }
 };
 
 }  // namespace
 
 std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type, GoValue* out) {
-  return Decoder().Run(json, type, out);
+  return Decoder().Run(json, type, nullptr, out);
+}
+
+std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type,
+                                    const doc::Node& typed_base, GoValue* out) {
+  return Decoder().Run(json, type, &typed_base, out);
 }
 
 }  // namespace tjr::typed

@@ -26,4 +26,15 @@ namespace tjr::typed {
 /// value and its field path; `out` is then unspecified.
 std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type, GoValue* out);
 
+/// Unmarshal where `typed_base` is an earlier Marshal(Unmarshal(...)) of
+/// `type` that `json` was made from copy-on-write (a strategic merge onto
+/// it, say). A struct, slice or map of `json` that shares its
+/// representation with the node at the same place in `typed_base` is its
+/// own round trip (the round trip is idempotent), so it is kept as a
+/// GoVerbatim instead of being decoded; Marshal writes it back as it is.
+/// Only non-pointer positions without omitzero are kept so, where whether
+/// the value is omitted can be read off the node.
+std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type,
+                                    const doc::Node& typed_base, GoValue* out);
+
 }  // namespace tjr::typed

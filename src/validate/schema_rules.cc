@@ -2,6 +2,7 @@
 // CRD at v2.1.0, apiextensions-apiserver v0.34). Upstream walks the schema's
 // properties in Go map order; this file walks them in document order.
 #include <string>
+#include <string_view>
 
 #include "gocompat/utf8.h"
 #include "json/json.h"
@@ -52,10 +53,12 @@ std::size_t CodePoints(std::string_view text) {
 void RequiredName(const doc::Node& object, const std::string& path, std::string_view key, bool min_length,
                   Report* report) {
   const doc::Node* value = object.Find(key);
+  const bool empty = value != nullptr && min_length && value->is_string() && value->string_value().empty();
+  if (value != nullptr && !empty) return;  // the field path is built for a finding only
   std::string field = path + "." + std::string(key);
   if (value == nullptr) {
     report->Add({ErrorType::kRequired, field, BadValue::Omit(), ""}, &object);
-  } else if (min_length && value->is_string() && value->string_value().empty()) {
+  } else {
     report->Add({ErrorType::kInvalid, field, BadValue::String(""), field + " in body should be at least 1 chars long"},
                 value);
   }
@@ -129,7 +132,9 @@ std::string DuplicateKeyText(const doc::Node* key, DuplicateStyle style) {
 // validateListMap with the single key `name`: the second appearance of each
 // key value is reported (later ones are not); items without the key share
 // one "unspecified" value.
-void UniqueNames(const doc::Node* list, const std::string& path, DuplicateStyle style, Report* report) {
+// `path` + `suffix` names the list; it is put together only for a finding.
+void UniqueNames(const doc::Node* list, std::string_view path, std::string_view suffix,
+                 DuplicateStyle style, Report* report) {
   const std::vector<doc::Node>& items = Items(list);
   if (items.size() <= 1) return;
   for (const doc::Node& item : items) {
@@ -144,18 +149,21 @@ void UniqueNames(const doc::Node* list, const std::string& path, DuplicateStyle 
       if (same) ++earlier;
     }
     if (earlier != 1) continue;
-    const std::string field = path + "[" + std::to_string(i) + "]";
+    const std::string field =
+        std::string(path).append(suffix).append("[").append(std::to_string(i)).append("]");
     report->Add({ErrorType::kDuplicate, field, BadValue::Json(DuplicateKeyText(key, style)), ""}, &items[i]);
   }
 }
 
-void ContainerListMaps(const doc::Node* list, const std::string& path, DuplicateStyle style, Report* report) {
-  UniqueNames(list, path, style, report);
+void ContainerListMaps(const doc::Node* list, std::string_view path, std::string_view suffix,
+                       DuplicateStyle style, Report* report) {
+  UniqueNames(list, path, suffix, style, report);
   for (std::size_t i = 0; i < Items(list).size(); ++i) {
     const doc::Node& container = Items(list)[i];
-    const std::string item_path = path + "[" + std::to_string(i) + "]";
-    UniqueNames(At(&container, "env"), item_path + ".env", style, report);
-    UniqueNames(At(&container, "volumeMounts"), item_path + ".volumeMounts", style, report);
+    const std::string item_path =
+        std::string(path).append(suffix).append("[").append(std::to_string(i)).append("]");
+    UniqueNames(At(&container, "env"), item_path, ".env", style, report);
+    UniqueNames(At(&container, "volumeMounts"), item_path, ".volumeMounts", style, report);
   }
 }
 
@@ -219,20 +227,21 @@ void CheckOpenApiSchema(const doc::Node& trainjob, Report* report) {
 void CheckListMapKeys(const doc::Node& trainjob, DuplicateStyle style, Report* report) {
   const doc::Node* spec = At(&trainjob, "spec");
   const doc::Node* initializer = At(spec, "initializer");
-  UniqueNames(At(At(initializer, "dataset"), "env"), "spec.initializer.dataset.env", style, report);
-  UniqueNames(At(At(initializer, "model"), "env"), "spec.initializer.model.env", style, report);
+  UniqueNames(At(At(initializer, "dataset"), "env"), "spec.initializer.dataset.env", "", style, report);
+  UniqueNames(At(At(initializer, "model"), "env"), "spec.initializer.model.env", "", style, report);
   const doc::Node* trainer = At(spec, "trainer");
-  UniqueNames(At(trainer, "env"), "spec.trainer.env", style, report);
-  UniqueNames(At(At(trainer, "resourcesPerNode"), "claims"), "spec.trainer.resourcesPerNode.claims", style, report);
+  UniqueNames(At(trainer, "env"), "spec.trainer.env", "", style, report);
+  UniqueNames(At(At(trainer, "resourcesPerNode"), "claims"), "spec.trainer.resourcesPerNode.claims", "",
+              style, report);
   const doc::Node* overrides = At(spec, "podTemplateOverrides");
   for (std::size_t i = 0; i < Items(overrides).size(); ++i) {
     const doc::Node* override_spec = At(&Items(overrides)[i], "spec");
     const std::string path = "spec.podTemplateOverrides[" + std::to_string(i) + "].spec";
-    UniqueNames(At(override_spec, "volumes"), path + ".volumes", style, report);
-    ContainerListMaps(At(override_spec, "initContainers"), path + ".initContainers", style, report);
-    ContainerListMaps(At(override_spec, "containers"), path + ".containers", style, report);
-    UniqueNames(At(override_spec, "schedulingGates"), path + ".schedulingGates", style, report);
-    UniqueNames(At(override_spec, "imagePullSecrets"), path + ".imagePullSecrets", style, report);
+    UniqueNames(At(override_spec, "volumes"), path, ".volumes", style, report);
+    ContainerListMaps(At(override_spec, "initContainers"), path, ".initContainers", style, report);
+    ContainerListMaps(At(override_spec, "containers"), path, ".containers", style, report);
+    UniqueNames(At(override_spec, "schedulingGates"), path, ".schedulingGates", style, report);
+    UniqueNames(At(override_spec, "imagePullSecrets"), path, ".imagePullSecrets", style, report);
   }
 }
 

@@ -34,6 +34,15 @@ class Emitter {
   void WriteSingleQuoted(std::string_view value, bool allow_breaks);
   void WriteDoubleQuoted(std::string_view value, bool allow_breaks);
   void WriteLiteral(std::string_view value);
+  /// WritePlain of a word (printable ASCII, no spaces): nothing to fold or
+  /// break, so it is one run of value.size() columns.
+  void WritePlainWord(std::string_view value) {
+    if (!whitespace_) Put(' ');
+    out_->append(value);
+    column_ += static_cast<int>(value.size());
+    whitespace_ = false;
+    indention_ = false;
+  }
 
  private:
   void Put(char c) {

@@ -12,6 +12,7 @@
 
 #include "json/json.h"
 #include "json/locator.h"
+#include "yaml/block_subset.h"
 #include "yaml/document_split.h"
 #include "yaml/fy_parser.h"
 #include "yaml/tree_builder.h"
@@ -43,6 +44,17 @@ class EventParser {
   // Appends the non-null documents to `out`. With `first_only`, stops after
   // the first document, as goyaml's Unmarshal does with a kubectl chunk.
   Status Parse(bool first_only, std::vector<doc::Node>* out) {
+    {
+      // Most manifests keep to a block subset read without libfyaml; for
+      // the rest (and for every error) libfyaml reads the text below.
+      TreeBuilder builder(limits_, alias_nodes_used_);
+      builder.Reset();
+      doc::Node root;
+      if (input::BuildBlockSubset(chunk_.text, file_, chunk_.first_line, builder, &root)) {
+        out->push_back(std::move(root));
+        return Ok();
+      }
+    }
     const char* failure = nullptr;
     input::FyParser fy = input::OpenFyParser(chunk_.text, &failure);
     if (failure != nullptr) return Internal(failure);
@@ -127,6 +139,26 @@ class EventParser {
     return NodeStart{last_, TokenText(anchor)};
   }
 
+  // A one-line scalar of printable ASCII with nothing to unescape is its
+  // own text: the token marks bound exactly the value (inside the quotes),
+  // and reading it there spares libfyaml formatting a copy of nearly every
+  // scalar of a manifest. Anything else is left to libfyaml.
+  std::string_view ScalarText(fy_token* token, fy_scalar_style style) const {
+    const char forbidden = style == FYSS_SINGLE_QUOTED ? '\'' : style == FYSS_DOUBLE_QUOTED ? '\\' : 0;
+    if (style != FYSS_PLAIN && forbidden == 0) return TokenText(token);
+    const fy_mark* begin = fy_token_start_mark(token);
+    const fy_mark* end = fy_token_end_mark(token);
+    if (begin == nullptr || end == nullptr || begin->input_pos > end->input_pos ||
+        end->input_pos > chunk_.text.size()) {
+      return TokenText(token);
+    }
+    const std::string_view raw = chunk_.text.substr(begin->input_pos, end->input_pos - begin->input_pos);
+    for (char c : raw) {
+      if ((c < 0x20 && c != '\t') || c > 0x7e || c == forbidden) return TokenText(token);
+    }
+    return raw;
+  }
+
   // libyaml stops treating text as an implicit key after 1024 characters
   // (goyaml: "could not find expected ':'"); libfyaml has no such limit.
   bool CheckKeyLength(fy_event* event, bool quoted) {
@@ -201,7 +233,7 @@ class EventParser {
         if (!CheckAnchorName(start.anchor, "anchor")) return false;
         if (style == FYSS_DOUBLE_QUOTED && !CheckEscapes(event)) return false;
         if (builder.expecting_key() && !CheckKeyLength(event, quoted)) return false;
-        ScalarInput scalar{TokenText(data.value), TokenText(data.tag), style == FYSS_PLAIN};
+        ScalarInput scalar{ScalarText(data.value, style), TokenText(data.tag), style == FYSS_PLAIN};
         return builder.Scalar(scalar, start);
       }
       case FYET_MAPPING_START: {

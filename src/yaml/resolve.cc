@@ -1,6 +1,5 @@
 #include "yaml/resolve.h"
 
-#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -16,21 +15,31 @@ namespace {
 bool IsAsciiDigit(char c) { return c >= '0' && c <= '9'; }
 
 // The spellings goyaml's resolve table maps to bools, null, NaN and the
-// infinities (the merge key "<<" is never looked up: '<' has no hint).
+// infinities (the merge key "<<" is never looked up: '<' has no hint),
+// grouped by length: most keys with a hint letter ("name", "node") are then
+// compared with a few spellings, and only by their first byte.
 bool InResolveMap(std::string_view s) {
-  static constexpr std::array<std::string_view, 35> kWords = {
-      "y",     "Y",    "yes",  "Yes",  "YES",  "true",  "True",  "TRUE",  "on",
-      "On",    "ON",   "n",    "N",    "no",   "No",    "NO",    "false", "False",
-      "FALSE", "off",  "Off",  "OFF",  "~",    "null",  "Null",  "NULL",  ".nan",
-      ".NaN",  ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"};
-  static constexpr std::array<std::string_view, 3> kNegativeInf = {"-.inf", "-.Inf", "-.INF"};
-  for (std::string_view word : kWords) {
-    if (s == word) return true;
+  static constexpr std::string_view kLength1[] = {"y", "Y", "n", "N", "~"};
+  static constexpr std::string_view kLength2[] = {"on", "On", "ON", "no", "No", "NO"};
+  static constexpr std::string_view kLength3[] = {"yes", "Yes", "YES", "off", "Off", "OFF"};
+  static constexpr std::string_view kLength4[] = {"true", "True", "TRUE", "null", "Null", "NULL",
+                                                  ".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF"};
+  static constexpr std::string_view kLength5[] = {"false", "False", "FALSE", "+.inf", "+.Inf",
+                                                  "+.INF", "-.inf", "-.Inf", "-.INF"};
+  auto any_of = [s](const auto& words) {
+    for (std::string_view word : words) {
+      if (word[0] == s[0] && word == s) return true;
+    }
+    return false;
+  };
+  switch (s.size()) {
+    case 1: return any_of(kLength1);
+    case 2: return any_of(kLength2);
+    case 3: return any_of(kLength3);
+    case 4: return any_of(kLength4);
+    case 5: return any_of(kLength5);
+    default: return false;
   }
-  for (std::string_view word : kNegativeInf) {
-    if (s == word) return true;
-  }
-  return false;
 }
 
 // goyaml's yamlStyleFloat: ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
@@ -119,7 +128,8 @@ bool PlainKeepsString(std::string_view s) {
     default:
       break;
   }
-  if (!sign_or_digit && !word && hint != '.') return !IsBase60Float(s);
+  // IsBase60Float needs a sign or digit first, so it cannot hold here.
+  if (!sign_or_digit && !word && hint != '.') return true;
   if (s.size() <= 5 && InResolveMap(s)) return false;  // the longest spelling is "-.inf"
   if (word) return true;
   if (hint == '.') return !gocompat::ParseDecimalFloatUnderscored(s).has_value();

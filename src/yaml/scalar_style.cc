@@ -1,5 +1,8 @@
 #include "yaml/scalar_style.h"
 
+#include <cstdint>
+#include <cstring>
+
 #include "yaml/resolve.h"
 #include "yaml/utf8_bytes.h"
 
@@ -15,20 +18,39 @@ bool IsOneOf(unsigned char c, std::string_view set) {
   return c != 0 && set.find(static_cast<char>(c)) != std::string_view::npos;
 }
 
-bool IsGraphicAscii(std::string_view value) {
-  for (char c : value) {
+}  // namespace
+
+bool IsWord(std::string_view value) {
+  if (value.empty()) return false;
+  std::size_t i = 0;
+  // Eight bytes a step: none below '!', none >= 0x80, none 0x7F.
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
+  for (; i + 8 <= value.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, value.data() + i, sizeof word);
+    const std::uint64_t below = (word - kOnes * 0x21) & ~word & kHighs;
+    const std::uint64_t del = ((word ^ (kOnes * 0x7F)) - kOnes) & ~(word ^ (kOnes * 0x7F)) & kHighs;
+    if (((word & kHighs) | below | del) != 0) return false;
+  }
+  for (; i < value.size(); ++i) {
+    const char c = value[i];
     if (c < 0x21 || c > 0x7E) return false;  // char is signed: bytes >= 0x80 are negative
   }
   return true;
 }
 
-// The common case, printable ASCII without spaces: no breaks, no special
-// characters, and indicators only at the ends.
-ScalarAnalysis AnalyzeGraphicAscii(std::string_view value) {
-  bool block_indicators = value.starts_with("---") || value.starts_with("...");
+ScalarAnalysis AnalyzeWord(std::string_view value) {
   const auto first = static_cast<unsigned char>(value.front());
-  if (IsOneOf(first, kLeadingIndicators)) block_indicators = true;
-  if (IsOneOf(first, kLeadingIndicatorsBeforeBlank) && value.size() == 1) block_indicators = true;
+  bool block_indicators = false;
+  // Letters and digits, which start nearly every word, are no indicators.
+  const bool alphanumeric = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') ||
+                            (first >= '0' && first <= '9');
+  if (!alphanumeric) {
+    block_indicators = value.starts_with("---") || value.starts_with("...");
+    if (IsOneOf(first, kLeadingIndicators)) block_indicators = true;
+    if (IsOneOf(first, kLeadingIndicatorsBeforeBlank) && value.size() == 1) block_indicators = true;
+  }
   if (value.size() > 1 && value.back() == ':') block_indicators = true;
   ScalarAnalysis result;
   result.block_plain_allowed = !block_indicators;
@@ -37,7 +59,9 @@ ScalarAnalysis AnalyzeGraphicAscii(std::string_view value) {
   return result;
 }
 
-}  // namespace
+ScalarStyle RequestedWordStyle(std::string_view value) {
+  return PlainKeepsString(value) ? ScalarStyle::kPlain : ScalarStyle::kDoubleQuoted;
+}
 
 ScalarAnalysis AnalyzeScalar(std::string_view value) {
   ScalarAnalysis result;
@@ -46,7 +70,7 @@ ScalarAnalysis AnalyzeScalar(std::string_view value) {
     result.single_quoted_allowed = true;
     return result;
   }
-  if (IsGraphicAscii(value)) return AnalyzeGraphicAscii(value);
+  if (IsWord(value)) return AnalyzeWord(value);
 
   // Flow indicators are not tracked: scalars never appear inside flow
   // collections here (only empty ones are written in flow style).

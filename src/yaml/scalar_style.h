@@ -18,6 +18,17 @@ struct ScalarAnalysis {
 
 ScalarAnalysis AnalyzeScalar(std::string_view value);
 
+/// True when `value` is non-empty printable ASCII without spaces, the case
+/// of nearly every key and value of a manifest ("a word").
+bool IsWord(std::string_view value);
+
+/// AnalyzeScalar of a word: no breaks, no special characters, indicators
+/// only at the ends.
+ScalarAnalysis AnalyzeWord(std::string_view value);
+
+/// RequestedStringStyle of a word (it has no newline).
+ScalarStyle RequestedWordStyle(std::string_view value);
+
 /// The style goyaml's encoder asks for a string (encode.go stringv): literal
 /// when it has a newline, plain when the bare text reads back as the same
 /// string, double-quoted otherwise.

@@ -42,7 +42,11 @@ int TreeBuilder::KeyIndex::Find(const std::vector<doc::Field>& fields, std::stri
 }
 
 TreeBuilder::TreeBuilder(const BuilderLimits& limits, std::size_t* alias_nodes_used)
-    : limits_(limits), alias_nodes_used_(alias_nodes_used) {}
+    : limits_(limits), alias_nodes_used_(alias_nodes_used) {
+  // Manifests nest about ten deep: room for that up front, instead of
+  // moving the open frames (and their buffers) as the stack grows.
+  frames_.reserve(16);
+}
 
 void TreeBuilder::Reset() {
   depth_ = 0;

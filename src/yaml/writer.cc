@@ -63,7 +63,9 @@ class TreeWriter {
         return;
       case doc::Kind::kString: {
         const std::string& value = node.string_value();
-        if (!detail::ChangedByJsonRoundTrip(value)) {
+        if (detail::IsWord(value)) {  // ASCII: the JSON round trip keeps it
+          Word(value, /*simple_key=*/false);
+        } else if (!detail::ChangedByJsonRoundTrip(value)) {
           String(value);
         } else {
           value_scratch_ = detail::JsonRoundTrip(value);
@@ -87,6 +89,18 @@ class TreeWriter {
   void String(std::string_view value) {
     StyledString(value, detail::RequestedStringStyle(value), detail::AnalyzeScalar(value),
                  /*simple_key=*/false);
+  }
+
+  // String and StyledString for a word, which every step can take the
+  // short way: one scan to classify it, one append to write it plain.
+  void Word(std::string_view value, bool simple_key) {
+    const detail::ScalarAnalysis analysis = detail::AnalyzeWord(value);
+    const ScalarStyle requested = detail::RequestedWordStyle(value);
+    if (detail::SelectScalarStyle(requested, value, analysis, simple_key) == ScalarStyle::kPlain) {
+      emitter_.WritePlainWord(value);  // no folding, so the indentation is not needed
+      return;
+    }
+    StyledString(value, requested, analysis, simple_key);
   }
 
   void StyledString(std::string_view value, ScalarStyle requested,
@@ -144,6 +158,12 @@ class TreeWriter {
     for (std::size_t index : scratch.order) {
       std::string_view key = scratch.keys[index];
       emitter_.WriteIndent();
+      if (key.size() <= kMaxSimpleKeyLength && detail::IsWord(key)) {
+        Word(key, /*simple_key=*/true);
+        emitter_.WriteIndicator(":", false, false, false);
+        Node(fields[index].value, /*mapping_context=*/true);
+        continue;
+      }
       const detail::ScalarAnalysis analysis = detail::AnalyzeScalar(key);
       const ScalarStyle requested = detail::RequestedStringStyle(key);
       if (!analysis.multiline && key.size() <= kMaxSimpleKeyLength) {
@@ -195,9 +215,13 @@ class TreeWriter {
 
   Emitter emitter_;
   std::string value_scratch_;
-  std::vector<std::unique_ptr<KeyScratch>> scratch_;
+  // Kept per thread across documents: a render writes thousands, and each
+  // would otherwise allocate its sorting scratch again.
+  static thread_local std::vector<std::unique_ptr<KeyScratch>> scratch_;
   std::size_t depth_ = 0;
 };
+
+thread_local std::vector<std::unique_ptr<KeyScratch>> TreeWriter::scratch_;
 
 }  // namespace
 
