@@ -1,5 +1,6 @@
-// ChangedPaths: libgit2's tree-to-tree and tree-to-working-tree diffs,
-// reduced to the paths they touch.
+// ChangedPaths: libgit2's tree-to-tree and tree-to-index diffs reduced to
+// the paths they touch, plus the index against the working tree
+// (git_worktree.h).
 #include <git2.h>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 
 #include "source/git_tree.h"
 #include "source/git_util.h"
+#include "source/git_worktree.h"
 
 namespace tjr::source {
 
@@ -41,15 +43,26 @@ Result<std::vector<std::string>> ChangedPaths(const std::string& repo_dir,
   options.context_lines = 0;
 
   git_diff* diff = nullptr;
+  std::vector<std::string> paths;
   if (head_rev.empty()) {
     if (git_repository_is_bare(repo->get())) {
       return AsInputError(MakeError(Location{InternSourceName(repo_dir)}, "",
                                     "a bare repository has no working tree to compare with"));
     }
-    options.flags |= GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS |
-                     GIT_DIFF_INCLUDE_IGNORED | GIT_DIFF_RECURSE_IGNORED_DIRS |
-                     GIT_DIFF_INCLUDE_TYPECHANGE;
-    if (git_diff_tree_to_workdir_with_index(&diff, repo->get(), base->tree.get(), &options) != 0) {
+    // BASE against the index here, the index against the files in
+    // WorktreeChanges: libgit2's own working-tree diff stats every file on
+    // one thread.
+    git_index* raw_index = nullptr;
+    if (git_repository_index(&raw_index, repo->get()) != 0) {
+      return AsInputError(MakeError(Location{InternSourceName(repo_dir)}, "",
+                                    "cannot read the index: " + LastGitError()));
+    }
+    GitHandle<git_index, git_index_free> index(raw_index);
+    Result<std::vector<std::string>> worktree = WorktreeChanges(repo->get(), index.get(), specs);
+    if (!worktree.ok()) return worktree.take_error();
+    paths = std::move(*worktree);
+    options.flags |= GIT_DIFF_INCLUDE_TYPECHANGE;
+    if (git_diff_tree_to_index(&diff, repo->get(), base->tree.get(), index.get(), &options) != 0) {
       return AsInputError(MakeError(Location{InternSourceName(repo_dir)}, "",
                                     "cannot compare " + base_rev + " with the working tree: " +
                                         LastGitError()));
@@ -66,7 +79,6 @@ Result<std::vector<std::string>> ChangedPaths(const std::string& repo_dir,
     }
   }
   GitHandle<git_diff, git_diff_free> owned(diff);
-  std::vector<std::string> paths;
   const std::size_t count = git_diff_num_deltas(diff);
   for (std::size_t i = 0; i < count; ++i) {
     const git_diff_delta* delta = git_diff_get_delta(diff, i);
