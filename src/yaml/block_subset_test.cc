@@ -65,6 +65,38 @@ TEST(BlockSubsetTest, ReadsAsLibfyamlDoes) {
   }
 }
 
+// A stream of block-style documents is read a document at a time; libfyaml
+// (forced by a tab in a comment of the last document) reads the same.
+TEST(BlockSubsetTest, StreamsOfSubsetDocumentsReadAsLibfyamlDoes) {
+  const std::string stream =
+      "apiVersion: v1\nkind: A\nmetadata:\n  name: a\n"
+      "---\n"
+      "# comment\n"
+      "apiVersion: v1\nkind: B\nspec:\n  list:\n  - x: 1\n    y: \"2\"\n"
+      "--- # a comment after the marker\n"
+      "\n"
+      "- a\n- b\n"
+      "---\n"
+      "---\n"
+      "k: v\n";
+  Result<std::vector<doc::Node>> fast = ReadStream(stream, "s.yaml", ReadOptions{});
+  Result<std::vector<doc::Node>> full = ReadStream(stream + "#\tread by libfyaml\n", "s.yaml", ReadOptions{});
+  ASSERT_TRUE(fast.ok()) << fast.error().ToString();
+  ASSERT_TRUE(full.ok()) << full.error().ToString();
+  ASSERT_EQ(fast->size(), 4u);
+  ASSERT_EQ(full->size(), 4u);
+  for (std::size_t i = 0; i < fast->size(); ++i) {
+    SCOPED_TRACE(i);
+    ExpectSame((*fast)[i], (*full)[i]);
+  }
+  EXPECT_EQ((*fast)[3].location().line, 19u);
+  // One document outside the subset sends the whole stream to libfyaml.
+  Result<std::vector<doc::Node>> mixed = ReadStream("a: 1\n---\nb: [1]\n", "s.yaml", ReadOptions{});
+  ASSERT_TRUE(mixed.ok());
+  ASSERT_EQ(mixed->size(), 2u);
+  EXPECT_TRUE((*mixed)[1].Find("b")->is_sequence());
+}
+
 TEST(BlockSubsetTest, LinesCountFromTheChunksFirstLine) {
   doc::Node root = Subset("a:\n  b: c\n", 7);
   EXPECT_EQ(root.location().line, 7u);

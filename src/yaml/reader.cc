@@ -271,6 +271,23 @@ class EventParser {
   std::size_t last_offset_ = 0;  // of last_ in the parsed text
 };
 
+// Every chunk through the block subset, or false (and nothing in `out`).
+bool ReadBlockSubsetChunks(const std::vector<Chunk>& chunks, const std::string* file,
+                           const input::BuilderLimits& limits, std::size_t* alias_nodes_used,
+                           std::vector<doc::Node>* out) {
+  std::vector<doc::Node> documents;
+  documents.reserve(chunks.size());
+  for (const Chunk& chunk : chunks) {
+    input::TreeBuilder builder(limits, alias_nodes_used);
+    builder.Reset();
+    doc::Node root;
+    if (!input::BuildBlockSubset(chunk.text, file, chunk.first_line, builder, &root)) return false;
+    documents.push_back(std::move(root));
+  }
+  *out = std::move(documents);
+  return true;
+}
+
 }  // namespace
 
 Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_view source_name,
@@ -307,6 +324,13 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
   }
   std::size_t alias_nodes_used = 0;
   if (input::SameDocumentsAsYaml(text)) {
+    // A stream of block-style documents (kubectl's output, say) is read a
+    // document at a time without libfyaml when every one of them keeps to
+    // the block subset; the "---" lines the subset refuses are not in the
+    // chunks. Otherwise libfyaml reads the whole stream, as below.
+    if (chunks->size() > 1 && ReadBlockSubsetChunks(*chunks, file, limits, &alias_nodes_used, &documents)) {
+      return documents;
+    }
     // One parser for the whole stream: libfyaml's documents are kubectl's.
     Status status = EventParser(Chunk{text, 1}, file, limits, &alias_nodes_used)
                         .Parse(/*first_only=*/false, &documents);
