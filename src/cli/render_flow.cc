@@ -31,6 +31,7 @@
 #include "pipeline/target.h"
 #include "source/git_tree.h"
 #include "source/loader.h"
+#include "trainer/skeleton.h"
 #include "yaml/reader.h"
 #include "yaml/writer.h"
 
@@ -417,7 +418,14 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     manifests = std::move(affected.manifests);
     removed = std::move(affected.removed);
   } else {
-    manifests = source::LoadManifests(input.tree(), input.paths, load_options);
+    // TrainJobs alone in their file are kept as skeletons and read again by
+    // the worker that renders them: memory stays flat however many there are.
+    source::LoadOptions streaming = load_options;
+    streaming.release = trainer::TrainJobSkeleton;
+    manifests = source::LoadManifests(input.tree(), input.paths, streaming);
+    pipeline_options.reload = [&input, load_options](const source::Manifest& manifest) {
+      return source::ReloadObject(input.tree(), manifest, load_options);
+    };
     if (cache && input.head_git != nullptr) batch::CacheEntries(manifests, *input.head_git, &*cache);
     // PATHs as entry points of a repository on disk (a pre-commit hook's
     // staged files): the runtimes they reference may live anywhere in it.

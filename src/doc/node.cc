@@ -1,7 +1,9 @@
 #include "doc/node.h"
 
 #include <cassert>
+#include <mutex>
 #include <utility>
+#include <vector>
 
 namespace tjr::doc {
 namespace detail {
@@ -13,17 +15,43 @@ const std::vector<Field> kNoFields;
 namespace {
 
 // A free list per thread, refilled from 64 KiB slabs that are never given
-// back: a block freed on another thread simply joins that thread's list.
-// The process-lifetime slabs suit a command-line tool; peak memory is the
-// peak number of live nodes.
+// back. A block freed on another thread joins that thread's list; a thread
+// that has freed many blocks hands them to a shared pile, where the threads
+// that allocate (parsers, renderers) pick them up before they cut a new
+// slab: nodes made on workers and dropped on the thread that collects their
+// results would otherwise never be used again. The process-lifetime slabs
+// suit a command-line tool; peak memory is the peak number of live nodes.
 struct FreeBlock {
   FreeBlock* next;
 };
 
 constexpr std::size_t kSlabBytes = std::size_t{64} << 10;
+constexpr std::size_t kSpillBlocks = 4096;  // about 300 KB of nodes
 thread_local FreeBlock* free_blocks = nullptr;
+thread_local std::size_t freed_since_spill = 0;
+
+struct Pile {
+  std::mutex mutex;
+  std::vector<FreeBlock*> lists;
+};
+
+// Made on first use (nodes exist during static initialisation) and never
+// destroyed (nodes may be freed during static destruction).
+Pile& SharedPile() {
+  static Pile* pile = new Pile();
+  return *pile;
+}
 
 void Refill() {
+  {
+    Pile& pile = SharedPile();
+    std::lock_guard lock(pile.mutex);
+    if (!pile.lists.empty()) {
+      free_blocks = pile.lists.back();
+      pile.lists.pop_back();
+      return;
+    }
+  }
   constexpr std::size_t kBlock = sizeof(Rep);
   char* slab = static_cast<char*>(::operator new(kSlabBytes));
   for (std::size_t offset = 0; offset + kBlock <= kSlabBytes; offset += kBlock) {
@@ -52,6 +80,12 @@ void Rep::operator delete(void* block, std::size_t size) noexcept {
   auto* free_block = static_cast<FreeBlock*>(block);
   free_block->next = free_blocks;
   free_blocks = free_block;
+  if (++freed_since_spill < kSpillBlocks) return;
+  freed_since_spill = 0;
+  Pile& pile = SharedPile();
+  std::lock_guard lock(pile.mutex);
+  pile.lists.push_back(free_blocks);
+  free_blocks = nullptr;
 }
 
 }  // namespace detail

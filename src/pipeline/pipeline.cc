@@ -83,7 +83,22 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     return std::move(result);
   };
 
-  doc::Node trainjob = manifest.object;
+  // A released TrainJob (LoadOptions::release) is read again here, on the
+  // worker, and let go of with the result.
+  doc::Node whole;
+  if (manifest.released()) {
+    Result<doc::Node> reloaded = options.reload ? options.reload(manifest)
+                                                : Result<doc::Node>(AsInputError(MakeError(
+                                                      manifest.location(), "", "internal: no way to read "
+                                                      "a released object again")));
+    if (!reloaded.ok()) {
+      out.push_back(reloaded.take_error());
+      return finish();
+    }
+    whole = *std::move(reloaded);
+  }
+  const doc::Node& original = manifest.released() ? whole : manifest.object;
+  doc::Node trainjob = original;
   if (target.translate != nullptr) {
     Result<doc::Node> translated = target.translate(trainjob);
     if (!translated.ok()) {
@@ -141,9 +156,9 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     out.push_back(rendered.take_error());
     return finish();
   }
-  Diagnostics rendered_warnings = CheckRendered(manifest.object, rendered->objects);
+  Diagnostics rendered_warnings = CheckRendered(original, rendered->objects);
   Diagnostics patch_warnings =
-      CheckRuntimePatches(manifest.object, resolved->runtime, target.version, validate_options.old);
+      CheckRuntimePatches(original, resolved->runtime, target.version, validate_options.old);
   SupersedeRendered(&rendered_warnings, patch_warnings);
   Append(&out, std::move(rendered_warnings));
   Append(&out, std::move(patch_warnings));

@@ -55,6 +55,9 @@ struct PipelineOptions {
   /// results does it here, on every core, rather than on the sink's thread
   /// (which would then take a third of the run). Must be thread-safe.
   std::function<void(TrainJobResult&)> finish;
+  /// Reads a released TrainJob (source::Manifest::released) again, on the
+  /// worker that renders it (source::ReloadObject). Must be thread-safe.
+  std::function<Result<doc::Node>(const source::Manifest&)> reload;
 };
 
 /// What one TrainJob produced.

@@ -4,6 +4,9 @@
 
 #include "doc/objects.h"
 #include "pipeline/test_util.h"
+#include "source/disk_tree.h"
+#include "source/scratch_dir.h"
+#include "trainer/skeleton.h"
 #include "yaml/writer.h"
 
 namespace tjr::pipeline {
@@ -31,6 +34,42 @@ TEST(Pipeline, RendersTrainJobsOrderedByNamespaceThenName) {
   EXPECT_EQ(ids, (std::vector<std::string>{"jobset.x-k8s.io/v1alpha2/JobSet team-a/a",
                                            "jobset.x-k8s.io/v1alpha2/JobSet team-a/b",
                                            "jobset.x-k8s.io/v1alpha2/JobSet team-b/a"}));
+}
+
+TEST(Pipeline, ReleasedTrainJobsAreReadAgainAndRenderTheSame) {
+  // One file per TrainJob (released as skeletons), clean, failing and
+  // warning ones, and the runtime in a file of its own.
+  source::ScratchDir dir;
+  dir.Write("runtime.yaml", testing::kTorchRuntime);
+  for (int n = 0; n < 12; ++n) {
+    std::string extra;
+    if (n % 3 == 1) extra = "  trainer:\n    numNodes: 3\n";
+    if (n % 3 == 2) {
+      extra = "  podTemplateOverrides:\n  - targetJobs:\n    - name: node\n    spec:\n"
+              "      containers:\n      - name: sidecar\n";
+    }
+    dir.Write("jobs/j" + std::to_string(n) + ".yaml", TrainJob("job-" + std::to_string(n), "ns", extra));
+  }
+  source::LoadOptions load;
+  load.threads = 2;
+  source::ManifestSet whole = source::LoadManifests({dir.root()}, load);
+  source::LoadOptions releasing = load;
+  releasing.release = trainer::TrainJobSkeleton;
+  source::ManifestSet released = source::LoadManifests({dir.root()}, releasing);
+  std::size_t skeletons = 0;
+  for (const source::Manifest& m : released.manifests) skeletons += m.released() ? 1 : 0;
+  EXPECT_EQ(skeletons, 12u);
+  PipelineOptions options = V21Options();
+  options.threads = 2;
+  PipelineResult expected = RenderManifests(whole, options);
+  options.reload = [&](const source::Manifest& m) { return source::ReloadObject(source::DiskTree(), m, load); };
+  PipelineResult got = RenderManifests(released, options);
+  EXPECT_EQ(yaml::WriteStream(got.objects), yaml::WriteStream(expected.objects));
+  EXPECT_EQ(Lines(got.diagnostics), Lines(expected.diagnostics));
+  EXPECT_NE(Lines(expected.diagnostics).find("override-container-unknown"), std::string::npos);
+  // Without a way to read them again, released TrainJobs are errors, not crashes.
+  options.reload = nullptr;
+  EXPECT_TRUE(RenderManifests(released, options).has_errors());
 }
 
 TEST(Pipeline, OutputIsIdenticalForEveryThreadCount) {

@@ -220,6 +220,25 @@ class Loader {
   std::map<StorageKey, Location> first_seen_;
 };
 
+// LoadOptions::release on the objects a file added from `first` on.
+void Release(const LoadOptions& options, const std::string& read_path, std::uint64_t hash,
+             std::size_t first, ManifestSet* set) {
+  std::optional<doc::Node> skeleton;
+  std::size_t released = set->manifests.size();
+  for (std::size_t i = first; i < set->manifests.size(); ++i) {
+    std::optional<doc::Node> candidate = options.release(set->manifests[i].object);
+    if (!candidate) continue;
+    if (skeleton) return;  // several in one file: kept whole
+    skeleton = std::move(candidate);
+    released = i;
+  }
+  if (!skeleton) return;
+  Manifest& manifest = set->manifests[released];
+  manifest.object = *std::move(skeleton);
+  manifest.released_from = read_path;
+  manifest.source_hash = hash;
+}
+
 }  // namespace
 
 bool ManifestSet::has_errors() const {
@@ -238,6 +257,7 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
   // so the result does not depend on the thread count.
   struct ParsedInput {
     bool read = false;  // a file that could not be read is not listed
+    std::uint64_t hash = 0;
     Result<std::vector<doc::Node>> documents = std::vector<doc::Node>();
   };
   auto parse = [&](std::size_t index) {
@@ -253,6 +273,7 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
       return parsed;
     }
     parsed.read = true;
+    if (options.release) parsed.hash = std::hash<std::string_view>{}(*text);
     yaml::ReadOptions read_options;
     read_options.max_document_bytes = options.max_file_bytes;
     parsed.documents = yaml::ReadStream(*text, input.name, read_options);
@@ -266,7 +287,9 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
       set.diagnostics.push_back(AsInputError(parsed.documents.take_error()));
       return;
     }
+    const std::size_t first = set.manifests.size();
     loader.AdmitAll(*parsed.documents, input.name);
+    if (options.release && !input.is_stdin) Release(options, input.read_path, parsed.hash, first, &set);
   };
   const unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
   OrderedParallelFor(inputs.files.size(), threads, /*window=*/64, parse, admit);
@@ -285,6 +308,28 @@ ManifestSet AdmitDocuments(const std::vector<ParsedFile>& files, const LoadOptio
 
 ManifestSet LoadManifests(const std::vector<std::string>& paths, const LoadOptions& options) {
   return LoadManifests(DiskTree(), paths, options);
+}
+
+Result<doc::Node> ReloadObject(const Tree& tree, const Manifest& manifest, const LoadOptions& options) {
+  const Location at = manifest.location();
+  auto gone = [&](const std::string& why) -> Diagnostic {
+    return InputError(at, "", manifest.file + " " + why + " while tjrender was rendering it; run it again");
+  };
+  if (!manifest.released()) return manifest.object;
+  Result<std::string> text = tree.Read(manifest.released_from, options.max_file_bytes);
+  if (!text.ok()) return gone("could not be read again (" + text.error().message + ")");
+  if (std::hash<std::string_view>{}(*text) != manifest.source_hash) return gone("changed");
+  yaml::ReadOptions read_options;
+  read_options.max_document_bytes = options.max_file_bytes;
+  Result<std::vector<doc::Node>> documents = yaml::ReadStream(*text, manifest.file, read_options);
+  if (!documents.ok()) return gone("changed");
+  LoadOptions whole = options;
+  whole.release = nullptr;
+  ManifestSet set = AdmitDocuments({ParsedFile{manifest.file, std::move(*documents)}}, whole);
+  for (Manifest& candidate : set.manifests) {
+    if (candidate.id == manifest.id) return std::move(candidate.object);
+  }
+  return gone("changed");
 }
 
 }  // namespace tjr::source

@@ -2,7 +2,9 @@
 
 #include <compare>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <map>
 #include <string>
 #include <vector>
@@ -34,6 +36,12 @@ struct LoadOptions {
   /// Files are read and parsed on this many threads (0: one per core); the
   /// result is the same for any number.
   unsigned threads = 0;
+  /// Keeps memory flat however many objects there are: when it returns a
+  /// skeleton for exactly one kept object of a file, the object is replaced
+  /// by that skeleton (Manifest::released), and ReloadObject reads the
+  /// whole object again when it is needed. Files with several such objects
+  /// keep them whole, so no file is parsed more than twice.
+  std::function<std::optional<doc::Node>(const doc::Node& object)> release;
 };
 
 /// A kept document that is no Kubernetes object.
@@ -52,7 +60,13 @@ struct Manifest {
   doc::ObjectId id;
   /// The file it was read from, as named in messages ("<stdin>" for "-").
   std::string file;
+  /// Set when LoadOptions::release replaced `object` by a skeleton: what to
+  /// pass to Tree::Read for ReloadObject, and the hash of the bytes read
+  /// the first time.
+  std::string released_from;
+  std::uint64_t source_hash = 0;
 
+  bool released() const { return !released_from.empty(); }
   const Location& location() const { return object.location(); }
 };
 
@@ -94,6 +108,12 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
 
 /// The same, from the local file system.
 ManifestSet LoadManifests(const std::vector<std::string>& paths, const LoadOptions& options = {});
+
+/// The whole object of a released manifest, read from `tree` and admitted
+/// as LoadManifests did the first time (`options` as then). An error when
+/// the file's bytes changed in between or the object is no longer in it.
+/// Safe to call from several threads when `tree` is.
+Result<doc::Node> ReloadObject(const Tree& tree, const Manifest& manifest, const LoadOptions& options);
 
 /// One already-parsed file: its name and documents in stream order.
 struct ParsedFile {

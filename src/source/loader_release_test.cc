@@ -1,0 +1,89 @@
+// LoadOptions::release and ReloadObject: objects kept as skeletons and read
+// again whole.
+#include <gtest/gtest.h>
+
+#include "source/disk_tree.h"
+#include "source/loader.h"
+#include "source/scratch_dir.h"
+
+namespace tjr::source {
+namespace {
+
+constexpr char kJobA[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata:
+  name: a
+spec:
+  runtimeRef: {name: torch}
+  trainer: {numNodes: 2}
+)";
+
+// Keeps apiVersion, kind and metadata of TrainJobs (a stand-in for the
+// Trainer skeleton, which lives in another module).
+std::optional<doc::Node> Skeleton(const doc::Node& object) {
+  const doc::Node* kind = object.Find("kind");
+  if (kind == nullptr || !kind->is_string() || kind->string_value() != "TrainJob") return std::nullopt;
+  doc::Node skeleton = doc::Node::Mapping(object.location());
+  for (const doc::Field& field : object.fields()) {
+    if (field.key != "spec") skeleton.Set(field.key, field.value, field.key_location);
+  }
+  return skeleton;
+}
+
+LoadOptions Releasing() {
+  LoadOptions options;
+  options.release = Skeleton;
+  options.threads = 2;
+  return options;
+}
+
+TEST(ReleaseTest, AJobAloneInItsFileIsKeptAsASkeletonAndReadAgainWhole) {
+  ScratchDir dir;
+  dir.Write("a.yaml", kJobA);
+  dir.Write("runtime.yaml",
+            "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: ClusterTrainingRuntime\nmetadata: {name: torch}\n");
+  ManifestSet whole = LoadManifests({dir.root()}, LoadOptions{});
+  ManifestSet released = LoadManifests({dir.root()}, Releasing());
+  ASSERT_EQ(released.manifests.size(), 2u);
+  const Manifest& job = released.manifests[0];
+  ASSERT_TRUE(job.released());
+  EXPECT_EQ(job.object.Find("spec"), nullptr);
+  EXPECT_EQ(job.location().ToString(), whole.manifests[0].location().ToString());
+  EXPECT_EQ(job.object.Find("metadata")->Find("namespace")->string_value(), "default");
+  EXPECT_FALSE(released.manifests[1].released());  // not a TrainJob
+  Result<doc::Node> again = ReloadObject(DiskTree(), job, Releasing());
+  ASSERT_TRUE(again.ok()) << again.error().ToString();
+  EXPECT_TRUE(*again == whole.manifests[0].object);  // defaulted namespace included
+  EXPECT_EQ(again->Find("spec")->location().ToString(),
+            whole.manifests[0].object.Find("spec")->location().ToString());
+}
+
+TEST(ReleaseTest, SeveralJobsInOneFileStayWhole) {
+  ScratchDir dir;
+  std::string two = std::string(kJobA) + "---\n" + kJobA;
+  two.replace(two.rfind("name: a"), 7, "name: b");
+  dir.Write("two.yaml", two);
+  ManifestSet released = LoadManifests({dir.root()}, Releasing());
+  ASSERT_EQ(released.manifests.size(), 2u);
+  EXPECT_FALSE(released.manifests[0].released());
+  EXPECT_FALSE(released.manifests[1].released());
+  EXPECT_NE(released.manifests[0].object.Find("spec"), nullptr);
+}
+
+TEST(ReleaseTest, AFileChangedBeforeItIsReadAgainIsAnError) {
+  ScratchDir dir;
+  dir.Write("a.yaml", kJobA);
+  ManifestSet released = LoadManifests({dir.root()}, Releasing());
+  ASSERT_TRUE(released.manifests.at(0).released());
+  dir.Write("a.yaml", std::string(kJobA) + "  suspend: true\n");
+  Result<doc::Node> again = ReloadObject(DiskTree(), released.manifests[0], Releasing());
+  ASSERT_FALSE(again.ok());
+  EXPECT_EQ(again.error().category, Category::kInput);
+  EXPECT_NE(again.error().message.find("changed while tjrender was rendering it"), std::string::npos)
+      << again.error().message;
+  std::remove(dir.Path("a.yaml").c_str());
+  EXPECT_FALSE(ReloadObject(DiskTree(), released.manifests[0], Releasing()).ok());
+}
+
+}  // namespace
+}  // namespace tjr::source

@@ -1,0 +1,16 @@
+#pragma once
+
+#include <optional>
+
+#include "doc/node.h"
+
+namespace tjr::trainer {
+
+/// What an inventory needs of a TrainJob, and nothing else: apiVersion,
+/// kind, metadata and spec.runtimeRef, with their locations. Nullopt for
+/// any other object. A loader keeps this in place of a TrainJob it will
+/// read again when rendering (source::LoadOptions::release), so memory does
+/// not grow with the TrainJobs' specs.
+std::optional<doc::Node> TrainJobSkeleton(const doc::Node& object);
+
+}  // namespace tjr::trainer
