@@ -204,7 +204,8 @@ Result<Inputs> ReadRevisions(const DiffOptions& options, const source::LoadOptio
       batch::InventoryCache::Load(batch::InventoryCachePath(repo.git_dir), batch::CacheContext(load));
   batch::SinceSources sources{source.base_tree(), *source.base_git, source.tree(), source.head_git.get(),
                               source.paths, [&] {
-                                return source::ChangedPaths(repo_dir, options.revisions[0], head, source.paths);
+                                return source::ChangedPaths(repo_dir, options.revisions[0], head, source.paths,
+                                                            load.threads);
                               }};
   Result<batch::AffectedSet> found = batch::FindAffected(sources, load, &cache);
   if (!found.ok()) return found.take_error();

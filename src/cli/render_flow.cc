@@ -386,7 +386,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     batch::SinceSources sources{input.base_tree(), *input.base_git, input.tree(), input.head_git.get(),
                                 input.paths, [&] {
                                   return source::ChangedPaths(repo_dir, options.source.since,
-                                                              options.source.rev, input.paths);
+                                                              options.source.rev, input.paths, options.jobs);
                                 }};
     Result<batch::AffectedSet> found = batch::FindAffected(sources, load_options, &*cache);
     if (!found.ok()) {

@@ -15,7 +15,8 @@ namespace tjr::source {
 Result<std::vector<std::string>> ChangedPaths(const std::string& repo_dir,
                                               const std::string& base_rev,
                                               const std::string& head_rev,
-                                              const std::vector<std::string>& pathspec) {
+                                              const std::vector<std::string>& pathspec,
+                                              unsigned threads) {
   auto repo = OpenRepository(repo_dir);
   if (!repo.ok()) return repo.take_error();
   Result<PeeledTree> base = PeelToTree(repo->get(), base_rev);
@@ -58,7 +59,7 @@ Result<std::vector<std::string>> ChangedPaths(const std::string& repo_dir,
                                     "cannot read the index: " + LastGitError()));
     }
     GitHandle<git_index, git_index_free> index(raw_index);
-    Result<std::vector<std::string>> worktree = WorktreeChanges(repo->get(), index.get(), specs);
+    Result<std::vector<std::string>> worktree = WorktreeChanges(repo->get(), index.get(), specs, threads);
     if (!worktree.ok()) return worktree.take_error();
     paths = std::move(*worktree);
     options.flags |= GIT_DIFF_INCLUDE_TYPECHANGE;

@@ -65,10 +65,12 @@ Result<std::unique_ptr<Tree>> OpenGitTree(const std::string& repo_dir, const std
 /// the working tree as `git diff BASE` sees it plus untracked and ignored
 /// files (the working-tree source reads those too). Only paths under one of
 /// `pathspec` (repository-relative folders or files; empty: everything)
-/// are compared. Submodules are left out.
+/// are compared. Submodules are left out. The working-tree comparison uses
+/// `threads` threads (0: one per core).
 Result<std::vector<std::string>> ChangedPaths(const std::string& repo_dir,
                                               const std::string& base_rev,
                                               const std::string& head_rev,
-                                              const std::vector<std::string>& pathspec = {});
+                                              const std::vector<std::string>& pathspec = {},
+                                              unsigned threads = 0);
 
 }  // namespace tjr::source

@@ -120,7 +120,7 @@ void AddUntracked(const std::string& workdir, const std::string& folder,
 }  // namespace
 
 Result<std::vector<std::string>> WorktreeChanges(git_repository* repo, git_index* index,
-                                                 const std::vector<std::string>& scope) {
+                                                 const std::vector<std::string>& scope, unsigned threads_wanted) {
   const char* workdir_text = git_repository_workdir(repo);
   if (workdir_text == nullptr) {
     return AsInputError(MakeError(Location{}, "", "a bare repository has no working tree to compare with"));
@@ -164,8 +164,8 @@ Result<std::vector<std::string>> WorktreeChanges(git_repository* repo, git_index
       verdicts[i] = Check(full, tracked[i], index_info.st_mtim);
     }
   };
-  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t threads = tracked.size() < 1024 ? 1 : std::min<std::size_t>(hardware, 8);
+  const unsigned available = threads_wanted != 0 ? threads_wanted : std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t threads = tracked.size() < 1024 ? 1 : std::min<std::size_t>(available, 8);
   std::vector<std::jthread> workers;
   const std::size_t chunk = (tracked.size() + threads - 1) / threads;
   for (std::size_t t = 1; t < threads; ++t) {

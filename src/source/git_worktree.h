@@ -19,10 +19,10 @@ namespace tjr::source {
 /// hashed through the repository's filters), and files the index lacks
 /// (untracked and ignored alike; `.git` is skipped). Submodules and
 /// conflicted entries: a conflict counts as a change, a submodule never.
-/// The lstat pass runs on several threads: on a VM an lstat costs a few
-/// microseconds, and ten thousand of them were half of a `--since` run.
-/// Sorted and unique.
+/// The lstat pass runs on `threads` threads (0: one per core): on a VM an
+/// lstat costs a few microseconds, and ten thousand of them were half of a
+/// `--since` run. Sorted and unique.
 Result<std::vector<std::string>> WorktreeChanges(git_repository* repo, git_index* index,
-                                                 const std::vector<std::string>& scope);
+                                                 const std::vector<std::string>& scope, unsigned threads);
 
 }  // namespace tjr::source
