@@ -28,7 +28,7 @@ std::vector<std::string> ManifestFiles(const source::FilteredTree& tree,
                                        const source::LoadOptions& options) {
   std::vector<std::string> files;
   for (const std::string& path : candidates) {
-    if (!InScope(path, scope)) continue;
+    if (!source::InScope(path, scope)) continue;
     bool named = std::find(scope.begin(), scope.end(), path) != scope.end();
     if (!named) {
       std::string extension = source::Extension(path);
@@ -107,16 +107,6 @@ void CacheEntries(const source::ManifestSet& set, const source::GitTree& tree,
     std::string blob = tree.BlobId(file);
     if (!blob.empty()) cache->Put(blob, entries);
   }
-}
-
-bool InScope(const std::string& path, const std::vector<std::string>& scope) {
-  for (const std::string& s : scope) {
-    if (s.empty() || s == "." || path == s ||
-        (path.size() > s.size() && path.compare(0, s.size(), s) == 0 && path[s.size()] == '/')) {
-      return true;
-    }
-  }
-  return false;
 }
 
 Result<AffectedSet> FindAffected(const SinceSources& sources, const source::LoadOptions& options,

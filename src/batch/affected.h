@@ -66,8 +66,4 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
 void CacheEntries(const source::ManifestSet& set, const source::GitTree& tree,
                   InventoryCache* cache);
 
-/// Whether the repository path `path` lies in one of `scope` ("" or "."
-/// is everything).
-bool InScope(const std::string& path, const std::vector<std::string>& scope);
-
 }  // namespace tjr::batch

@@ -4,7 +4,6 @@
 #include <map>
 #include <utility>
 
-#include "batch/affected.h"
 #include "batch/inventory.h"
 #include "source/walk.h"
 
@@ -16,7 +15,7 @@ namespace {
 std::vector<std::string> ChangedManifestFiles(const BaseSource& base, const source::LoadOptions& options) {
   std::vector<std::string> files;
   for (const std::string& path : base.changed) {
-    if (!batch::InScope(path, base.paths)) continue;
+    if (!source::InScope(path, base.paths)) continue;
     const bool named = std::find(base.paths.begin(), base.paths.end(), path) != base.paths.end();
     if (!named) {
       const std::string extension = source::Extension(path);

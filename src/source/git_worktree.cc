@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "source/git_util.h"
+#include "source/walk.h"
 
 namespace tjr::source {
 namespace {
@@ -29,17 +30,6 @@ struct Tracked {
 };
 
 enum class Verdict : std::uint8_t { kUnchanged, kChanged, kHash };
-
-bool InScope(std::string_view path, const std::vector<std::string>& scope) {
-  if (scope.empty()) return true;
-  for (const std::string& s : scope) {
-    if (s.empty() || path == s ||
-        (path.size() > s.size() && path.substr(0, s.size()) == s && path[s.size()] == '/')) {
-      return true;
-    }
-  }
-  return false;
-}
 
 bool SameTime(const git_index_time& time, const struct timespec& stat_time) {
   return time.seconds == static_cast<std::int32_t>(stat_time.tv_sec) &&
@@ -130,22 +120,26 @@ Result<std::vector<std::string>> WorktreeChanges(git_repository* repo, git_index
   const char* index_path = git_index_path(index);
   if (index_path == nullptr || ::stat(index_path, &index_info) != 0) index_info = {};
 
+  const std::vector<std::string> everything{""};
+  const std::vector<std::string>& in = scope.empty() ? everything : scope;
   std::vector<std::string> changed;
   std::vector<Tracked> tracked;
-  std::unordered_set<std::string> conflicted;
+  std::vector<std::string> indexed;  // every path the index lists
   std::vector<std::string> submodule_paths;
   const std::size_t count = git_index_entrycount(index);
   tracked.reserve(count);
+  indexed.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
     const git_index_entry* entry = git_index_get_byindex(index, i);
     if (entry == nullptr || entry->path == nullptr) continue;
+    indexed.emplace_back(entry->path);
     if (entry->mode == GIT_FILEMODE_COMMIT) {
       submodule_paths.emplace_back(entry->path);
       continue;
     }
-    if (!InScope(entry->path, scope)) continue;
+    if (!InScope(entry->path, in)) continue;
     if (git_index_entry_is_conflict(entry)) {
-      if (conflicted.insert(entry->path).second) changed.emplace_back(entry->path);
+      changed.emplace_back(entry->path);  // once per stage; made unique below
       continue;
     }
     // Sparse checkouts leave these out of the working tree on purpose.
@@ -188,25 +182,13 @@ Result<std::vector<std::string>> WorktreeChanges(git_repository* repo, git_index
   }
 
   // Files the index does not list.
-  std::unordered_set<std::string_view> known;
-  known.reserve(tracked.size() + conflicted.size());
-  for (const Tracked& t : tracked) known.insert(t.path);
-  for (const std::string& path : conflicted) known.insert(path);
-  // Entries left out above (other scopes, skip-worktree) are known too.
-  std::vector<std::string> other_entries;
-  for (std::size_t i = 0; i < count; ++i) {
-    const git_index_entry* entry = git_index_get_byindex(index, i);
-    if (entry != nullptr && entry->path != nullptr && known.count(entry->path) == 0) {
-      other_entries.emplace_back(entry->path);
-    }
-  }
-  for (const std::string& path : other_entries) known.insert(path);
+  const std::unordered_set<std::string_view> known(indexed.begin(), indexed.end());
   const std::unordered_set<std::string_view> submodules(submodule_paths.begin(), submodule_paths.end());
   std::vector<std::string> folders;
-  if (scope.empty() || std::find(scope.begin(), scope.end(), "") != scope.end()) {
+  if (InScope("", in)) {  // the whole repository
     folders.emplace_back();
   } else {
-    for (const std::string& s : scope) {
+    for (const std::string& s : in) {
       struct stat info {};
       if (::lstat((workdir + s).c_str(), &info) != 0) continue;
       if (S_ISDIR(info.st_mode)) {

@@ -211,6 +211,16 @@ bool IsLexicallyNormal(const std::string& path) {
   return true;
 }
 
+bool InScope(std::string_view path, const std::vector<std::string>& scope) {
+  for (const std::string& s : scope) {
+    if (s.empty() || s == "." || path == s ||
+        (path.size() > s.size() && path.substr(0, s.size()) == s && path[s.size()] == '/')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string Extension(const std::string& path) {
   for (std::size_t i = path.size(); i > 0; --i) {
     char c = path[i - 1];

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -19,6 +20,10 @@ struct InputFile {
   /// DirEntry::object_id of a file found by listing a Git revision, else "".
   std::string object_id = {};
 };
+
+/// Whether the repository path `path` lies in one of `scope` (folders or
+/// files; "" or "." is everything, an empty scope nothing).
+bool InScope(std::string_view path, const std::vector<std::string>& scope);
 
 /// True when std::filesystem's lexically_normal would leave `path` as it is
 /// (no empty, "." or ".." component, no trailing '/'): checking first saves a

@@ -33,6 +33,16 @@ TEST(ExtensionTest, IsGoFilepathExt) {
   EXPECT_EQ(Extension(""), "");
 }
 
+TEST(InScopeTest, FoldersFilesAndTheWholeRepository) {
+  EXPECT_TRUE(InScope("a/b.yaml", {"a"}));
+  EXPECT_TRUE(InScope("a/b.yaml", {"x", "a/b.yaml"}));
+  EXPECT_FALSE(InScope("ab/c.yaml", {"a"}));  // a folder, not a prefix
+  EXPECT_FALSE(InScope("a", {"a/b"}));
+  EXPECT_TRUE(InScope("a/b.yaml", {""}));
+  EXPECT_TRUE(InScope("a/b.yaml", {"."}));
+  EXPECT_FALSE(InScope("a/b.yaml", {}));
+}
+
 TEST(ExpandPathsTest, RecursesAndSortsByPathBytes) {
   ScratchDir dir;
   for (const char* name : {"z.yaml", "a.yaml", "a/b.yaml", "a/c/d.yml", "a-b.json", "B.yaml",
