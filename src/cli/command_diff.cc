@@ -120,18 +120,11 @@ struct Inputs {
 // thread (nothing when `threads` is 1).
 std::jthread PrepareTargets(const DiffOptions& options, const std::optional<std::string>& base,
                             const std::optional<std::string>& head) {
-  if (options.threads == 1) return {};
-  std::vector<const pipeline::TargetProfile*> targets;
+  std::vector<std::string> names;
   for (const std::optional<std::string>* side : {&base, &head}) {
-    std::string name = !options.target.empty() ? options.target : side->value_or(std::string(pipeline::kDefaultTarget));
-    const pipeline::TargetProfile* target = pipeline::FindTarget(name);
-    if (target != nullptr && std::find(targets.begin(), targets.end(), target) == targets.end()) {
-      targets.push_back(target);
-    }
+    names.push_back(!options.target.empty() ? options.target : side->value_or(std::string(pipeline::kDefaultTarget)));
   }
-  return std::jthread([targets] {
-    for (const pipeline::TargetProfile* target : targets) pipeline::PrepareTarget(*target);
-  });
+  return pipeline::PrepareInBackground(std::move(names), options.threads);
 }
 
 bool IsFolder(const std::string& path) {

@@ -342,12 +342,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   if (!CheckTarget(pipeline_options.target, ", flyte-v1.16, flyte-v2")) return kExitUsage;
   // The tables renders read are built while the inputs are read (joined
   // when it goes out of scope, whichever way the run ends).
-  std::jthread prepare;
-  if (options.jobs != 1) {
-    if (const pipeline::TargetProfile* target = pipeline::FindTarget(pipeline_options.target)) {
-      prepare = std::jthread([target] { pipeline::PrepareTarget(*target); });
-    }
-  }
+  std::jthread prepare = pipeline::PrepareInBackground({pipeline_options.target}, options.jobs);
 
   source::LoadOptions load_options;
   load_options.threads = options.jobs;

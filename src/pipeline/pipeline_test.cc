@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "doc/objects.h"
+#include "pipeline/target.h"
 #include "pipeline/test_util.h"
+#include "render/go_types.h"
 #include "source/disk_tree.h"
 #include "source/scratch_dir.h"
 #include "trainer/skeleton.h"
@@ -70,6 +72,14 @@ TEST(Pipeline, ReleasedTrainJobsAreReadAgainAndRenderTheSame) {
   // Without a way to read them again, released TrainJobs are errors, not crashes.
   options.reload = nullptr;
   EXPECT_TRUE(RenderManifests(released, options).has_errors());
+}
+
+TEST(Pipeline, TargetsArePreparedInTheBackgroundUnlessOneThreadIsAsked) {
+  EXPECT_FALSE(PrepareInBackground({"trainer-v2.1"}, 1).joinable());
+  std::jthread prepared = PrepareInBackground({"trainer-v2.1", "no-such-target", "trainer-v2.1"}, 0);
+  EXPECT_TRUE(prepared.joinable());
+  prepared.join();
+  EXPECT_TRUE(render::LoadGoTypes(render::TrainerVersion::kV2_1).ok());
 }
 
 TEST(Pipeline, OutputIsIdenticalForEveryThreadCount) {

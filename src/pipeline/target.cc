@@ -1,5 +1,7 @@
 #include "pipeline/target.h"
 
+#include <algorithm>
+
 #include "render/go_types.h"
 #include "render/template_overrides_preview.h"
 #include "trainer/defaults_table.h"
@@ -40,6 +42,20 @@ void PrepareTarget(const TargetProfile& target) {
   (void)render::LoadGoTypes(target.version);
   (void)trainer::BuiltinDefaults(target.crd_defaults);
   (void)validate::BuiltinCrdRules(target.version);
+}
+
+std::jthread PrepareInBackground(std::vector<std::string> target_names, unsigned threads) {
+  if (threads == 1) return {};
+  std::vector<const TargetProfile*> targets;
+  for (const std::string& name : target_names) {
+    const TargetProfile* target = FindTarget(name);
+    if (target != nullptr && std::find(targets.begin(), targets.end(), target) == targets.end()) {
+      targets.push_back(target);
+    }
+  }
+  return std::jthread([targets] {
+    for (const TargetProfile* target : targets) PrepareTarget(*target);
+  });
 }
 
 }  // namespace tjr::pipeline

@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -47,5 +48,10 @@ const TargetProfile* FindTarget(std::string_view name);
 /// caller can have it done on another thread while it reads its inputs.
 /// Renders build them on first use anyway; errors surface there.
 void PrepareTarget(const TargetProfile& target);
+
+/// PrepareTarget for each named target (unknown names are skipped; the
+/// caller reports them) on a thread of its own, joined when the returned
+/// thread goes out of scope; nothing when `threads` is 1.
+std::jthread PrepareInBackground(std::vector<std::string> target_names, unsigned threads);
 
 }  // namespace tjr::pipeline
