@@ -6,6 +6,7 @@
 #include <mutex>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "source/git_util.h"
 
@@ -16,8 +17,15 @@ struct GitTree::Impl {
   GitHandle<git_tree, git_tree_free> root;
   std::string revision;
   std::string revision_id;
-  // libgit2 objects of one repository are not meant for concurrent use.
+  // libgit2 objects of one repository are not meant for concurrent use:
+  // `mutex` guards `repo`, `root` and `folders`.
   mutable std::mutex mutex;
+  // Blob bytes are read outside `mutex`, each through a repository handle
+  // that one thread borrows at a time: inflating loose objects under the
+  // one lock made the rendering threads take turns.
+  std::string reopen_path;
+  mutable std::mutex readers_mutex;
+  mutable std::vector<GitHandle<git_repository, git_repository_free>> idle_readers;
   // Folders already looked up, by normalised path. libgit2's object cache
   // keeps no tree over 4 KiB, so a folder of 10,000 files would otherwise
   // be parsed again for every file in it.
@@ -45,6 +53,29 @@ struct GitTree::Impl {
     if (folder == nullptr) return nullptr;
     return git_tree_entry_byname(folder, slash == std::string::npos ? path.c_str()
                                                                      : path.c_str() + slash + 1);
+  }
+
+  // A handle of the caller's own for reading objects; give it back with
+  // ReturnReader. Null when the repository cannot be opened again.
+  GitHandle<git_repository, git_repository_free> BorrowReader() const {
+    {
+      std::lock_guard lock(readers_mutex);
+      if (!idle_readers.empty()) {
+        GitHandle<git_repository, git_repository_free> reader = std::move(idle_readers.back());
+        idle_readers.pop_back();
+        return reader;
+      }
+    }
+    git_repository* reader = nullptr;
+    if (git_repository_open_ext(&reader, reopen_path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
+      return nullptr;
+    }
+    return GitHandle<git_repository, git_repository_free>(reader);
+  }
+
+  void ReturnReader(GitHandle<git_repository, git_repository_free> reader) const {
+    std::lock_guard lock(readers_mutex);
+    idle_readers.push_back(std::move(reader));
   }
 
   Diagnostic Missing(const std::string& path) const {
@@ -137,23 +168,35 @@ Result<std::string> GitTree::Read(const std::string& path, std::size_t max_bytes
   Result<std::string> normal = NormalizeRepoPath(path);
   if (!normal.ok()) return normal.take_error();
   Location at{InternSourceName(path)};
-  std::lock_guard lock(impl_->mutex);
-  const git_tree_entry* entry = normal->empty() ? nullptr : impl_->Entry(*normal);
-  if (entry == nullptr) return impl_->Missing(path);
-  if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB) {
-    return AsInputError(MakeError(at, "", "cannot read: not a file in " + impl_->revision));
+  git_oid id{};
+  {
+    std::lock_guard lock(impl_->mutex);
+    const git_tree_entry* entry = normal->empty() ? nullptr : impl_->Entry(*normal);
+    if (entry == nullptr) return impl_->Missing(path);
+    if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB) {
+      return AsInputError(MakeError(at, "", "cannot read: not a file in " + impl_->revision));
+    }
+    git_oid_cpy(&id, git_tree_entry_id(entry));
+  }
+  GitHandle<git_repository, git_repository_free> reader = impl_->BorrowReader();
+  if (reader == nullptr) {
+    return AsInputError(MakeError(at, "", "cannot open the repository again to read: " + LastGitError()));
   }
   git_blob* blob = nullptr;
-  if (git_blob_lookup(&blob, impl_->repo.get(), git_tree_entry_id(entry)) != 0) {
-    return AsInputError(MakeError(at, "", "cannot read blob: " + LastGitError()));
-  }
+  const int found = git_blob_lookup(&blob, reader.get(), &id);
   GitHandle<git_blob, git_blob_free> owned(blob);
-  const auto size = static_cast<std::size_t>(git_blob_rawsize(blob));
-  if (size > max_bytes) {
-    return AsInputError(MakeError(at, "", "file is larger than the limit of " +
-                                              std::to_string(max_bytes) + " bytes"));
+  Result<std::string> bytes = std::string();
+  if (found != 0) {
+    bytes = AsInputError(MakeError(at, "", "cannot read blob: " + LastGitError()));
+  } else if (const auto size = static_cast<std::size_t>(git_blob_rawsize(blob)); size > max_bytes) {
+    bytes = AsInputError(
+        MakeError(at, "", "file is larger than the limit of " + std::to_string(max_bytes) + " bytes"));
+  } else {
+    bytes = std::string(static_cast<const char*>(git_blob_rawcontent(blob)), size);
   }
-  return std::string(static_cast<const char*>(git_blob_rawcontent(blob)), size);
+  owned.reset();  // before its repository goes back
+  impl_->ReturnReader(std::move(reader));
+  return bytes;
 }
 
 std::string GitTree::BlobId(const std::string& path) const {
@@ -176,6 +219,7 @@ Result<std::unique_ptr<GitTree>> OpenGitRevision(const std::string& repo_dir,
   Result<PeeledTree> peeled = PeelToTree(repo->get(), rev);
   if (!peeled.ok()) return peeled.take_error();
   auto impl = std::make_unique<GitTree::Impl>();
+  impl->reopen_path = git_repository_path(repo->get());
   impl->repo = std::move(*repo);
   impl->root = std::move(peeled->tree);
   impl->revision = "revision " + rev;

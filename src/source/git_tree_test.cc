@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <thread>
+#include <vector>
 
 #include "source/git_scratch.h"
 #include "source/loader.h"
@@ -55,6 +57,44 @@ TEST(GitTreeTest, ReadsRevisionsNotTheWorkingTree) {
   EXPECT_EQ(head->BlobId("m"), "");
   // A folder opened from below finds the repository above it.
   EXPECT_TRUE(OpenGitRevision(repo.Path("m"), "HEAD").ok());
+}
+
+// Blob bytes are read outside the tree's lock, each thread through a
+// repository handle of its own: every thread must still get every file's
+// own bytes, from loose objects, from a pack, and in a linked worktree
+// (whose Git folder is not the repository's).
+TEST(GitTreeTest, ConcurrentReadsGetEachFilesBytes) {
+  REQUIRE_GIT();
+  GitScratch repo;
+  constexpr int kFiles = 48;
+  auto name = [](int i) { return "m/f" + std::to_string(i) + ".yaml"; };
+  auto bytes = [](int i) { return "file: " + std::to_string(i) + "\n" + std::string(i * 97, 'x') + "\n"; };
+  for (int i = 0; i < kFiles; ++i) repo.Write(name(i), bytes(i));
+  ASSERT_EQ(repo.Commit(), 0);
+  auto read_all_concurrently = [&](const std::string& dir) {
+    auto tree = Open(dir, "HEAD");
+    ASSERT_TRUE(tree);
+    std::vector<int> wrong(4, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+      threads.emplace_back([&, t] {
+        for (int round = 0; round < 5; ++round) {
+          for (int k = 0; k < kFiles; ++k) {
+            int i = (k * (t + 1) + round) % kFiles;  // a different order per thread
+            if (ReadOrError(*tree, name(i)) != bytes(i)) ++wrong[t];
+          }
+        }
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+    for (int t = 0; t < 4; ++t) EXPECT_EQ(wrong[t], 0) << dir << ", thread " << t;
+    EXPECT_EQ(ReadOrError(*tree, "m/none.yaml").rfind("error: ", 0), 0u);
+  };
+  read_all_concurrently(repo.root());  // loose objects
+  ASSERT_EQ(repo.Git("gc -q"), 0);
+  read_all_concurrently(repo.root());  // packed
+  ASSERT_EQ(repo.Git("worktree add -q linked"), 0);
+  read_all_concurrently(repo.Path("linked"));
 }
 
 TEST(GitTreeTest, StatListAndErrors) {
