@@ -20,12 +20,12 @@ struct GitTree::Impl {
   // libgit2 objects of one repository are not meant for concurrent use:
   // `mutex` guards `repo`, `root` and `folders`.
   mutable std::mutex mutex;
-  // Blob bytes are read outside `mutex`, each through a repository handle
-  // that one thread borrows at a time: inflating loose objects under the
-  // one lock made the rendering threads take turns.
-  std::string reopen_path;
+  // Blob bytes are read outside `mutex`, each through an object database
+  // handle that one thread borrows at a time: inflating loose objects under
+  // the one lock made the rendering threads take turns.
+  std::string objects_path;
   mutable std::mutex readers_mutex;
-  mutable std::vector<GitHandle<git_repository, git_repository_free>> idle_readers;
+  mutable std::vector<GitHandle<git_odb, git_odb_free>> idle_readers;
   // Folders already looked up, by normalised path. libgit2's object cache
   // keeps no tree over 4 KiB, so a folder of 10,000 files would otherwise
   // be parsed again for every file in it.
@@ -55,25 +55,23 @@ struct GitTree::Impl {
                                                                      : path.c_str() + slash + 1);
   }
 
-  // A handle of the caller's own for reading objects; give it back with
-  // ReturnReader. Null when the repository cannot be opened again.
-  GitHandle<git_repository, git_repository_free> BorrowReader() const {
+  // An object database of the caller's own (alternates included); give it
+  // back with ReturnReader. Null when it cannot be opened.
+  GitHandle<git_odb, git_odb_free> BorrowReader() const {
     {
       std::lock_guard lock(readers_mutex);
       if (!idle_readers.empty()) {
-        GitHandle<git_repository, git_repository_free> reader = std::move(idle_readers.back());
+        GitHandle<git_odb, git_odb_free> reader = std::move(idle_readers.back());
         idle_readers.pop_back();
         return reader;
       }
     }
-    git_repository* reader = nullptr;
-    if (git_repository_open_ext(&reader, reopen_path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
-      return nullptr;
-    }
-    return GitHandle<git_repository, git_repository_free>(reader);
+    git_odb* reader = nullptr;
+    if (git_odb_open(&reader, objects_path.c_str()) != 0) return nullptr;
+    return GitHandle<git_odb, git_odb_free>(reader);
   }
 
-  void ReturnReader(GitHandle<git_repository, git_repository_free> reader) const {
+  void ReturnReader(GitHandle<git_odb, git_odb_free> reader) const {
     std::lock_guard lock(readers_mutex);
     idle_readers.push_back(std::move(reader));
   }
@@ -178,23 +176,23 @@ Result<std::string> GitTree::Read(const std::string& path, std::size_t max_bytes
     }
     git_oid_cpy(&id, git_tree_entry_id(entry));
   }
-  GitHandle<git_repository, git_repository_free> reader = impl_->BorrowReader();
+  GitHandle<git_odb, git_odb_free> reader = impl_->BorrowReader();
   if (reader == nullptr) {
-    return AsInputError(MakeError(at, "", "cannot open the repository again to read: " + LastGitError()));
+    return AsInputError(MakeError(at, "", "cannot open the object database to read: " + LastGitError()));
   }
-  git_blob* blob = nullptr;
-  const int found = git_blob_lookup(&blob, reader.get(), &id);
-  GitHandle<git_blob, git_blob_free> owned(blob);
+  git_odb_object* object = nullptr;
+  const int found = git_odb_read(&object, reader.get(), &id);
+  GitHandle<git_odb_object, git_odb_object_free> owned(object);
   Result<std::string> bytes = std::string();
   if (found != 0) {
     bytes = AsInputError(MakeError(at, "", "cannot read blob: " + LastGitError()));
-  } else if (const auto size = static_cast<std::size_t>(git_blob_rawsize(blob)); size > max_bytes) {
+  } else if (const auto size = git_odb_object_size(object); size > max_bytes) {
     bytes = AsInputError(
         MakeError(at, "", "file is larger than the limit of " + std::to_string(max_bytes) + " bytes"));
   } else {
-    bytes = std::string(static_cast<const char*>(git_blob_rawcontent(blob)), size);
+    bytes = std::string(static_cast<const char*>(git_odb_object_data(object)), size);
   }
-  owned.reset();  // before its repository goes back
+  owned.reset();  // before its database goes back
   impl_->ReturnReader(std::move(reader));
   return bytes;
 }
@@ -219,7 +217,8 @@ Result<std::unique_ptr<GitTree>> OpenGitRevision(const std::string& repo_dir,
   Result<PeeledTree> peeled = PeelToTree(repo->get(), rev);
   if (!peeled.ok()) return peeled.take_error();
   auto impl = std::make_unique<GitTree::Impl>();
-  impl->reopen_path = git_repository_path(repo->get());
+  // Linked worktrees keep their objects in the common folder.
+  impl->objects_path = std::string(git_repository_commondir(repo->get())) + "objects";
   impl->repo = std::move(*repo);
   impl->root = std::move(peeled->tree);
   impl->revision = "revision " + rev;
