@@ -221,8 +221,9 @@ class Loader {
 };
 
 // LoadOptions::release on the objects a file added from `first` on.
+// `kept` counts the bytes kept so far against release_kept_bytes.
 void Release(const LoadOptions& options, const std::string& read_path, std::uint64_t hash,
-             std::size_t first, ManifestSet* set) {
+             std::string* text, std::size_t* kept, std::size_t first, ManifestSet* set) {
   std::optional<doc::Node> skeleton;
   std::size_t released = set->manifests.size();
   for (std::size_t i = first; i < set->manifests.size(); ++i) {
@@ -237,6 +238,10 @@ void Release(const LoadOptions& options, const std::string& read_path, std::uint
   manifest.object = *std::move(skeleton);
   manifest.released_from = read_path;
   manifest.source_hash = hash;
+  if (*kept + text->size() <= options.release_kept_bytes) {
+    *kept += text->size();
+    manifest.released_text = std::make_shared<const std::string>(std::move(*text));
+  }
 }
 
 }  // namespace
@@ -258,6 +263,7 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
   struct ParsedInput {
     bool read = false;  // a file that could not be read is not listed
     std::uint64_t hash = 0;
+    std::string text;  // kept for Release
     Result<std::vector<doc::Node>> documents = std::vector<doc::Node>();
   };
   auto parse = [&](std::size_t index) {
@@ -277,9 +283,11 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
     yaml::ReadOptions read_options;
     read_options.max_document_bytes = options.max_file_bytes;
     parsed.documents = yaml::ReadStream(*text, input.name, read_options);
+    if (options.release) parsed.text = *std::move(text);
     return parsed;
   };
   std::size_t next = 0;
+  std::size_t kept = 0;
   auto admit = [&](ParsedInput parsed) {
     const InputFile& input = inputs.files[next++];
     if (parsed.read) set.files.push_back(input.name);
@@ -289,7 +297,9 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
     }
     const std::size_t first = set.manifests.size();
     loader.AdmitAll(*parsed.documents, input.name);
-    if (options.release && !input.is_stdin) Release(options, input.read_path, parsed.hash, first, &set);
+    if (options.release && !input.is_stdin) {
+      Release(options, input.read_path, parsed.hash, &parsed.text, &kept, first, &set);
+    }
   };
   const unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
   OrderedParallelFor(inputs.files.size(), threads, /*window=*/64, parse, admit);
@@ -316,12 +326,16 @@ Result<doc::Node> ReloadObject(const Tree& tree, const Manifest& manifest, const
     return InputError(at, "", manifest.file + " " + why + " while tjrender was rendering it; run it again");
   };
   if (!manifest.released()) return manifest.object;
-  Result<std::string> text = tree.Read(manifest.released_from, options.max_file_bytes);
-  if (!text.ok()) return gone("could not be read again (" + text.error().message + ")");
-  if (std::hash<std::string_view>{}(*text) != manifest.source_hash) return gone("changed");
+  Result<std::string> read_again = std::string();
+  if (manifest.released_text == nullptr) {
+    read_again = tree.Read(manifest.released_from, options.max_file_bytes);
+    if (!read_again.ok()) return gone("could not be read again (" + read_again.error().message + ")");
+    if (std::hash<std::string_view>{}(*read_again) != manifest.source_hash) return gone("changed");
+  }
+  const std::string& text = manifest.released_text != nullptr ? *manifest.released_text : *read_again;
   yaml::ReadOptions read_options;
   read_options.max_document_bytes = options.max_file_bytes;
-  Result<std::vector<doc::Node>> documents = yaml::ReadStream(*text, manifest.file, read_options);
+  Result<std::vector<doc::Node>> documents = yaml::ReadStream(text, manifest.file, read_options);
   if (!documents.ok()) return gone("changed");
   LoadOptions whole = options;
   whole.release = nullptr;

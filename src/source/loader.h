@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,11 @@ struct LoadOptions {
   /// whole object again when it is needed. Files with several such objects
   /// keep them whole, so no file is parsed more than twice.
   std::function<std::optional<doc::Node>(const doc::Node& object)> release;
+  /// The bytes of released files are kept, in file order, until they add
+  /// up to this much (Manifest::released_text): re-reading a file costs a
+  /// Git object inflate or a system call, and its bytes are a few percent
+  /// of its parsed nodes. Files past the budget are read again.
+  std::size_t release_kept_bytes = std::size_t{32} << 20;
 };
 
 /// A kept document that is no Kubernetes object.
@@ -65,6 +71,9 @@ struct Manifest {
   /// the first time.
   std::string released_from;
   std::uint64_t source_hash = 0;
+  /// The bytes read the first time, within LoadOptions::release_kept_bytes;
+  /// ReloadObject parses these instead of reading the file again.
+  std::shared_ptr<const std::string> released_text;
 
   bool released() const { return !released_from.empty(); }
   const Location& location() const { return object.location(); }
@@ -109,9 +118,10 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
 /// The same, from the local file system.
 ManifestSet LoadManifests(const std::vector<std::string>& paths, const LoadOptions& options = {});
 
-/// The whole object of a released manifest, read from `tree` and admitted
-/// as LoadManifests did the first time (`options` as then). An error when
-/// the file's bytes changed in between or the object is no longer in it.
+/// The whole object of a released manifest, read from its kept bytes or
+/// from `tree` and admitted as LoadManifests did the first time (`options`
+/// as then). An error when the file's bytes changed in between or the
+/// object is no longer in it.
 /// Safe to call from several threads when `tree` is.
 Result<doc::Node> ReloadObject(const Tree& tree, const Manifest& manifest, const LoadOptions& options);
 

@@ -30,10 +30,11 @@ std::optional<doc::Node> Skeleton(const doc::Node& object) {
   return skeleton;
 }
 
-LoadOptions Releasing() {
+LoadOptions Releasing(std::size_t kept_bytes = std::size_t{1} << 20) {
   LoadOptions options;
   options.release = Skeleton;
   options.threads = 2;
+  options.release_kept_bytes = kept_bytes;
   return options;
 }
 
@@ -73,8 +74,9 @@ TEST(ReleaseTest, SeveralJobsInOneFileStayWhole) {
 TEST(ReleaseTest, AFileChangedBeforeItIsReadAgainIsAnError) {
   ScratchDir dir;
   dir.Write("a.yaml", kJobA);
-  ManifestSet released = LoadManifests({dir.root()}, Releasing());
+  ManifestSet released = LoadManifests({dir.root()}, Releasing(/*kept_bytes=*/0));
   ASSERT_TRUE(released.manifests.at(0).released());
+  EXPECT_EQ(released.manifests[0].released_text, nullptr);
   dir.Write("a.yaml", std::string(kJobA) + "  suspend: true\n");
   Result<doc::Node> again = ReloadObject(DiskTree(), released.manifests[0], Releasing());
   ASSERT_FALSE(again.ok());
@@ -83,6 +85,28 @@ TEST(ReleaseTest, AFileChangedBeforeItIsReadAgainIsAnError) {
       << again.error().message;
   std::remove(dir.Path("a.yaml").c_str());
   EXPECT_FALSE(ReloadObject(DiskTree(), released.manifests[0], Releasing()).ok());
+}
+
+// Within the budget the first bytes are kept (in file order, whatever the
+// thread count), and reading again uses them, not the file.
+TEST(ReleaseTest, KeptBytesWithinTheBudgetAreReadAgainInsteadOfTheFile) {
+  ScratchDir dir;
+  const std::string job_b = std::string(kJobA).replace(std::string(kJobA).find("name: a"), 7, "name: b");
+  dir.Write("a.yaml", kJobA);
+  dir.Write("b.yaml", job_b);
+  const std::size_t budget = std::string(kJobA).size() + job_b.size() - 1;  // room for a.yaml only
+  ManifestSet released = LoadManifests({dir.root()}, Releasing(budget));
+  ASSERT_EQ(released.manifests.size(), 2u);
+  ASSERT_NE(released.manifests[0].released_text, nullptr);
+  EXPECT_EQ(*released.manifests[0].released_text, kJobA);
+  EXPECT_EQ(released.manifests[1].released_text, nullptr);
+  ASSERT_TRUE(released.manifests[1].released());
+  dir.Write("a.yaml", std::string(kJobA) + "  suspend: true\n");
+  dir.Write("b.yaml", job_b + "  suspend: true\n");
+  Result<doc::Node> a = ReloadObject(DiskTree(), released.manifests[0], Releasing(budget));
+  ASSERT_TRUE(a.ok()) << a.error().ToString();
+  EXPECT_EQ(a->Find("spec")->Find("suspend"), nullptr);  // the bytes read the first time
+  EXPECT_FALSE(ReloadObject(DiskTree(), released.manifests[1], Releasing(budget)).ok());  // read again
 }
 
 }  // namespace
