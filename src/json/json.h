@@ -13,6 +13,11 @@ namespace tjr::json {
 struct ReadOptions {
   std::size_t max_document_bytes = std::size_t{64} << 20;
   std::size_t max_depth = 1000;
+  /// False: nodes carry the file name only (line and column 0). A value
+  /// that fails is read again with locations, so errors are the same. For
+  /// embedded data: tracking where every token starts is most of the cost
+  /// of a parse.
+  bool locations = true;
 };
 
 /// Parses one JSON document. Numbers follow apimachinery's util/json: an

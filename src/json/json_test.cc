@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
 #include <string>
 
@@ -99,6 +100,29 @@ TEST(JsonReadTest, EveryNodeAndKeyHasALocation) {
   EXPECT_EQ(v.fields()[1].value.location().ToString(), "in.json:4:8");
   EXPECT_EQ(v.fields()[2].key_location.ToString(), "in.json:4:14");
   EXPECT_EQ(v.fields()[2].value.location().ToString(), "in.json:4:19");
+}
+
+// Without locations: the same tree, nodes and keys named by file only, and
+// the same errors as with them.
+TEST(JsonReadTest, WithoutLocationsTheSameTreeAndErrorsStillLocated) {
+  const std::string text = "{\n  \"a\": [1, \"x\\\"y\",\n    {\"b\": null}],\n  \"c\": -2.5, \"d\": 12345678901234567890}";
+  ReadOptions bare;
+  bare.locations = false;
+  Result<doc::Node> plain = Read(text, "in.json", bare);
+  ASSERT_TRUE(plain.ok()) << plain.error().ToString();
+  EXPECT_TRUE(*plain == MustRead(text));
+  EXPECT_EQ(Write(*plain, false), Write(MustRead(text), false));
+  EXPECT_EQ(plain->location().ToString(), "in.json");
+  EXPECT_EQ(plain->fields()[0].key_location.ToString(), "in.json");
+  EXPECT_EQ(plain->Find("a")->items()[2].Find("b")->location().ToString(), "in.json");
+  for (const char* wrong : {"{\n  \"a\": 1,\n  \"a\": 2}", "[1,\n 2,,]", "[[[1]]]", "[1e999]", "[\"\x01\"]"}) {
+    ReadOptions tracked;
+    tracked.max_depth = 2;
+    bare.max_depth = 2;
+    EXPECT_EQ(ErrorOf(wrong, bare), ErrorOf(wrong, tracked)) << wrong;
+    const std::string error = ErrorOf(wrong, bare);
+    EXPECT_TRUE(error.size() > 8 && error.compare(0, 8, "in.json:") == 0 && std::isdigit(error[8])) << error;
+  }
 }
 
 TEST(JsonReadTest, StringsWithStructuralCharactersDoNotConfuseLocations) {

@@ -16,6 +16,7 @@ class Locator {
   Locator(std::string_view text, const std::string* file) : text_(text), file_(file) {}
 
   Location At(std::size_t offset);
+  const std::string* file() const { return file_; }
 
  private:
   std::string_view text_;

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -87,6 +88,29 @@ class TrackingStream {
   bool after_boundary_ = true;
 };
 
+// The same stream without the tracking, for ReadOptions::locations false.
+class PlainStream {
+ public:
+  using Ch = char;
+
+  PlainStream(const char* base, const char* begin, const char* limit) : base_(base), cur_(begin), limit_(limit) {}
+
+  Ch Peek() const { return cur_ < limit_ ? *cur_ : '\0'; }
+  Ch Take() { return cur_ < limit_ ? *cur_++ : '\0'; }
+  std::size_t Tell() const { return static_cast<std::size_t>(cur_ - base_); }
+  bool at_limit() const { return cur_ >= limit_; }
+
+  Ch* PutBegin() { return nullptr; }
+  void Put(Ch) {}
+  void Flush() {}
+  std::size_t PutEnd(Ch*) { return 0; }
+
+ private:
+  const char* base_;
+  const char* cur_;
+  const char* limit_;
+};
+
 std::string ToString(const char* s, rapidjson::SizeType n) {
   std::string_view text(s, n);
   if (gocompat::IsValidUtf8(text)) return std::string(text);
@@ -94,9 +118,10 @@ std::string ToString(const char* s, rapidjson::SizeType n) {
 }
 
 // Builds doc::Node trees from SAX events.
-class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeBuilder> {
+template <class Stream>
+class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeBuilder<Stream>> {
  public:
-  TreeBuilder(const TrackingStream& stream, Locator& locator, const ReadOptions& options)
+  TreeBuilder(const Stream& stream, Locator& locator, const ReadOptions& options)
       : stream_(stream), locator_(locator), options_(options) {}
 
   bool Null() { return Add(doc::Node::Null(Here())); }
@@ -125,8 +150,8 @@ class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeB
     return true;
   }
 
-  bool StartObject() { return Open(doc::Node::Mapping(locator_.At(stream_.container_start()))); }
-  bool StartArray() { return Open(doc::Node::Sequence(locator_.At(stream_.container_start()))); }
+  bool StartObject() { return Open(doc::Node::Mapping(ContainerStart())); }
+  bool StartArray() { return Open(doc::Node::Sequence(ContainerStart())); }
   bool EndObject(rapidjson::SizeType) { return Close(); }
   bool EndArray(rapidjson::SizeType) { return Close(); }
 
@@ -162,7 +187,22 @@ class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeB
     }
   };
 
-  Location Here() { return locator_.At(stream_.token_start()); }
+  static constexpr bool kTracking = std::is_same_v<Stream, TrackingStream>;
+
+  Location Here() {
+    if constexpr (kTracking) {
+      return locator_.At(stream_.token_start());
+    } else {
+      return Location{locator_.file(), 0, 0};
+    }
+  }
+  Location ContainerStart() {
+    if constexpr (kTracking) {
+      return locator_.At(stream_.container_start());
+    } else {
+      return Location{locator_.file(), 0, 0};
+    }
+  }
 
   bool Fail(Location at, std::string message) {
     error_ = AsInputError(MakeError(at, "", std::move(message)));
@@ -206,7 +246,7 @@ class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeB
     return true;
   }
 
-  const TrackingStream& stream_;
+  const Stream& stream_;
   Locator& locator_;
   const ReadOptions& options_;
   std::vector<Frame> stack_;
@@ -232,14 +272,13 @@ std::size_t SkipSpace(std::string_view text, std::size_t pos) {
 
 // Parses the value starting at *pos (which must not be whitespace) and
 // moves *pos past it.
-Result<doc::Node> ParseOne(std::string_view text, std::size_t* pos, Locator& locator,
-                           const ReadOptions& options) {
+template <class Stream>
+Result<doc::Node> ParseWith(std::string_view text, std::size_t* pos, Locator& locator, const ReadOptions& options) {
   const char* begin = text.data() + *pos;
   const std::size_t room = text.size() - *pos;
   const bool limited = room > options.max_document_bytes;
-  TrackingStream stream(text.data(), begin, limited ? begin + options.max_document_bytes
-                                                    : text.data() + text.size());
-  TreeBuilder builder(stream, locator, options);
+  Stream stream(text.data(), begin, limited ? begin + options.max_document_bytes : text.data() + text.size());
+  TreeBuilder<Stream> builder(stream, locator, options);
   rapidjson::Reader reader;
   constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag |
                               rapidjson::kParseNumbersAsStringsFlag;
@@ -257,6 +296,20 @@ Result<doc::Node> ParseOne(std::string_view text, std::size_t* pos, Locator& loc
   }
   *pos = stream.Tell();
   return std::move(builder.root());
+}
+
+// Without locations, a value that fails is parsed again with them, so its
+// error is the one the tracked parse gives.
+Result<doc::Node> ParseOne(std::string_view text, std::size_t* pos, Locator& locator, const ReadOptions& options) {
+  if (!options.locations) {
+    std::size_t plain_pos = *pos;
+    Result<doc::Node> plain = ParseWith<PlainStream>(text, &plain_pos, locator, options);
+    if (plain.ok()) {
+      *pos = plain_pos;
+      return plain;
+    }
+  }
+  return ParseWith<TrackingStream>(text, pos, locator, options);
 }
 
 }  // namespace

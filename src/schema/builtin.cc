@@ -28,7 +28,12 @@ std::string KnownNames() {
   return out;
 }
 
-Result<std::unique_ptr<Schema>> Build(const std::vector<std::string>& names) {
+// `locations` false reads the embedded JSON without them (a third of a
+// small run's instructions went to tracking them); a schema that does not
+// load is read again with them, so its errors point into the policy file.
+Result<std::unique_ptr<Schema>> Build(const std::vector<std::string>& names, bool locations) {
+  json::ReadOptions read_options;
+  read_options.locations = locations;
   std::vector<doc::Node> documents;
   for (const std::string& name : names) {
     if (std::count(names.begin(), names.end(), name) > 1) {
@@ -38,12 +43,12 @@ Result<std::unique_ptr<Schema>> Build(const std::vector<std::string>& names) {
     if (policy == nullptr) {
       return MakeError({}, "", "unknown policy set \"" + name + "\" (built in: " + KnownNames() + ")");
     }
-    Result<doc::Node> document = json::Read(policy->bytes, "policies/" + name + ".json");
+    Result<doc::Node> document = json::Read(policy->bytes, "policies/" + name + ".json", read_options);
     if (!document) return document.take_error();
     documents.push_back(std::move(document.value()));
   }
   Result<Schema> schema = LoadSchema(documents);
-  if (!schema) return schema.take_error();
+  if (!schema) return locations ? schema.take_error() : Build(names, /*locations=*/true);
   return std::make_unique<Schema>(std::move(schema.value()));
 }
 
@@ -63,7 +68,7 @@ Result<const Schema*> BuiltinSchema(const std::vector<std::string>& policy_names
   std::lock_guard<std::mutex> lock(mutex);
   auto it = cache.find(policy_names);
   if (it != cache.end()) return it->second.get();
-  Result<std::unique_ptr<Schema>> built = Build(policy_names);
+  Result<std::unique_ptr<Schema>> built = Build(policy_names, /*locations=*/false);
   if (!built) return built.take_error();
   const Schema* schema = built.value().get();
   cache.emplace(policy_names, std::move(built.value()));
