@@ -138,27 +138,34 @@ Result<std::unique_ptr<OutputTree>> OutputTree::Open(const std::string& dir) {
 
 Status OutputTree::Put(const std::string& relative, std::string_view bytes) {
   put_.insert(relative);
-  const std::string target = dir_ + "/" + relative;
-  struct stat info {};
-  if (::lstat(target.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
-      static_cast<std::size_t>(info.st_size) == bytes.size()) {
-    Result<std::string> existing = ReadFile(target, bytes.size() + 1);
-    if (existing.ok() && *existing == bytes) {
-      ++stats_.unchanged;
-      return Ok();
+  const std::string namespace_ = relative.substr(0, relative.find('/'));
+  auto [folder, first] = namespaces_.try_emplace(namespace_);
+  if (first) {
+    struct stat existing {};
+    folder->second.is_new = ::lstat((dir_ + "/" + namespace_).c_str(), &existing) != 0 && errno == ENOENT;
+  }
+  // In a folder DIR lacks there is nothing to compare with (a cold run
+  // would otherwise lstat every file in vain).
+  if (!folder->second.is_new) {
+    const std::string target = dir_ + "/" + relative;
+    struct stat info {};
+    if (::lstat(target.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
+        static_cast<std::size_t>(info.st_size) == bytes.size()) {
+      Result<std::string> existing = ReadFile(target, bytes.size() + 1);
+      if (existing.ok() && *existing == bytes) {
+        ++stats_.unchanged;
+        return Ok();
+      }
     }
   }
-  const std::string namespace_ = relative.substr(0, relative.find('/'));
-  auto [folder, first] = new_namespaces_.try_emplace(namespace_, false);
-  if (first) {
+  if (!folder->second.staging) {
     // A namespace folder DIR lacks is staged whole and moved in with one
     // rename: creating files is the slow part on many file systems, moving
     // them one by one would double it.
-    struct stat existing {};
-    folder->second = ::lstat((dir_ + "/" + namespace_).c_str(), &existing) != 0 && errno == ENOENT;
     std::error_code error;
     fs::create_directories(staging_ + "/" + namespace_, error);
     if (error) return PathError(staging_, "cannot create staging folder: " + error.message());
+    folder->second.staging = true;
   }
   // The staging folder is this process's own: no temporary name needed.
   const std::string staged = staging_ + "/" + relative;
@@ -220,8 +227,8 @@ Result<OutputStats> OutputTree::Commit(bool prune) {
   Diagnostic failure;
   bool failed = false;
   std::set<std::string> moved;
-  for (const auto& [namespace_, is_new] : new_namespaces_) {
-    if (is_new && ::rename((staging_ + "/" + namespace_).c_str(),
+  for (const auto& [namespace_, state] : namespaces_) {
+    if (state.is_new && state.staging && ::rename((staging_ + "/" + namespace_).c_str(),
                            (dir_ + "/" + namespace_).c_str()) == 0) {
       moved.insert(namespace_);
     }

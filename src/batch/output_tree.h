@@ -78,8 +78,12 @@ class OutputTree {
   bool index_current_ = false;             // the index file holds exactly old_index_
   std::set<std::string> put_;
   std::vector<std::string> staged_;
-  /// Namespaces staged so far, and whether DIR lacked their folder.
-  std::map<std::string, bool> new_namespaces_;
+  struct Namespace {
+    bool is_new = false;  // DIR lacked its folder when first seen
+    bool staging = false;  // its staging folder exists
+  };
+  /// Namespaces put so far.
+  std::map<std::string, Namespace> namespaces_;
   std::set<std::string> remove_;
   OutputStats stats_;
 };
