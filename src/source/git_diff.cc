@@ -1,16 +1,85 @@
 // ChangedPaths: libgit2's tree-to-tree and tree-to-index diffs reduced to
-// the paths they touch, plus the index against the working tree
-// (git_worktree.h).
+// the paths they touch, plus the index (git_index_file.h) against the
+// working tree (git_worktree.h).
 #include <git2.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <vector>
 
 #include "source/git_tree.h"
+#include "source/git_index_file.h"
 #include "source/git_util.h"
 #include "source/git_worktree.h"
 
 namespace tjr::source {
+namespace {
+
+// The path of the repository's index file, "" when libgit2 does not say.
+std::string IndexFilePath(git_repository* repo) {
+  git_buf buffer = GIT_BUF_INIT;
+  std::string path;
+  if (git_repository_item_path(&buffer, repo, GIT_REPOSITORY_ITEM_INDEX) == 0 && buffer.ptr != nullptr) {
+    path = buffer.ptr;
+  }
+  git_buf_dispose(&buffer);
+  return path;
+}
+
+// BASE against the index (into `diff`), and the index against the files
+// (the paths returned). The index is read by ReadIndexFile; when its
+// cache tree names the tree the index makes, BASE is compared with that
+// tree, which skips every subtree the two share. libgit2's index, and its
+// entry-by-entry comparison, only when the file is not one ReadIndexFile
+// reads or the cache tree is not usable: invalidated by `git add`, or an
+// index with conflicts or `git add -N` entries, which no tree holds, or
+// with assume-unchanged entries, which libgit2 leaves out when added.
+Result<std::vector<std::string>> CompareWithWorktree(git_repository* repo, git_tree* base,
+                                                     const std::vector<std::string>& specs,
+                                                     git_diff_options* options, unsigned threads, git_diff** diff) {
+  const std::string index_path = IndexFilePath(repo);
+  Result<ReadIndex> read = index_path.empty() ? Result<ReadIndex>(MakeError(Location{}, "", "no index path"))
+                                              : ReadIndexFile(index_path);
+  GitHandle<git_tree, git_tree_free> index_tree;
+  if (read.ok() && read->index.has_root_tree && !read->index.has_conflicts && !read->index.has_intent_to_add &&
+      !read->index.has_assume_valid) {
+    git_oid id{};
+    git_tree* tree = nullptr;
+    if (git_oid_fromraw(&id, read->index.root_tree.data()) == 0 && git_tree_lookup(&tree, repo, &id) == 0) {
+      index_tree.reset(tree);
+    }
+  }
+  GitHandle<git_index, git_index_free> index;
+  std::vector<IndexEntry> libgit2_entries;
+  struct timespec index_mtime {};
+  if (read.ok()) {
+    index_mtime.tv_sec = static_cast<time_t>(read->mtime_seconds);
+    index_mtime.tv_nsec = static_cast<long>(read->mtime_nanoseconds);
+  }
+  if (!index_tree) {
+    git_index* raw_index = nullptr;
+    if (git_repository_index(&raw_index, repo) != 0) {
+      return MakeError(Location{}, "", "cannot read the index: " + LastGitError());
+    }
+    index.reset(raw_index);
+    if (!read.ok()) {
+      libgit2_entries = EntriesOf(index.get());
+      struct stat info {};
+      const char* path = git_index_path(index.get());
+      if (path != nullptr && ::stat(path, &info) == 0) index_mtime = info.st_mtim;
+    }
+  }
+  Result<std::vector<std::string>> worktree =
+      WorktreeChanges(repo, read.ok() ? read->index.entries : libgit2_entries, index_mtime, specs, threads);
+  if (!worktree.ok()) return worktree.take_error();
+  options->flags |= GIT_DIFF_INCLUDE_TYPECHANGE;
+  const int compared = index_tree ? git_diff_tree_to_tree(diff, repo, base, index_tree.get(), options)
+                                  : git_diff_tree_to_index(diff, repo, base, index.get(), options);
+  if (compared != 0) return MakeError(Location{}, "", LastGitError());
+  return worktree;
+}
+
+}  // namespace
 
 Result<std::vector<std::string>> ChangedPaths(const std::string& repo_dir,
                                               const std::string& base_rev,
@@ -50,24 +119,14 @@ Result<std::vector<std::string>> ChangedPaths(const std::string& repo_dir,
       return AsInputError(MakeError(Location{InternSourceName(repo_dir)}, "",
                                     "a bare repository has no working tree to compare with"));
     }
-    // BASE against the index here, the index against the files in
-    // WorktreeChanges: libgit2's own working-tree diff stats every file on
-    // one thread.
-    git_index* raw_index = nullptr;
-    if (git_repository_index(&raw_index, repo->get()) != 0) {
-      return AsInputError(MakeError(Location{InternSourceName(repo_dir)}, "",
-                                    "cannot read the index: " + LastGitError()));
-    }
-    GitHandle<git_index, git_index_free> index(raw_index);
-    Result<std::vector<std::string>> worktree = WorktreeChanges(repo->get(), index.get(), specs, threads);
-    if (!worktree.ok()) return worktree.take_error();
-    paths = std::move(*worktree);
-    options.flags |= GIT_DIFF_INCLUDE_TYPECHANGE;
-    if (git_diff_tree_to_index(&diff, repo->get(), base->tree.get(), index.get(), &options) != 0) {
+    Result<std::vector<std::string>> worktree =
+        CompareWithWorktree(repo->get(), base->tree.get(), specs, &options, threads, &diff);
+    if (!worktree.ok()) {
       return AsInputError(MakeError(Location{InternSourceName(repo_dir)}, "",
                                     "cannot compare " + base_rev + " with the working tree: " +
-                                        LastGitError()));
+                                        worktree.error().message));
     }
+    paths = std::move(*worktree);
   } else {
     Result<PeeledTree> head = PeelToTree(repo->get(), head_rev);
     if (!head.ok()) return head.take_error();
