@@ -53,11 +53,11 @@ bool DecodeVarint(const unsigned char** at, const unsigned char* end, std::uint6
   return true;
 }
 
-// The root entry of a TREE extension: "" NUL, "<entries> <subtrees>\n", and
-// the tree id when <entries> is not negative (an invalidated entry is -1).
-Status ReadCacheTreeRoot(const unsigned char* p, const unsigned char* end, IndexFile* index) {
-  if (p == end) return Ok();  // an empty cache tree
-  if (*p++ != '\0') return Malformed("the TREE extension does not start with the root");
+// The TREE extension: per folder, in preorder, "<name>" NUL (the root's
+// is empty), "<entries> <subtrees>\n", then the tree id when <entries> is
+// not negative (a folder invalidated since is -1), then its subtrees.
+Status ReadCacheTree(const unsigned char* p, const unsigned char* end, IndexFile* index) {
+  if (p == end) return Ok();  // no cache tree
   auto number = [&](char stop, std::int64_t* out) -> bool {
     bool negative = false;
     if (p < end && *p == '-') {
@@ -74,19 +74,65 @@ Status ReadCacheTreeRoot(const unsigned char* p, const unsigned char* end, Index
     *out = negative ? -v : v;
     return true;
   };
-  std::int64_t entries = 0;
-  std::int64_t subtrees = 0;
-  if (!number(' ', &entries) || !number('\n', &subtrees) || subtrees < 0) {
-    return Malformed("bad TREE extension root");
+  struct Frame {
+    std::string path;
+    std::int64_t remaining;  // subtrees still to read
+  };
+  std::vector<Frame> frames;
+  bool root = true;
+  while (root || !frames.empty()) {
+    if (!root && frames.back().remaining == 0) {
+      frames.pop_back();
+      continue;
+    }
+    const auto* nul = static_cast<const unsigned char*>(std::memchr(p, '\0', static_cast<std::size_t>(end - p)));
+    if (nul == nullptr) return Malformed("truncated TREE extension");
+    const std::string_view name(reinterpret_cast<const char*>(p), static_cast<std::size_t>(nul - p));
+    if (root != name.empty() || name.find('/') != std::string_view::npos) {
+      return Malformed("bad folder name in the TREE extension");
+    }
+    p = nul + 1;
+    std::int64_t entries = 0;
+    std::int64_t subtrees = 0;
+    if (!number(' ', &entries) || !number('\n', &subtrees) || subtrees < 0 || entries < -1) {
+      return Malformed("bad TREE extension entry");
+    }
+    std::string path;
+    if (!root) {
+      --frames.back().remaining;
+      const std::string& parent = frames.back().path;
+      if (parent.size() + 1 + name.size() > kMaxPath) return Malformed("bad folder name in the TREE extension");
+      path = parent.empty() ? std::string(name) : parent + "/" + std::string(name);
+    }
+    if (entries >= 0) {
+      if (static_cast<std::size_t>(end - p) < kHashSize) return Malformed("truncated TREE extension");
+      RawOid id{};
+      std::memcpy(id.data(), p, kHashSize);
+      p += kHashSize;
+      if (root) {
+        index->has_root_tree = true;
+        index->root_tree = id;
+      }
+      index->cache_trees.push_back({path, id});
+    }
+    // Every subtree takes at least 5 bytes: no more frames than that.
+    if (subtrees > (end - p) / 5) return Malformed("bad TREE extension entry");
+    if (subtrees > 0) frames.push_back({std::move(path), subtrees});
+    root = false;
   }
-  if (entries < 0) return Ok();  // invalidated
-  if (static_cast<std::size_t>(end - p) < kHashSize) return Malformed("truncated TREE extension");
-  std::memcpy(index->root_tree.data(), p, kHashSize);
-  index->has_root_tree = true;
+  if (p != end) return Malformed("trailing bytes in the TREE extension");
+  std::sort(index->cache_trees.begin(), index->cache_trees.end(),
+            [](const CachedTree& a, const CachedTree& b) { return a.path < b.path; });
   return Ok();
 }
 
 }  // namespace
+
+const RawOid* IndexFile::CachedTreeOf(std::string_view folder) const {
+  auto at = std::lower_bound(cache_trees.begin(), cache_trees.end(), folder,
+                             [](const CachedTree& tree, std::string_view f) { return tree.path < f; });
+  return at != cache_trees.end() && at->path == folder ? &at->id : nullptr;
+}
 
 Result<IndexFile> ParseIndex(std::string_view bytes) {
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
@@ -204,7 +250,7 @@ Result<IndexFile> ParseIndex(std::string_view bytes) {
     p += 8;
     if (static_cast<std::size_t>(body_end - p) < size) return Malformed("truncated extension");
     if (std::memcmp(signature, "TREE", 4) == 0) {
-      Status root = ReadCacheTreeRoot(p, p + size, &index);
+      Status root = ReadCacheTree(p, p + size, &index);
       if (!root.ok()) return root.take_error();
     } else if (signature[0] < 'A' || signature[0] > 'Z') {
       // `link` (split index), `sdir` (sparse index) or newer: the entries

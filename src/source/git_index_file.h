@@ -37,6 +37,12 @@ struct IndexEntry {
   bool intent_to_add = false;
 };
 
+/// A folder's entry in the TREE extension that is still valid.
+struct CachedTree {
+  std::string path;  ///< "" for the root, else "a/b"
+  RawOid id{};       ///< the tree the index's entries under it make
+};
+
 /// A parsed index. Entries are in the file's order, which the reader checks
 /// is Git's (paths by bytes, then stage), so the paths can be searched.
 struct IndexFile {
@@ -46,12 +52,19 @@ struct IndexFile {
   /// the tree the stage-0 entries make (what `git write-tree` would write).
   bool has_root_tree = false;
   RawOid root_tree{};
+  /// Every valid folder of the TREE extension, sorted by path. Git
+  /// invalidates a folder (and its parents) when an entry under it changes
+  /// and leaves folders with conflicts or `git add -N` entries invalid.
+  std::vector<CachedTree> cache_trees;
   bool has_conflicts = false;       ///< an entry with stage > 0
   bool has_intent_to_add = false;   ///< an entry `git add -N` made (not in the tree)
   bool has_assume_valid = false;    ///< an entry marked assume-unchanged
   /// Where `entries[i].path` points (v4 paths are rebuilt, so they cannot
   /// point into the file); a vector, whose buffer a move keeps.
   std::vector<char> path_storage;
+
+  /// The valid cache-tree id of `folder` ("" for the root), or null.
+  const RawOid* CachedTreeOf(std::string_view folder) const;
 
   IndexFile() = default;
   IndexFile(const IndexFile&) = delete;

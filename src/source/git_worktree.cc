@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <iterator>
 #include <string_view>
 #include <thread>
@@ -95,23 +96,29 @@ class FolderCursor {
   std::string folder_;
 };
 
-// The index's paths, sorted by bytes, for lookups by binary search (an
-// index of ten thousand files made a hash set costlier than the lookups).
+// The index's paths in an open-addressing table: ten thousand lookups by
+// binary search, or a std::unordered_set of every path, cost more than the
+// untracked walk's own reading of the folders.
 class IndexedPaths {
  public:
-  explicit IndexedPaths(const std::vector<IndexEntry>& entries) {
-    sorted_.reserve(entries.size());
-    for (const IndexEntry& entry : entries) sorted_.push_back(&entry);
-    auto by_path = [](const IndexEntry* a, const IndexEntry* b) { return a->path < b->path; };
-    if (!std::is_sorted(sorted_.begin(), sorted_.end(), by_path)) {
-      std::stable_sort(sorted_.begin(), sorted_.end(), by_path);
+  explicit IndexedPaths(const std::vector<IndexEntry>& entries) : entries_(entries) {
+    std::size_t capacity = 16;
+    while (capacity < 2 * entries.size()) capacity *= 2;
+    slots_.assign(capacity, kEmpty);
+    mask_ = capacity - 1;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      std::size_t slot = std::hash<std::string_view>{}(entries[i].path) & mask_;
+      while (slots_[slot] != kEmpty && entries_[slots_[slot]].path != entries[i].path) slot = (slot + 1) & mask_;
+      if (slots_[slot] == kEmpty) slots_[slot] = static_cast<std::uint32_t>(i);  // the first stage stays
     }
   }
   // The first entry of `path`, or null.
   const IndexEntry* Find(std::string_view path) const {
-    auto at = std::lower_bound(sorted_.begin(), sorted_.end(), path,
-                               [](const IndexEntry* entry, std::string_view p) { return entry->path < p; });
-    return at != sorted_.end() && (*at)->path == path ? *at : nullptr;
+    std::size_t slot = std::hash<std::string_view>{}(path) & mask_;
+    for (; slots_[slot] != kEmpty; slot = (slot + 1) & mask_) {
+      if (entries_[slots_[slot]].path == path) return &entries_[slots_[slot]];
+    }
+    return nullptr;
   }
   bool IsSubmodule(std::string_view path) const {
     const IndexEntry* entry = Find(path);
@@ -119,7 +126,10 @@ class IndexedPaths {
   }
 
  private:
-  std::vector<const IndexEntry*> sorted_;
+  static constexpr std::uint32_t kEmpty = UINT32_MAX;
+  const std::vector<IndexEntry>& entries_;
+  std::vector<std::uint32_t> slots_;
+  std::size_t mask_ = 0;
 };
 
 // Files under `folder` the index does not list. Folders the index holds as
