@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <iterator>
@@ -245,27 +246,50 @@ Result<std::vector<std::string>> WorktreeChanges(git_repository* repo, const std
     tracked.push_back(&entry);
   }
 
-  // The lstat pass, on several threads for a large index.
+  // The lstat pass, in blocks taken by whichever thread is free: several
+  // threads for a large index, the calling one joining once it has walked
+  // the folders for untracked files.
   std::vector<Verdict> verdicts(tracked.size(), Verdict::kUnchanged);
-  auto check_range = [&](std::size_t begin, std::size_t end) {
+  constexpr std::size_t kBlock = 256;
+  std::atomic<std::size_t> next_block{0};
+  auto check_blocks = [&] {
     FolderCursor folder(root);
     std::string name;
-    for (std::size_t i = begin; i < end; ++i) {
-      const std::string_view path = tracked[i]->path;
-      const std::size_t slash = path.rfind('/');
-      const int dir = folder.Open(slash == std::string_view::npos ? std::string_view() : path.substr(0, slash));
-      name.assign(slash == std::string_view::npos ? path : path.substr(slash + 1));
-      verdicts[i] = Check(dir, name.c_str(), *tracked[i], index_mtime);
+    for (std::size_t begin; (begin = next_block.fetch_add(kBlock)) < tracked.size();) {
+      for (std::size_t i = begin; i < std::min(begin + kBlock, tracked.size()); ++i) {
+        const std::string_view path = tracked[i]->path;
+        const std::size_t slash = path.rfind('/');
+        const int dir = folder.Open(slash == std::string_view::npos ? std::string_view() : path.substr(0, slash));
+        name.assign(slash == std::string_view::npos ? path : path.substr(slash + 1));
+        verdicts[i] = Check(dir, name.c_str(), *tracked[i], index_mtime);
+      }
     }
   };
   const unsigned available = threads_wanted != 0 ? threads_wanted : std::max(1u, std::thread::hardware_concurrency());
   const std::size_t threads = tracked.size() < 1024 ? 1 : std::min<std::size_t>(available, 8);
   std::vector<std::jthread> workers;
-  const std::size_t chunk = (tracked.size() + threads - 1) / threads;
-  for (std::size_t t = 1; t < threads; ++t) {
-    workers.emplace_back(check_range, std::min(t * chunk, tracked.size()), std::min((t + 1) * chunk, tracked.size()));
+  for (std::size_t t = 1; t < threads; ++t) workers.emplace_back(check_blocks);
+
+  // Files the index does not list, found meanwhile on this thread.
+  std::vector<std::string> untracked;
+  const IndexedPaths indexed(entries);
+  std::vector<std::string> folders;
+  if (InScope("", in)) {  // the whole repository
+    folders.emplace_back();
+  } else {
+    for (const std::string& s : in) {
+      struct stat info {};
+      if (::fstatat(root, s.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0) continue;
+      if (S_ISDIR(info.st_mode)) {
+        if (!indexed.IsSubmodule(s)) folders.push_back(s);
+      } else if (indexed.Find(s) == nullptr) {
+        untracked.push_back(s);
+      }
+    }
   }
-  check_range(0, std::min(chunk, tracked.size()));
+  for (const std::string& folder : folders) AddUntracked(root, folder, indexed, &untracked);
+
+  check_blocks();
   workers.clear();  // joins
 
   for (std::size_t i = 0; i < tracked.size(); ++i) {
@@ -282,23 +306,7 @@ Result<std::vector<std::string>> WorktreeChanges(git_repository* repo, const std
     changed.push_back(path);
   }
 
-  // Files the index does not list.
-  const IndexedPaths indexed(entries);
-  std::vector<std::string> folders;
-  if (InScope("", in)) {  // the whole repository
-    folders.emplace_back();
-  } else {
-    for (const std::string& s : in) {
-      struct stat info {};
-      if (::fstatat(root, s.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0) continue;
-      if (S_ISDIR(info.st_mode)) {
-        if (!indexed.IsSubmodule(s)) folders.push_back(s);
-      } else if (indexed.Find(s) == nullptr) {
-        changed.push_back(s);
-      }
-    }
-  }
-  for (const std::string& folder : folders) AddUntracked(root, folder, indexed, &changed);
+  changed.insert(changed.end(), std::make_move_iterator(untracked.begin()), std::make_move_iterator(untracked.end()));
 
   std::sort(changed.begin(), changed.end());
   changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
