@@ -199,6 +199,19 @@ TEST(WorktreeChangesTest, EveryIndexVersionAndOlderBases) {
   }
 }
 
+TEST(WorktreeChangesTest, FoldersRemovedOrReplacedByFiles) {
+  REQUIRE_GIT();
+  GitScratch repo;
+  for (int i = 0; i < 1200; ++i) repo.Write("d" + std::to_string(i % 3) + "/f" + std::to_string(i) + ".yaml", "x\n");
+  ASSERT_EQ(repo.Commit(), 0);
+  fs::remove_all(repo.Path("d0"));
+  fs::remove_all(repo.Path("d1"));
+  repo.Write("d1", "now a file\n");
+  const Paths changed = Changed(repo, "HEAD");
+  EXPECT_EQ(changed.size(), 801u);  // d0's and d1's files, and the file d1
+  EXPECT_EQ(changed, GitSays(repo, "HEAD"));
+}
+
 TEST(WorktreeChangesTest, ASplitIndexIsLeftToLibgit2) {
   REQUIRE_GIT();
   GitScratch repo;
