@@ -102,7 +102,10 @@ TEST(GitIndexDiffTest, RandomStagedEditsAgreeWithLibgit2) {
     for (int edit = 0; edit < 12; ++edit) {
       const std::string& file = files[random() % files.size()];
       const std::string n = std::to_string(edit);
-      switch (random() % 10) {
+      const unsigned kind = random() % 11;
+      // A folder an earlier edit made a file holds nothing to edit.
+      if (!fs::is_directory(repo.Path(fs::path(file).parent_path().string()))) continue;
+      switch (kind) {
         case 0: repo.Write(file, "staged " + n + "\n"); repo.Git("add " + file); break;
         case 1: repo.Git("rm -q --cached " + file); break;
         case 2: repo.Write("new" + n + "/x.yaml", "n\n"); repo.Git("add new" + n); break;
@@ -137,6 +140,14 @@ TEST(GitIndexDiffTest, RandomStagedEditsAgreeWithLibgit2) {
                    std::to_string(100 + edit) + ",d2/mod" + std::to_string(edit % 2));
           break;
         case 9: repo.Git("update-index --skip-worktree " + file); break;
+        case 10: {  // a folder becomes a file
+          const std::string folder = fs::path(file).parent_path().string();
+          repo.Git("rm -r -q --cached " + folder);
+          fs::remove_all(repo.Path(folder));
+          repo.Write(folder, "a file now\n");
+          repo.Git("add " + folder);
+          break;
+        }
       }
     }
     changed += ExpectAgreement(repo, older ? "HEAD~1" : "HEAD", "round " + std::to_string(round));
