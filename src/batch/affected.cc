@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <thread>
 #include <tuple>
 
@@ -47,17 +48,19 @@ std::vector<std::string> ManifestFiles(const source::FilteredTree& tree,
   return files;
 }
 
-// One file of the base revision and its inventory entries.
+// One file of the base revision and where its inventory entries are.
 struct BaseFile {
   std::string name;
   std::string blob;
-  std::vector<Entry> entries;
+  std::size_t begin = 0;   // its entries in BaseInventory::entries
+  std::size_t end = 0;
   bool parsed = false;     // not found in the cache
   bool cacheable = false;  // parsed without errors
 };
 
 struct BaseInventory {
   std::vector<BaseFile> files;
+  std::vector<Entry> entries;  // of every file, in file order
 };
 
 // Every file of the base revision with its entries: from the cache by blob
@@ -69,20 +72,19 @@ BaseInventory ReadBaseInventory(const SinceSources& sources, const source::LoadO
   BaseInventory base;
   source::ExpandedPaths listed = source::ExpandPaths(sources.base, sources.paths, options.extensions);
   base.files.reserve(listed.files.size());
+  base.entries.reserve(listed.files.size() + 16);
   for (source::InputFile& file : listed.files) {
     BaseFile& read = base.files.emplace_back();
-    read.name = file.name;
+    read.name = std::move(file.name);
     read.blob = file.object_id.empty() ? sources.base_git.BlobId(file.read_path) : std::move(file.object_id);
-    const std::vector<Entry>* cached = cache != nullptr ? cache->Find(read.blob) : nullptr;
-    if (cached != nullptr) {
-      read.entries = *cached;
-      for (Entry& entry : read.entries) entry.file = file.name;
-      continue;
+    read.begin = base.entries.size();
+    if (cache == nullptr || !cache->Find(read.blob, read.name, &base.entries)) {
+      source::ManifestSet one = source::LoadManifests(sources.base, {read.name}, options);
+      read.parsed = true;
+      read.cacheable = !one.has_errors();
+      for (Entry& entry : Summarize(one)) base.entries.push_back(std::move(entry));
     }
-    source::ManifestSet one = source::LoadManifests(sources.base, {file.name}, options);
-    read.parsed = true;
-    read.cacheable = !one.has_errors();
-    read.entries = Summarize(one);
+    read.end = base.entries.size();
   }
   return base;
 }
@@ -131,16 +133,23 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
 
   // Unchanged files: the same bytes on both sides, so their entries at base
   // are their entries at head.
-  std::vector<Entry> entries;
-  std::size_t base_entries = 0;
-  for (const BaseFile& file : base.files) base_entries += file.entries.size();
-  entries.reserve(base_entries + 16);
-  for (BaseFile& file : base.files) {
-    if (changed.count(file.name) != 0) continue;
-    if (file.parsed) ++out.files_parsed;
-    if (file.cacheable && cache != nullptr) cache->Put(file.blob, file.entries);
-    std::move(file.entries.begin(), file.entries.end(), std::back_inserter(entries));
+  std::vector<Entry> entries = std::move(base.entries);
+  std::size_t kept = 0;  // entries of unchanged files, moved to the front
+  for (const BaseFile& file : base.files) {
+    const bool unchanged = changed.count(file.name) == 0;
+    if (unchanged && file.parsed) ++out.files_parsed;
+    if (unchanged && file.cacheable && cache != nullptr) {
+      cache->Put(file.blob, std::span<const Entry>(entries).subspan(file.begin, file.end - file.begin));
+    }
+    if (!unchanged) continue;
+    if (kept != file.begin) {
+      std::move(entries.begin() + static_cast<std::ptrdiff_t>(file.begin),
+                entries.begin() + static_cast<std::ptrdiff_t>(file.end),
+                entries.begin() + static_cast<std::ptrdiff_t>(kept));
+    }
+    kept += file.end - file.begin;
   }
+  entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(kept), entries.end());
 
   // Changed files, in full on both sides.
   source::ManifestSet head_changed = source::LoadManifests(
