@@ -81,6 +81,16 @@ bool ParseLines(std::string_view lines, const std::string& file, std::vector<Ent
   return true;
 }
 
+// The first 8 bytes, big-endian and zero-padded: a < b implies
+// OrderKey(a) <= OrderKey(b), so keys decide most comparisons.
+std::uint64_t OrderKey(std::string_view text) {
+  std::uint64_t key = 0;
+  for (std::size_t i = 0; i < 8; ++i) {
+    key = (key << 8) | (i < text.size() ? static_cast<unsigned char>(text[i]) : 0u);
+  }
+  return key;
+}
+
 }  // namespace
 
 std::string InventoryCachePath(const std::string& git_dir) {
@@ -122,14 +132,14 @@ void InventoryCache::Index() {
         BlobOf(records_.back()) == blob) {
       records_.back().end = static_cast<std::uint32_t>(end + 1);
     } else if (!blob.empty()) {
-      records_.push_back({static_cast<std::uint32_t>(position), static_cast<std::uint32_t>(end + 1),
-                          static_cast<std::uint32_t>(blob.size())});
+      records_.push_back({OrderKey(blob), static_cast<std::uint32_t>(position),
+                          static_cast<std::uint32_t>(end + 1), static_cast<std::uint32_t>(blob.size())});
     }
     position = end + 1;
   }
   // Save writes blobs sorted, each once. A file in another order is sorted
   // here; a blob whose lines are not together is dropped.
-  auto less = [this](const Record& a, const Record& b) { return BlobOf(a) < BlobOf(b); };
+  auto less = [this](const Record& a, const Record& b) { return Less(a, b); };
   if (std::adjacent_find(records_.begin(), records_.end(), [&](const Record& a, const Record& b) {
         return !less(a, b);
       }) == records_.end()) {
@@ -147,10 +157,19 @@ void InventoryCache::Index() {
   records_ = std::move(unique);
 }
 
+bool InventoryCache::Less(const Record& a, const Record& b) const {
+  if (a.key != b.key) return a.key < b.key;
+  return BlobOf(a) < BlobOf(b);
+}
+
 InventoryCache::Record* InventoryCache::Lookup(std::string_view blob_id) {
   Index();
+  const std::uint64_t key = OrderKey(blob_id);
   auto found = std::lower_bound(records_.begin(), records_.end(), blob_id,
-                                [this](const Record& record, std::string_view id) { return BlobOf(record) < id; });
+                                [&](const Record& record, std::string_view id) {
+                                  if (record.key != key) return record.key < key;
+                                  return BlobOf(record) < id;
+                                });
   if (found == records_.end() || BlobOf(*found) != blob_id || found->bad) return nullptr;
   return &*found;
 }

@@ -50,6 +50,7 @@ class InventoryCache {
   // The lines of one blob, as offsets into text_ (which a move keeps valid,
   // unlike views into a short string).
   struct Record {
+    std::uint64_t key = 0;    // the blob's first bytes (OrderKey): most comparisons end there
     std::uint32_t begin = 0;  // its first line, which starts with the blob id
     std::uint32_t end = 0;    // past its last newline
     std::uint32_t blob_size = 0;
@@ -62,6 +63,7 @@ class InventoryCache {
     return std::string_view(text_).substr(record.begin, record.blob_size);
   }
   Record* Lookup(std::string_view blob_id);
+  bool Less(const Record& a, const Record& b) const;
 
   std::string path_;
   std::string context_;

@@ -164,6 +164,16 @@ TEST_F(InventoryCacheTest, AnyOrderIsRead) {
                         JobLine(kBlobC, "c") + std::string(40, 'd') + "\n");
 }
 
+TEST_F(InventoryCacheTest, BlobsSharingTheirFirstBytesAreToldApart) {
+  const Strings blobs = {"0123456789b", "0123456789a", "01234567", "0123", "01234567\x01", "\xff"};
+  std::string text = kHeader;
+  for (const std::string& blob : blobs) text += JobLine(blob, "n" + blob);
+  InventoryCache cache = With(text);
+  for (const std::string& blob : blobs) EXPECT_EQ(Names(cache, blob), Strings{"n" + blob}) << blob;
+  EXPECT_EQ(Names(cache, "0123456789"), Strings{"-"});
+  EXPECT_EQ(Names(cache, "012345678"), Strings{"-"});
+}
+
 TEST_F(InventoryCacheTest, WhatCannotBeStoredIsNotPut) {
   InventoryCache cache = With("");
   Entry tabbed = Job("a\tb");
