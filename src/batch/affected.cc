@@ -115,16 +115,31 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
                                  InventoryCache* cache) {
   AffectedSet out;
   // The base inventory does not depend on what changed, so it is read while
-  // the changed paths are computed.
+  // another thread computes the changed paths and reads the changed files.
+  // The base inventory is the longer task: it keeps the thread that already
+  // runs (a new thread may wait for a core).
   BaseInventory base;
   std::optional<Result<std::vector<std::string>>> changed_paths;
-  auto read_base = [&] { base = ReadBaseInventory(sources, options, cache); };
+  source::ManifestSet head_changed;
+  source::ManifestSet base_changed;
+  auto read_changed = [&] {
+    changed_paths.emplace(sources.changed_paths());
+    if (!changed_paths->ok()) return;
+    const std::vector<std::string>& paths = changed_paths->value();
+    head_changed = source::LoadManifests(sources.head, ManifestFiles(sources.head, paths, sources.paths, options),
+                                         options);
+    base_changed = source::LoadManifests(sources.base, ManifestFiles(sources.base, paths, sources.paths, options),
+                                         options);
+  };
+  auto read_base = [&] {
+    base = ReadBaseInventory(sources, options, cache);
+  };
   if (options.threads != 1) {  // 0: one thread per core
-    std::thread reader(read_base);
-    changed_paths.emplace(sources.changed_paths());
-    reader.join();
+    std::thread changer(read_changed);
+    read_base();
+    changer.join();
   } else {
-    changed_paths.emplace(sources.changed_paths());
+    read_changed();
     read_base();
   }
   if (!changed_paths->ok()) return changed_paths->take_error();
@@ -151,11 +166,6 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
   }
   entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(kept), entries.end());
 
-  // Changed files, in full on both sides.
-  source::ManifestSet head_changed = source::LoadManifests(
-      sources.head, ManifestFiles(sources.head, out.changed, sources.paths, options), options);
-  source::ManifestSet base_changed = source::LoadManifests(
-      sources.base, ManifestFiles(sources.base, out.changed, sources.paths, options), options);
   out.files_parsed += head_changed.files.size() + base_changed.files.size();
   // The next run's base is likely this head.
   if (cache != nullptr && sources.head_git != nullptr) {
