@@ -176,14 +176,14 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
   // first in file order and reports the second. Only the few ids of changed
   // objects are looked up among the unchanged ones.
   using Id = std::tuple<std::string, std::string, std::string>;
-  std::map<Id, const Entry*> unchanged_ids;
+  std::map<Id, const Entry*, std::less<>> unchanged_ids;
   for (const source::Manifest& manifest : head_changed.manifests) {
     Entry entry;
     if (SummarizeOne(manifest, &entry)) unchanged_ids.try_emplace({entry.kind, entry.namespace_, entry.name});
   }
   if (!unchanged_ids.empty()) {
     for (const Entry& entry : entries) {
-      auto found = unchanged_ids.find({entry.kind, entry.namespace_, entry.name});
+      auto found = unchanged_ids.find(std::tie(entry.kind, entry.namespace_, entry.name));
       if (found != unchanged_ids.end() && found->second == nullptr) found->second = &entry;
     }
   }
@@ -245,33 +245,35 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
       head_entries.push_back(std::move(entry));
     }
   }
-  Inventory head(std::move(head_entries));
-  const std::vector<Entry>& trainjobs = head.trainjobs();
-  out.total_trainjobs = trainjobs.size();
 
-  // Affected: the TrainJobs of changed files and, through the reverse
-  // index, those of changed runtimes; then in pipeline order.
+  // Affected: the TrainJobs of changed files and those of changed runtimes,
+  // in inventory order, then in pipeline order. One pass over the head
+  // inventory, which also finds the runtimes (the first of each key wins,
+  // as in Inventory) and counts the TrainJobs.
   std::set<std::string> changed_files(head_changed.files.begin(), head_changed.files.end());
+  std::map<std::string, const Entry*> runtimes;
   std::vector<std::size_t> picked;
-  for (const std::string& runtime : changed_runtimes) {
-    const std::vector<std::size_t>& users = head.ReferencesTo(runtime);
-    picked.insert(picked.end(), users.begin(), users.end());
-  }
-  if (!changed_files.empty()) {
-    for (std::size_t i = 0; i < trainjobs.size(); ++i) {
-      if (changed_files.count(trainjobs[i].file) != 0) picked.push_back(i);
+  for (std::size_t i = 0; i < head_entries.size(); ++i) {
+    const Entry& entry = head_entries[i];
+    if (!entry.is_trainjob()) {
+      runtimes.try_emplace(entry.key(), &entry);
+      continue;
+    }
+    ++out.total_trainjobs;
+    if ((!changed_runtimes.empty() && !entry.runtime_key.empty() &&
+         changed_runtimes.count(entry.runtime_key) != 0) ||
+        (!changed_files.empty() && changed_files.count(entry.file) != 0)) {
+      picked.push_back(i);
     }
   }
-  std::sort(picked.begin(), picked.end());
-  picked.erase(std::unique(picked.begin(), picked.end()), picked.end());
   std::stable_sort(picked.begin(), picked.end(), [&](std::size_t a, std::size_t b) {
-    return std::tie(trainjobs[a].namespace_, trainjobs[a].name) <
-           std::tie(trainjobs[b].namespace_, trainjobs[b].name);
+    return std::tie(head_entries[a].namespace_, head_entries[a].name) <
+           std::tie(head_entries[b].namespace_, head_entries[b].name);
   });
   std::set<std::string> affected_ids;
   std::set<std::string> needed_runtimes = changed_runtimes;
   for (std::size_t i : picked) {
-    const Entry& job = trainjobs[i];
+    const Entry& job = head_entries[i];
     out.affected.push_back(job);
     affected_ids.insert(job.id());
     if (!job.runtime_key.empty()) needed_runtimes.insert(job.runtime_key);
@@ -282,7 +284,14 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
   std::erase_if(base_trainjobs, [](const Entry& job) { return !job.is_trainjob(); });
   std::set<std::string> missing;
   for (const Entry& job : base_trainjobs) missing.insert(job.id());
-  for (std::size_t i = 0; i < trainjobs.size() && !missing.empty(); ++i) missing.erase(trainjobs[i].id());
+  std::string id;  // one buffer for the ids of ten thousand TrainJobs
+  for (std::size_t i = 0; i < head_entries.size() && !missing.empty(); ++i) {
+    const Entry& entry = head_entries[i];
+    if (!entry.is_trainjob()) continue;
+    id.assign(entry.namespace_).append("/").append(entry.name);
+    auto found = missing.find(id);
+    if (found != missing.end()) missing.erase(found);
+  }
   for (const Entry& job : base_trainjobs) {
     if (missing.count(job.id()) != 0) out.removed.push_back(job);
   }
@@ -297,9 +306,9 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
     if (changed_files.count(job.file) == 0) unchanged_to_read.insert(job.file);
   }
   for (const std::string& runtime : needed_runtimes) {
-    auto found = head.runtimes().find(runtime);
-    if (found != head.runtimes().end() && changed_files.count(found->second.file) == 0) {
-      unchanged_to_read.insert(found->second.file);
+    auto found = runtimes.find(runtime);
+    if (found != runtimes.end() && changed_files.count(found->second->file) == 0) {
+      unchanged_to_read.insert(found->second->file);
     }
   }
   source::ManifestSet unchanged = source::LoadManifests(
