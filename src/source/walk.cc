@@ -123,6 +123,7 @@ class Expander {
         out_.diagnostics.push_back(entries.take_error());
         continue;
       }
+      found.reserve(found.size() + entries->size());
       for (DirEntry& entry : *entries) {
         std::string child = Join(directory, entry.name);
         switch (entry.type) {
@@ -143,6 +144,10 @@ class Expander {
     }
     runs.push_back(found.size());
     SortByName(&found, std::move(runs));
+    if (!deduplicate_ && out_.files.empty()) {
+      out_.files = std::move(found);
+      return;
+    }
     out_.files.reserve(out_.files.size() + found.size());
     for (InputFile& file : found) Add(std::move(file));
   }
