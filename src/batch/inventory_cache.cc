@@ -1,6 +1,7 @@
 #include "batch/inventory_cache.h"
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 
 #include "base/file.h"
@@ -184,7 +185,8 @@ bool InventoryCache::Find(std::string_view blob_id, const std::string& file, std
     record->used = true;
     return true;
   }
-  auto added = added_.find(blob_id);
+  if (added_.empty()) return false;
+  auto added = added_.find(std::string(blob_id));
   return added != added_.end() && ParseLines(added->second, file, out);
 }
 
@@ -201,35 +203,51 @@ void InventoryCache::Put(std::string_view blob_id, std::span<const Entry> entrie
     record->used = true;
     return;
   }
-  if (added_.find(blob_id) != added_.end()) return;
   std::string lines;
+  std::size_t size = blob_id.size() + 1;
+  for (const Entry& e : entries) {
+    size += blob_id.size() + e.kind.size() + e.namespace_.size() + e.name.size() + e.runtime_key.size() + 16;
+  }
+  lines.reserve(size);
   if (entries.empty()) {
     lines.append(blob_id).push_back('\n');
   }
   for (const Entry& e : entries) {
+    char digits[16];
+    const std::to_chars_result number = std::to_chars(digits, digits + sizeof digits, e.line);
     lines.append(blob_id).append("\t").append(e.kind).append("\t").append(e.namespace_).append("\t");
-    lines.append(e.name).append("\t").append(std::to_string(e.line)).append("\t").append(e.runtime_key);
+    lines.append(e.name).append("\t").append(digits, number.ptr).append("\t").append(e.runtime_key);
     lines.push_back('\n');
   }
-  added_.emplace(std::string(blob_id), std::move(lines));
+  added_.try_emplace(std::string(blob_id), std::move(lines));  // the first put stays
 }
 
 Status InventoryCache::Save() const {
   // Unchanged, or only forgetting blobs of other revisions: not worth a write.
   if (added_.empty() || path_.empty()) return Ok();
+  using Added = std::pair<const std::string, std::string>;
+  std::vector<const Added*> added;
+  added.reserve(added_.size());
+  std::size_t size = kMagic.size() + context_.size() + 1;
+  for (const Added& blob : added_) {
+    added.push_back(&blob);
+    size += blob.second.size();
+  }
+  std::sort(added.begin(), added.end(), [](const Added* a, const Added* b) { return a->first < b->first; });
+  for (const Record& record : records_) size += record.used ? record.end - record.begin : 0;
   std::string text;
-  text.reserve(text_.size() + 256 * added_.size() + 64);
+  text.reserve(size);
   text.append(kMagic).append(context_).push_back('\n');
   // Both are sorted by blob id and share none.
-  auto added = added_.begin();
+  auto next = added.begin();
   for (const Record& record : records_) {
     if (!record.used) continue;
-    for (; added != added_.end() && std::string_view(added->first) < BlobOf(record); ++added) {
-      text += added->second;
+    for (; next != added.end() && std::string_view((*next)->first) < BlobOf(record); ++next) {
+      text += (*next)->second;
     }
     text.append(text_, record.begin, record.end - record.begin);
   }
-  for (; added != added_.end(); ++added) text += added->second;
+  for (; next != added.end(); ++next) text += (*next)->second;
   return WriteFileAtomically(path_, text);
 }
 

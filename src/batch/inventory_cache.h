@@ -1,10 +1,10 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -71,8 +71,9 @@ class InventoryCache {
   bool indexed_ = false;
   std::vector<Record> records_;  // sorted by blob, one per blob
   // Blobs put in this run that records_ lacks (or could not read), with
-  // their lines as the file stores them.
-  std::map<std::string, std::string, std::less<>> added_;
+  // their lines as the file stores them (sorted only when saved: a cold run
+  // puts ten thousand).
+  std::unordered_map<std::string, std::string> added_;
 };
 
 /// The cache file of a repository whose Git folder is `git_dir`.

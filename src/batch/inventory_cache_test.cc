@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "base/file.h"
@@ -172,6 +173,27 @@ TEST_F(InventoryCacheTest, BlobsSharingTheirFirstBytesAreToldApart) {
   for (const std::string& blob : blobs) EXPECT_EQ(Names(cache, blob), Strings{"n" + blob}) << blob;
   EXPECT_EQ(Names(cache, "0123456789"), Strings{"-"});
   EXPECT_EQ(Names(cache, "012345678"), Strings{"-"});
+}
+
+TEST_F(InventoryCacheTest, PutsAndFindsInterleavedAreSavedSorted) {
+  InventoryCache cache = With(kHeader + JobLine(kBlobB, "b"));
+  std::string expected;
+  for (int i = 199; i >= 0; --i) {
+    const std::string blob = (i < 10 ? "0" : "") + std::to_string(i) + std::string(38, 'f');
+    EXPECT_EQ(Names(cache, blob), Strings{"-"});
+    cache.Put(blob, std::vector<Entry>{Job("j" + std::to_string(i))});
+    cache.Put(blob, std::vector<Entry>{Job("again")});  // the first put stays
+    EXPECT_EQ(Names(cache, blob), Strings{"j" + std::to_string(i)});
+  }
+  std::vector<std::string> lines;
+  for (int i = 0; i < 200; ++i) {
+    lines.push_back(JobLine((i < 10 ? "0" : "") + std::to_string(i) + std::string(38, 'f'), "j" + std::to_string(i)));
+  }
+  std::sort(lines.begin(), lines.end());
+  for (const std::string& line : lines) expected += line;
+  EXPECT_EQ(cache.size(), 201u);
+  ASSERT_TRUE(cache.Save().ok());
+  EXPECT_EQ(Text(), kHeader + expected);  // kBlobB was not used in this run
 }
 
 TEST_F(InventoryCacheTest, WhatCannotBeStoredIsNotPut) {
