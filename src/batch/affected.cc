@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <thread>
 #include <tuple>
 
@@ -47,17 +48,19 @@ std::vector<std::string> ManifestFiles(const source::FilteredTree& tree,
   return files;
 }
 
-// One file of the base revision and its inventory entries.
+// One file of the base revision and where its inventory entries are.
 struct BaseFile {
   std::string name;
   std::string blob;
-  std::vector<Entry> entries;
+  std::size_t begin = 0;   // its entries in BaseInventory::entries
+  std::size_t end = 0;
   bool parsed = false;     // not found in the cache
   bool cacheable = false;  // parsed without errors
 };
 
 struct BaseInventory {
   std::vector<BaseFile> files;
+  std::vector<Entry> entries;  // of every file, in file order
 };
 
 // Every file of the base revision with its entries: from the cache by blob
@@ -69,20 +72,19 @@ BaseInventory ReadBaseInventory(const SinceSources& sources, const source::LoadO
   BaseInventory base;
   source::ExpandedPaths listed = source::ExpandPaths(sources.base, sources.paths, options.extensions);
   base.files.reserve(listed.files.size());
+  base.entries.reserve(listed.files.size() + 16);
   for (source::InputFile& file : listed.files) {
     BaseFile& read = base.files.emplace_back();
-    read.name = file.name;
+    read.name = std::move(file.name);
     read.blob = file.object_id.empty() ? sources.base_git.BlobId(file.read_path) : std::move(file.object_id);
-    const std::vector<Entry>* cached = cache != nullptr ? cache->Find(read.blob) : nullptr;
-    if (cached != nullptr) {
-      read.entries = *cached;
-      for (Entry& entry : read.entries) entry.file = file.name;
-      continue;
+    read.begin = base.entries.size();
+    if (cache == nullptr || !cache->Find(read.blob, read.name, &base.entries)) {
+      source::ManifestSet one = source::LoadManifests(sources.base, {read.name}, options);
+      read.parsed = true;
+      read.cacheable = !one.has_errors();
+      for (Entry& entry : Summarize(one)) base.entries.push_back(std::move(entry));
     }
-    source::ManifestSet one = source::LoadManifests(sources.base, {file.name}, options);
-    read.parsed = true;
-    read.cacheable = !one.has_errors();
-    read.entries = Summarize(one);
+    read.end = base.entries.size();
   }
   return base;
 }
@@ -113,16 +115,31 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
                                  InventoryCache* cache) {
   AffectedSet out;
   // The base inventory does not depend on what changed, so it is read while
-  // the changed paths are computed.
+  // another thread computes the changed paths and reads the changed files.
+  // The base inventory is the longer task: it keeps the thread that already
+  // runs (a new thread may wait for a core).
   BaseInventory base;
   std::optional<Result<std::vector<std::string>>> changed_paths;
-  auto read_base = [&] { base = ReadBaseInventory(sources, options, cache); };
+  source::ManifestSet head_changed;
+  source::ManifestSet base_changed;
+  auto read_changed = [&] {
+    changed_paths.emplace(sources.changed_paths());
+    if (!changed_paths->ok()) return;
+    const std::vector<std::string>& paths = changed_paths->value();
+    head_changed = source::LoadManifests(sources.head, ManifestFiles(sources.head, paths, sources.paths, options),
+                                         options);
+    base_changed = source::LoadManifests(sources.base, ManifestFiles(sources.base, paths, sources.paths, options),
+                                         options);
+  };
+  auto read_base = [&] {
+    base = ReadBaseInventory(sources, options, cache);
+  };
   if (options.threads != 1) {  // 0: one thread per core
-    std::thread reader(read_base);
-    changed_paths.emplace(sources.changed_paths());
-    reader.join();
+    std::thread changer(read_changed);
+    read_base();
+    changer.join();
   } else {
-    changed_paths.emplace(sources.changed_paths());
+    read_changed();
     read_base();
   }
   if (!changed_paths->ok()) return changed_paths->take_error();
@@ -131,22 +148,24 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
 
   // Unchanged files: the same bytes on both sides, so their entries at base
   // are their entries at head.
-  std::vector<Entry> entries;
-  std::size_t base_entries = 0;
-  for (const BaseFile& file : base.files) base_entries += file.entries.size();
-  entries.reserve(base_entries + 16);
-  for (BaseFile& file : base.files) {
-    if (changed.count(file.name) != 0) continue;
-    if (file.parsed) ++out.files_parsed;
-    if (file.cacheable && cache != nullptr) cache->Put(file.blob, file.entries);
-    std::move(file.entries.begin(), file.entries.end(), std::back_inserter(entries));
+  std::vector<Entry> entries = std::move(base.entries);
+  std::size_t kept = 0;  // entries of unchanged files, moved to the front
+  for (const BaseFile& file : base.files) {
+    const bool unchanged = changed.count(file.name) == 0;
+    if (unchanged && file.parsed) ++out.files_parsed;
+    if (unchanged && file.cacheable && cache != nullptr) {
+      cache->Put(file.blob, std::span<const Entry>(entries).subspan(file.begin, file.end - file.begin));
+    }
+    if (!unchanged) continue;
+    if (kept != file.begin) {
+      std::move(entries.begin() + static_cast<std::ptrdiff_t>(file.begin),
+                entries.begin() + static_cast<std::ptrdiff_t>(file.end),
+                entries.begin() + static_cast<std::ptrdiff_t>(kept));
+    }
+    kept += file.end - file.begin;
   }
+  entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(kept), entries.end());
 
-  // Changed files, in full on both sides.
-  source::ManifestSet head_changed = source::LoadManifests(
-      sources.head, ManifestFiles(sources.head, out.changed, sources.paths, options), options);
-  source::ManifestSet base_changed = source::LoadManifests(
-      sources.base, ManifestFiles(sources.base, out.changed, sources.paths, options), options);
   out.files_parsed += head_changed.files.size() + base_changed.files.size();
   // The next run's base is likely this head.
   if (cache != nullptr && sources.head_git != nullptr) {
@@ -157,14 +176,14 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
   // first in file order and reports the second. Only the few ids of changed
   // objects are looked up among the unchanged ones.
   using Id = std::tuple<std::string, std::string, std::string>;
-  std::map<Id, const Entry*> unchanged_ids;
+  std::map<Id, const Entry*, std::less<>> unchanged_ids;
   for (const source::Manifest& manifest : head_changed.manifests) {
     Entry entry;
     if (SummarizeOne(manifest, &entry)) unchanged_ids.try_emplace({entry.kind, entry.namespace_, entry.name});
   }
   if (!unchanged_ids.empty()) {
     for (const Entry& entry : entries) {
-      auto found = unchanged_ids.find({entry.kind, entry.namespace_, entry.name});
+      auto found = unchanged_ids.find(std::tie(entry.kind, entry.namespace_, entry.name));
       if (found != unchanged_ids.end() && found->second == nullptr) found->second = &entry;
     }
   }
@@ -226,33 +245,35 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
       head_entries.push_back(std::move(entry));
     }
   }
-  Inventory head(std::move(head_entries));
-  const std::vector<Entry>& trainjobs = head.trainjobs();
-  out.total_trainjobs = trainjobs.size();
 
-  // Affected: the TrainJobs of changed files and, through the reverse
-  // index, those of changed runtimes; then in pipeline order.
+  // Affected: the TrainJobs of changed files and those of changed runtimes,
+  // in inventory order, then in pipeline order. One pass over the head
+  // inventory, which also finds the runtimes (the first of each key wins,
+  // as in Inventory) and counts the TrainJobs.
   std::set<std::string> changed_files(head_changed.files.begin(), head_changed.files.end());
+  std::map<std::string, const Entry*> runtimes;
   std::vector<std::size_t> picked;
-  for (const std::string& runtime : changed_runtimes) {
-    const std::vector<std::size_t>& users = head.ReferencesTo(runtime);
-    picked.insert(picked.end(), users.begin(), users.end());
-  }
-  if (!changed_files.empty()) {
-    for (std::size_t i = 0; i < trainjobs.size(); ++i) {
-      if (changed_files.count(trainjobs[i].file) != 0) picked.push_back(i);
+  for (std::size_t i = 0; i < head_entries.size(); ++i) {
+    const Entry& entry = head_entries[i];
+    if (!entry.is_trainjob()) {
+      runtimes.try_emplace(entry.key(), &entry);
+      continue;
+    }
+    ++out.total_trainjobs;
+    if ((!changed_runtimes.empty() && !entry.runtime_key.empty() &&
+         changed_runtimes.count(entry.runtime_key) != 0) ||
+        (!changed_files.empty() && changed_files.count(entry.file) != 0)) {
+      picked.push_back(i);
     }
   }
-  std::sort(picked.begin(), picked.end());
-  picked.erase(std::unique(picked.begin(), picked.end()), picked.end());
   std::stable_sort(picked.begin(), picked.end(), [&](std::size_t a, std::size_t b) {
-    return std::tie(trainjobs[a].namespace_, trainjobs[a].name) <
-           std::tie(trainjobs[b].namespace_, trainjobs[b].name);
+    return std::tie(head_entries[a].namespace_, head_entries[a].name) <
+           std::tie(head_entries[b].namespace_, head_entries[b].name);
   });
   std::set<std::string> affected_ids;
   std::set<std::string> needed_runtimes = changed_runtimes;
   for (std::size_t i : picked) {
-    const Entry& job = trainjobs[i];
+    const Entry& job = head_entries[i];
     out.affected.push_back(job);
     affected_ids.insert(job.id());
     if (!job.runtime_key.empty()) needed_runtimes.insert(job.runtime_key);
@@ -263,7 +284,14 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
   std::erase_if(base_trainjobs, [](const Entry& job) { return !job.is_trainjob(); });
   std::set<std::string> missing;
   for (const Entry& job : base_trainjobs) missing.insert(job.id());
-  for (std::size_t i = 0; i < trainjobs.size() && !missing.empty(); ++i) missing.erase(trainjobs[i].id());
+  std::string id;  // one buffer for the ids of ten thousand TrainJobs
+  for (std::size_t i = 0; i < head_entries.size() && !missing.empty(); ++i) {
+    const Entry& entry = head_entries[i];
+    if (!entry.is_trainjob()) continue;
+    id.assign(entry.namespace_).append("/").append(entry.name);
+    auto found = missing.find(id);
+    if (found != missing.end()) missing.erase(found);
+  }
   for (const Entry& job : base_trainjobs) {
     if (missing.count(job.id()) != 0) out.removed.push_back(job);
   }
@@ -278,9 +306,9 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
     if (changed_files.count(job.file) == 0) unchanged_to_read.insert(job.file);
   }
   for (const std::string& runtime : needed_runtimes) {
-    auto found = head.runtimes().find(runtime);
-    if (found != head.runtimes().end() && changed_files.count(found->second.file) == 0) {
-      unchanged_to_read.insert(found->second.file);
+    auto found = runtimes.find(runtime);
+    if (found != runtimes.end() && changed_files.count(found->second->file) == 0) {
+      unchanged_to_read.insert(found->second->file);
     }
   }
   source::ManifestSet unchanged = source::LoadManifests(

@@ -25,9 +25,9 @@ struct SinceSources {
   /// The repository paths (folders or files) being rendered.
   std::vector<std::string> paths;
   /// Computes the repository paths whose bytes differ between base and head
-  /// (source::ChangedPaths). FindAffected calls it while it reads the base
-  /// inventory on another thread: on a large repository the two take about
-  /// as long.
+  /// (source::ChangedPaths). FindAffected calls it on another thread, then
+  /// reads the changed files there, while it reads the base inventory: on a
+  /// large repository the two take about as long.
   std::function<Result<std::vector<std::string>>()> changed_paths;
 };
 
@@ -57,7 +57,8 @@ struct AffectedSet {
 /// files, their inventory entries (from `cache` by blob id, parsed once on a
 /// miss) and the files of affected TrainJobs and needed runtimes.
 /// `cache` may be null. Fails only when `changed_paths` does. Uses a second
-/// thread unless `options.threads` is 1.
+/// thread unless `options.threads` is 1 (`head` and `base` are then read
+/// from both).
 Result<AffectedSet> FindAffected(const SinceSources& sources, const source::LoadOptions& options,
                                  InventoryCache* cache);
 

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 
+#include "base/file.h"
+
 #include "source/disk_tree.h"
 #include "source/git_scratch.h"
 
@@ -183,6 +185,34 @@ TEST_F(AffectedTest, TheCacheSparesParsingUnchangedFiles) {
   EXPECT_EQ(second.parsed, 2u + 1u);
   // Another context (loader options) starts empty.
   EXPECT_EQ(InventoryCache::Load(path, "other").size(), 0u);
+}
+
+TEST_F(AffectedTest, ADamagedCacheCostsParsingNotCorrectness) {
+  repo_.Write("runtimes/torch.yaml", Runtime("torch", "torch:2"));
+  ASSERT_EQ(repo_.Commit(), 0);
+  const std::string path = repo_.Path(".git/tjrender-inventory");
+  InventoryCache cold = InventoryCache::Load(path, "test");
+  Found first = Affected(repo_, "HEAD~1", "HEAD", &cold);
+  ASSERT_TRUE(cold.Save().ok());
+  InventoryCache warm = InventoryCache::Load(path, "test");
+  Found second = Affected(repo_, "HEAD~1", "HEAD", &warm);
+  // b.yaml's line names another kind, and the last line is torn.
+  std::string text = ReadFile(path).value();
+  const std::size_t b = text.find("\tTrainJob\tdefault\tb\t");
+  ASSERT_NE(b, std::string::npos);
+  text.replace(b + 1, 8, "TrainJ0b");
+  text.resize(text.size() - 5);
+  repo_.Write(".git/tjrender-inventory", text);
+  InventoryCache damaged = InventoryCache::Load(path, "test");
+  Found third = Affected(repo_, "HEAD~1", "HEAD", &damaged);
+  for (const Found* found : {&second, &third}) {
+    EXPECT_EQ(found->affected, first.affected);
+    EXPECT_EQ(found->runtimes, first.runtimes);
+    EXPECT_EQ(found->changed_runtimes, first.changed_runtimes);
+    EXPECT_EQ(found->total, first.total);
+  }
+  EXPECT_EQ(first.affected, (Names{"default/a", "default/b"}));
+  EXPECT_GT(third.parsed, second.parsed);  // b.yaml at least, parsed again
 }
 
 }  // namespace

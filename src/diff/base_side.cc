@@ -40,18 +40,17 @@ std::map<std::string, std::string> RuntimeFilesAtBase(const BaseSource& base, co
                                                       batch::InventoryCache* cache) {
   std::map<std::string, std::string> files;
   source::ExpandedPaths walked = source::ExpandPaths(base.tree, base.paths, options.extensions);
+  std::vector<batch::Entry> entries;
   for (const source::InputFile& file : walked.files) {
     if (changed.count(file.name) != 0) continue;  // parsed already
-    std::string blob = base.git.BlobId(file.read_path);
-    const std::vector<batch::Entry>* cached = cache != nullptr ? cache->Find(blob) : nullptr;
-    std::vector<batch::Entry> parsed;
-    if (cached == nullptr) {
+    const std::string blob = file.object_id.empty() ? base.git.BlobId(file.read_path) : file.object_id;
+    entries.clear();
+    if (cache == nullptr || !cache->Find(blob, file.name, &entries)) {
       source::ManifestSet one = source::LoadManifests(base.tree, {file.name}, options);
-      parsed = batch::Summarize(one);
-      if (cache != nullptr && !one.has_errors() && !blob.empty()) cache->Put(blob, parsed);
-      cached = &parsed;
+      entries = batch::Summarize(one);
+      if (cache != nullptr && !one.has_errors() && !blob.empty()) cache->Put(blob, entries);
     }
-    for (const batch::Entry& entry : *cached) {
+    for (const batch::Entry& entry : entries) {
       if (!entry.is_trainjob()) files.try_emplace(entry.key(), file.name);
     }
   }

@@ -61,8 +61,10 @@ void SortByName(std::vector<InputFile>* files, std::vector<std::size_t> runs) {
 
 class Expander {
  public:
-  Expander(const Tree& tree, const std::vector<std::string>& extensions)
-      : tree_(tree), extensions_(extensions) {}
+  // `deduplicate`: a file may be reached twice, which takes two paths (one
+  // directory walk reaches each name once).
+  Expander(const Tree& tree, const std::vector<std::string>& extensions, bool deduplicate)
+      : tree_(tree), extensions_(extensions), deduplicate_(deduplicate) {}
 
   void AddPath(const std::string& path) {
     if (path == "-") {
@@ -90,6 +92,10 @@ class Expander {
   }
 
   void Add(InputFile file) {
+    if (!deduplicate_) {
+      out_.files.push_back(std::move(file));
+      return;
+    }
     // The same file named twice (a directory and a file in it, say) would
     // otherwise report each of its objects as its own duplicate.
     std::string key = file.is_stdin || IsLexicallyNormal(file.name)
@@ -117,14 +123,15 @@ class Expander {
         out_.diagnostics.push_back(entries.take_error());
         continue;
       }
-      for (const DirEntry& entry : *entries) {
+      found.reserve(found.size() + entries->size());
+      for (DirEntry& entry : *entries) {
         std::string child = Join(directory, entry.name);
         switch (entry.type) {
           case EntryType::kDirectory:
             pending.push_back(std::move(child));
             break;
           case EntryType::kFile:
-            if (Wanted(child)) found.push_back({child, child, false, entry.object_id});
+            if (Wanted(child)) found.push_back({child, std::move(child), false, std::move(entry.object_id)});
             break;
           case EntryType::kSymlink:
             AddLink(child, *root, &found);
@@ -137,6 +144,11 @@ class Expander {
     }
     runs.push_back(found.size());
     SortByName(&found, std::move(runs));
+    if (!deduplicate_ && out_.files.empty()) {
+      out_.files = std::move(found);
+      return;
+    }
+    out_.files.reserve(out_.files.size() + found.size());
     for (InputFile& file : found) Add(std::move(file));
   }
 
@@ -189,6 +201,7 @@ class Expander {
 
   const Tree& tree_;
   const std::vector<std::string>& extensions_;
+  const bool deduplicate_;
   std::unordered_set<std::string> seen_;
   ExpandedPaths out_;
 };
@@ -232,7 +245,7 @@ std::string Extension(const std::string& path) {
 
 ExpandedPaths ExpandPaths(const Tree& tree, const std::vector<std::string>& paths,
                           const std::vector<std::string>& extensions) {
-  Expander expander(tree, extensions);
+  Expander expander(tree, extensions, paths.size() > 1);
   for (const std::string& path : paths) expander.AddPath(path);
   return expander.Take();
 }
