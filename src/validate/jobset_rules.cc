@@ -77,6 +77,10 @@ void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::s
 bool OverridesChanged(const doc::Node* old_spec, const doc::Node* new_spec) {
   const doc::Node* old_overrides = At(old_spec, "podTemplateOverrides");
   const doc::Node* new_overrides = At(new_spec, "podTemplateOverrides");
+  // Equal trees decode to equal values; only differing ones need decoding
+  // (a diff checks every affected TrainJob against its base version).
+  if (old_overrides == nullptr && new_overrides == nullptr) return false;
+  if (old_overrides != nullptr && new_overrides != nullptr && *old_overrides == *new_overrides) return false;
   return PodTemplateOverridesJson(old_overrides != nullptr ? *old_overrides : doc::Node()) !=
          PodTemplateOverridesJson(new_overrides != nullptr ? *new_overrides : doc::Node());
 }
