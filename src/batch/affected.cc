@@ -237,43 +237,38 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
   }
   out.changed_runtimes.assign(changed_runtimes.begin(), changed_runtimes.end());
 
-  // The head inventory.
-  std::vector<Entry> head_entries = std::move(entries);
+  // The head inventory, with its runtime -> TrainJob index.
   for (const source::Manifest& manifest : head_changed.manifests) {
     Entry entry;
-    if (dropped.count(&manifest) == 0 && SummarizeOne(manifest, &entry)) {
-      head_entries.push_back(std::move(entry));
-    }
+    if (dropped.count(&manifest) == 0 && SummarizeOne(manifest, &entry)) entries.push_back(std::move(entry));
   }
+  const Inventory head(std::move(entries));
+  const std::vector<Entry>& trainjobs = head.trainjobs();
+  out.total_trainjobs = trainjobs.size();
 
-  // Affected: the TrainJobs of changed files and those of changed runtimes,
-  // in inventory order, then in pipeline order. One pass over the head
-  // inventory, which also finds the runtimes (the first of each key wins,
-  // as in Inventory) and counts the TrainJobs.
+  // Affected: the TrainJobs of changed files and, through the index, those
+  // of changed runtimes; in inventory order, then in pipeline order.
   std::set<std::string> changed_files(head_changed.files.begin(), head_changed.files.end());
-  std::map<std::string, const Entry*> runtimes;
   std::vector<std::size_t> picked;
-  for (std::size_t i = 0; i < head_entries.size(); ++i) {
-    const Entry& entry = head_entries[i];
-    if (!entry.is_trainjob()) {
-      runtimes.try_emplace(entry.key(), &entry);
-      continue;
-    }
-    ++out.total_trainjobs;
-    if ((!changed_runtimes.empty() && !entry.runtime_key.empty() &&
-         changed_runtimes.count(entry.runtime_key) != 0) ||
-        (!changed_files.empty() && changed_files.count(entry.file) != 0)) {
-      picked.push_back(i);
+  for (const std::string& runtime : changed_runtimes) {
+    const std::vector<std::size_t>& users = head.ReferencesTo(runtime);
+    picked.insert(picked.end(), users.begin(), users.end());
+  }
+  if (!changed_files.empty()) {
+    for (std::size_t i = 0; i < trainjobs.size(); ++i) {
+      if (changed_files.count(trainjobs[i].file) != 0) picked.push_back(i);
     }
   }
+  std::sort(picked.begin(), picked.end());
+  picked.erase(std::unique(picked.begin(), picked.end()), picked.end());
   std::stable_sort(picked.begin(), picked.end(), [&](std::size_t a, std::size_t b) {
-    return std::tie(head_entries[a].namespace_, head_entries[a].name) <
-           std::tie(head_entries[b].namespace_, head_entries[b].name);
+    return std::tie(trainjobs[a].namespace_, trainjobs[a].name) <
+           std::tie(trainjobs[b].namespace_, trainjobs[b].name);
   });
   std::set<std::string> affected_ids;
   std::set<std::string> needed_runtimes = changed_runtimes;
   for (std::size_t i : picked) {
-    const Entry& job = head_entries[i];
+    const Entry& job = trainjobs[i];
     out.affected.push_back(job);
     affected_ids.insert(job.id());
     if (!job.runtime_key.empty()) needed_runtimes.insert(job.runtime_key);
@@ -285,9 +280,8 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
   std::set<std::string> missing;
   for (const Entry& job : base_trainjobs) missing.insert(job.id());
   std::string id;  // one buffer for the ids of ten thousand TrainJobs
-  for (std::size_t i = 0; i < head_entries.size() && !missing.empty(); ++i) {
-    const Entry& entry = head_entries[i];
-    if (!entry.is_trainjob()) continue;
+  for (std::size_t i = 0; i < trainjobs.size() && !missing.empty(); ++i) {
+    const Entry& entry = trainjobs[i];
     id.assign(entry.namespace_).append("/").append(entry.name);
     auto found = missing.find(id);
     if (found != missing.end()) missing.erase(found);
@@ -306,9 +300,9 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
     if (changed_files.count(job.file) == 0) unchanged_to_read.insert(job.file);
   }
   for (const std::string& runtime : needed_runtimes) {
-    auto found = runtimes.find(runtime);
-    if (found != runtimes.end() && changed_files.count(found->second->file) == 0) {
-      unchanged_to_read.insert(found->second->file);
+    auto found = head.runtimes().find(runtime);
+    if (found != head.runtimes().end() && changed_files.count(found->second.file) == 0) {
+      unchanged_to_read.insert(found->second.file);
     }
   }
   source::ManifestSet unchanged = source::LoadManifests(
