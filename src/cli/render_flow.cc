@@ -417,6 +417,8 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     // the worker that renders them: memory stays flat however many there are.
     source::LoadOptions streaming = load_options;
     streaming.release = trainer::TrainJobSkeleton;
+    streaming.release_prune_key = trainer::kSkeletonPrunedKey;
+    streaming.release_prune_keep = trainer::kSkeletonKeptKey;
     manifests = source::LoadManifests(input.tree(), input.paths, streaming);
     pipeline_options.reload = [&input, load_options](const source::Manifest& manifest) {
       return source::ReloadObject(input.tree(), manifest, load_options);

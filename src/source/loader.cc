@@ -282,7 +282,19 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
     if (options.release) parsed.hash = std::hash<std::string_view>{}(*text);
     yaml::ReadOptions read_options;
     read_options.max_document_bytes = options.max_file_bytes;
+    const bool prune = options.release && !input.is_stdin && !options.release_prune_key.empty();
+    if (prune) {
+      read_options.prune_key = options.release_prune_key;
+      read_options.prune_keep = options.release_prune_keep;
+    }
     parsed.documents = yaml::ReadStream(*text, input.name, read_options);
+    // A pruned tree is good only for the skeleton of a lone released object.
+    if (prune && parsed.documents.ok() &&
+        !(parsed.documents->size() == 1 && options.release(parsed.documents->front()))) {
+      read_options.prune_key.clear();
+      read_options.prune_keep.clear();
+      parsed.documents = yaml::ReadStream(*text, input.name, read_options);
+    }
     if (options.release) parsed.text = *std::move(text);
     return parsed;
   };

@@ -48,6 +48,12 @@ struct LoadOptions {
   /// Git object inflate or a system call, and its bytes are a few percent
   /// of its parsed nodes. Files past the budget are read again.
   std::size_t release_kept_bytes = std::size_t{32} << 20;
+  /// With `release`: the first read of a one-document file leaves out what
+  /// the skeleton drops, the values of the keys under the root's
+  /// `release_prune_key` but `release_prune_keep` (yaml::ReadOptions); a
+  /// file whose object turns out not to be released is read again in full.
+  std::string release_prune_key;
+  std::string release_prune_keep;
 };
 
 /// A kept document that is no Kubernetes object.

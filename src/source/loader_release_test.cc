@@ -109,5 +109,36 @@ TEST(ReleaseTest, KeptBytesWithinTheBudgetAreReadAgainInsteadOfTheFile) {
   EXPECT_FALSE(ReloadObject(DiskTree(), released.manifests[1], Releasing(budget)).ok());  // read again
 }
 
+// Pruning the first read (release_prune_key) changes nothing but the work:
+// the same skeletons, the same whole objects for what is not released (read
+// again in full), the same reload.
+TEST(ReleaseTest, APrunedFirstReadGivesTheSameManifests) {
+  ScratchDir dir;
+  dir.Write("a.yaml", std::string(kJobA) + "  suspend: true\n  extra:\n    deep: [1]\n");
+  dir.Write("b.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: b\nspec:\n"
+                      "  runtimeRef:\n    name: torch\n  trainer:\n    numNodes: 2\n");
+  dir.Write("runtime.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: ClusterTrainingRuntime\n"
+                            "metadata:\n  name: torch\nspec:\n  mlPolicy:\n    numNodes: 1\n  template:\n"
+                            "    spec:\n      replicatedJobs:\n      - name: node\n");
+  LoadOptions pruning = Releasing();
+  pruning.release_prune_key = "spec";
+  pruning.release_prune_keep = "runtimeRef";
+  ManifestSet plain = LoadManifests({dir.root()}, Releasing());
+  ManifestSet pruned = LoadManifests({dir.root()}, pruning);
+  ASSERT_EQ(pruned.manifests.size(), 3u);
+  ASSERT_EQ(plain.manifests.size(), 3u);
+  EXPECT_TRUE(pruned.diagnostics.empty());
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(pruned.manifests[i].released(), plain.manifests[i].released()) << i;
+    EXPECT_TRUE(pruned.manifests[i].object == plain.manifests[i].object) << i;
+    EXPECT_EQ(pruned.manifests[i].location().ToString(), plain.manifests[i].location().ToString());
+  }
+  EXPECT_FALSE(pruned.manifests[2].released());  // the runtime, whole
+  EXPECT_NE(pruned.manifests[2].object.Find("spec")->Find("template"), nullptr);
+  Result<doc::Node> again = ReloadObject(DiskTree(), pruned.manifests[0], pruning);
+  ASSERT_TRUE(again.ok()) << again.error().ToString();
+  EXPECT_NE(again->Find("spec")->Find("extra"), nullptr);
+}
+
 }  // namespace
 }  // namespace tjr::source

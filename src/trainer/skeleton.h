@@ -13,4 +13,9 @@ namespace tjr::trainer {
 /// not grow with the TrainJobs' specs.
 std::optional<doc::Node> TrainJobSkeleton(const doc::Node& object);
 
+/// What a skeleton drops of `spec`: every key but runtimeRef (for
+/// source::LoadOptions::release_prune_key and release_prune_keep).
+inline constexpr char kSkeletonPrunedKey[] = "spec";
+inline constexpr char kSkeletonKeptKey[] = "runtimeRef";
+
 }  // namespace tjr::trainer

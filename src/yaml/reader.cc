@@ -38,8 +38,8 @@ std::string_view TokenText(fy_token* token) {
 class EventParser {
  public:
   EventParser(const Chunk& text, const std::string* file, const input::BuilderLimits& limits,
-              std::size_t* alias_nodes_used)
-      : chunk_(text), file_(file), limits_(limits), alias_nodes_used_(alias_nodes_used) {}
+              std::size_t* alias_nodes_used, const ReadOptions* prune = nullptr)
+      : chunk_(text), file_(file), limits_(limits), alias_nodes_used_(alias_nodes_used), prune_(prune) {}
 
   // Appends the non-null documents to `out`. With `first_only`, stops after
   // the first document, as goyaml's Unmarshal does with a kubectl chunk.
@@ -49,6 +49,9 @@ class EventParser {
       // the rest (and for every error) libfyaml reads the text below.
       TreeBuilder builder(limits_, alias_nodes_used_);
       builder.Reset();
+      // Pruned only here: anything the pruned read refuses is read in
+      // full below.
+      if (prune_ != nullptr) builder.SetPrune(prune_->prune_key, prune_->prune_keep);
       doc::Node root;
       if (input::BuildBlockSubset(chunk_.text, file_, chunk_.first_line, builder, &root)) {
         out->push_back(std::move(root));
@@ -266,6 +269,7 @@ class EventParser {
   const std::string* file_;
   input::BuilderLimits limits_;
   std::size_t* alias_nodes_used_;
+  const ReadOptions* prune_;
   std::optional<Diagnostic> parse_error_;
   Location last_{file_, chunk_.first_line, 1};
   std::size_t last_offset_ = 0;  // of last_ in the parsed text
@@ -332,7 +336,8 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
       return documents;
     }
     // One parser for the whole stream: libfyaml's documents are kubectl's.
-    Status status = EventParser(Chunk{text, 1}, file, limits, &alias_nodes_used)
+    const ReadOptions* prune = chunks->size() == 1 && !options.prune_key.empty() ? &options : nullptr;
+    Status status = EventParser(Chunk{text, 1}, file, limits, &alias_nodes_used, prune)
                         .Parse(/*first_only=*/false, &documents);
     if (!status.ok()) return status.take_error();
     return documents;

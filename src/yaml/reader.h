@@ -15,6 +15,14 @@ struct ReadOptions {
   std::size_t max_depth = 1000;
   /// Nodes that alias expansion may add across the stream (alias bombs).
   std::size_t max_alias_expanded_nodes = 1'000'000;
+  /// For a stream of one block-style document: the values of the keys of
+  /// the mapping under the root mapping's `prune_key`, all but
+  /// `prune_keep`'s, are checked and left out of the tree (a loader that
+  /// needs only part of an object). The result is the tree that reading in
+  /// full gives with those keys removed, or the same error; a document the
+  /// check cannot vouch for is read in full. Empty: nothing left out.
+  std::string prune_key;
+  std::string prune_keep;
 };
 
 /// Reads every document of a YAML (or JSON) stream into trees typed exactly

@@ -57,6 +57,10 @@ void TreeBuilder::Reset() {
   complete_ = false;
   failed_ = false;
   error_ = Diagnostic();
+  prune_depth_ = 0;
+  pruning_value_ = false;
+  pruned_keys_.clear();
+  skip_depth_ = 0;
 }
 
 std::string TreeBuilder::CurrentPath(std::string_view key) const {
@@ -139,11 +143,13 @@ void TreeBuilder::MergeInto(Frame& frame, const doc::Node& source) {
 
 bool TreeBuilder::Scalar(const ScalarInput& input, const NodeStart& start) {
   if (failed_) return false;
+  if (Skipping()) return SkipScalar(input, start.at);
   Frame* top = depth_ == 0 ? nullptr : &this->top();
   const bool key_position =
       top != nullptr && top->type == FrameType::kMapping && top->expect == Expect::kKey;
   GoScalar scalar;
   std::string message;
+  if (key_position && prune_depth_ != 0 && depth_ == prune_depth_ && IsMergeKey(input)) return Fail(start.at, "pruned: merge key");
   if (key_position && IsMergeKey(input)) {
     // goyaml does not decode the merge key itself, so it is not counted.
     top->expect = Expect::kMergeValue;
@@ -166,6 +172,11 @@ bool TreeBuilder::Scalar(const ScalarInput& input, const NodeStart& start) {
     std::string key;
     if (!ToKeyString(std::move(scalar), &key, &message)) return Fail(start.at, message);
     top->decodes += 1;
+    if (prune_depth_ != 0 && depth_ == prune_depth_) {
+      bool pruned = false;
+      if (!PruneKey(key, start.at, &pruned)) return false;
+      if (pruned) return true;
+    }
     return SetKey(*top, std::move(key), start.at);
   }
   doc::Node node;
@@ -217,10 +228,20 @@ bool TreeBuilder::Open(FrameType type, const NodeStart& start, bool counted) {
 }
 
 bool TreeBuilder::StartMapping(const NodeStart& start) {
-  return Open(FrameType::kMapping, start, true);
+  if (!failed_ && Skipping()) return SkipOpen(/*mapping=*/true, start.at);
+  // The mapping under the root's prune key.
+  const bool prune_here = !prune_key_.empty() && depth_ == 1 && frames_[0].type == FrameType::kMapping &&
+                          frames_[0].expect == Expect::kValue && frames_[0].key == prune_key_;
+  if (!Open(FrameType::kMapping, start, true)) return false;
+  if (prune_here) {
+    prune_depth_ = depth_;
+    pruned_keys_.clear();
+  }
+  return true;
 }
 
 bool TreeBuilder::StartSequence(const NodeStart& start) {
+  if (!failed_ && Skipping()) return SkipOpen(/*mapping=*/false, start.at);
   // A sequence as a merge value is a list of mappings to merge; goyaml
   // decodes its items but not the sequence itself.
   const bool merge_list = depth_ > 0 && top().type == FrameType::kMapping &&
@@ -230,6 +251,8 @@ bool TreeBuilder::StartSequence(const NodeStart& start) {
 
 bool TreeBuilder::End() {
   if (failed_) return false;
+  if (skip_depth_ > 0) return SkipEnd();
+  if (prune_depth_ != 0 && depth_ == prune_depth_) prune_depth_ = 0;
   Frame& frame = frames_[--depth_];
   doc::Node node;
   if (frame.type == FrameType::kMapping) {
@@ -320,6 +343,7 @@ bool TreeBuilder::AliasValue(Anchor& anchor, Location at, doc::Node* out) {
 
 bool TreeBuilder::Alias(std::string_view name, Location at) {
   if (failed_) return false;
+  if (Skipping()) return Fail(at, "pruned: alias");
   auto it = anchors_.find(std::string(name));
   if (it == anchors_.end()) return Fail(at, "unknown anchor '" + std::string(name) + "' referenced");
   Anchor& anchor = it->second;

@@ -48,6 +48,18 @@ class TreeBuilder {
   /// document in goyaml. Buffers are kept for speed.
   void Reset();
 
+  /// Leaves values out of the tree without changing what is accepted: in
+  /// the mapping under the root mapping's `key`, the values of every key
+  /// but `keep` are checked, not built. What the check cannot vouch for (a
+  /// merge key, an alias, a key of another type, a repeated key, a float
+  /// JSON cannot hold, nesting past the limit) fails the document, so the
+  /// caller reads it again in full and gets the usual tree or error. An
+  /// empty `key` prunes nothing. Kept across Reset.
+  void SetPrune(std::string_view key, std::string_view keep) {
+    prune_key_ = key;
+    prune_keep_ = keep;
+  }
+
   /// Whether the next node is the key of an open mapping.
   bool expecting_key() const {
     return depth_ > 0 && frames_[depth_ - 1].type == FrameType::kMapping &&
@@ -117,6 +129,27 @@ class TreeBuilder {
   void SetValue(Frame& frame, doc::Node value);
   void MergeInto(Frame& frame, const doc::Node& source);
   bool AliasValue(Anchor& anchor, Location at, doc::Node* out);
+
+  // Pruning (SetPrune): an open container inside a pruned value.
+  struct SkipFrame {
+    bool mapping = false;
+    bool expect_key = true;
+    std::vector<std::string> keys;  // for repeated keys
+  };
+  bool Skipping() const { return pruning_value_ || skip_depth_ > 0; }
+  bool PruneKey(std::string& key, Location at, bool* pruned);
+  bool SkipScalar(const ScalarInput& scalar, Location at);
+  bool SkipOpen(bool mapping, Location at);
+  bool SkipEnd();
+  void SkipValueDone();
+
+  std::string_view prune_key_;
+  std::string_view prune_keep_;
+  std::size_t prune_depth_ = 0;  // depth of the mapping pruned in; 0: none open
+  bool pruning_value_ = false;   // the next value is a pruned key's
+  std::vector<std::string> pruned_keys_;
+  std::vector<SkipFrame> skipped_;  // [0, skip_depth_) are open
+  std::size_t skip_depth_ = 0;
 
   BuilderLimits limits_;
   std::size_t* alias_nodes_used_;
