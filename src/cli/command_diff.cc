@@ -156,7 +156,11 @@ Result<Inputs> ReadFolders(const DiffOptions& options, const source::LoadOptions
   return inputs;
 }
 
-Result<Inputs> ReadRevisions(const DiffOptions& options, const source::LoadOptions& load) {
+Result<Inputs> ReadRevisions(const DiffOptions& options, const source::LoadOptions& load_options) {
+  // A file both revisions hold unchanged is parsed once.
+  source::ParseCache parsed;
+  source::LoadOptions load = load_options;
+  load.parse_cache = &parsed;
   const std::string head = options.revisions.size() > 1 ? options.revisions[1] : "";
   // As `git diff`: the whole repository unless paths are given, from any
   // folder of it.

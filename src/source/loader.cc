@@ -280,6 +280,13 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
     }
     parsed.read = true;
     if (options.release) parsed.hash = std::hash<std::string_view>{}(*text);
+    ParseCache* cache = options.release ? nullptr : options.parse_cache;
+    if (cache != nullptr) {
+      if (std::shared_ptr<const ParseCache::Documents> known = cache->Find(input.name, *text)) {
+        parsed.documents = *known;
+        return parsed;
+      }
+    }
     yaml::ReadOptions read_options;
     read_options.max_document_bytes = options.max_file_bytes;
     const bool prune = options.release && !input.is_stdin && !options.release_prune_key.empty();
@@ -296,6 +303,7 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
       parsed.documents = yaml::ReadStream(*text, input.name, read_options);
     }
     if (options.release) parsed.text = *std::move(text);
+    if (cache != nullptr) cache->Put(input.name, *text, parsed.documents);
     return parsed;
   };
   std::size_t next = 0;

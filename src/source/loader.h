@@ -14,6 +14,7 @@
 #include "doc/node.h"
 #include "doc/objects.h"
 #include "source/object_types.h"
+#include "source/parse_cache.h"
 #include "source/tree.h"
 
 namespace tjr::source {
@@ -54,6 +55,9 @@ struct LoadOptions {
   /// file whose object turns out not to be released is read again in full.
   std::string release_prune_key;
   std::string release_prune_keep;
+  /// Files whose name and bytes another load with this cache parsed are
+  /// not parsed again (not with `release`, whose reads differ).
+  ParseCache* parse_cache = nullptr;
 };
 
 /// A kept document that is no Kubernetes object.

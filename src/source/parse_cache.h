@@ -1,0 +1,35 @@
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "doc/node.h"
+
+namespace tjr::source {
+
+/// Parsed files by name and bytes, for loads that read the same files
+/// again (`diff` reads an unchanged file at both revisions): parsing is a
+/// function of the two, and the trees are shared copy-on-write, so a hit
+/// gives exactly what parsing again would. Safe to use from several
+/// threads. Holds what it was given until it is destroyed.
+class ParseCache {
+ public:
+  using Documents = Result<std::vector<doc::Node>>;
+
+  /// The documents parsed earlier from `bytes` under `name`, or null.
+  std::shared_ptr<const Documents> Find(std::string_view name, std::string_view bytes) const;
+  void Put(std::string_view name, std::string_view bytes, Documents documents);
+
+ private:
+  static std::string Key(std::string_view name, std::string_view bytes);
+
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<const Documents>> parsed_;
+};
+
+}  // namespace tjr::source
