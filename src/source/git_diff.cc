@@ -1,5 +1,5 @@
-// ChangedPaths: libgit2's tree-to-tree diff reduced to the paths it
-// touches; against the working tree, BASE against the index
+// ChangedPaths: two trees compared folder by folder (git_tree_diff.h, or
+// libgit2's tree-to-tree diff); against the working tree, BASE against the index
 // (git_index_diff.h, or libgit2's tree-to-index diff) plus the index
 // against the files (git_worktree.h).
 #include <git2.h>
@@ -12,6 +12,7 @@
 #include "source/git_tree.h"
 #include "source/git_index_diff.h"
 #include "source/git_index_file.h"
+#include "source/git_tree_diff.h"
 #include "source/git_util.h"
 #include "source/git_worktree.h"
 
@@ -137,6 +138,12 @@ Result<std::vector<std::string>> ChangedPaths(const std::string& repo_dir,
   } else {
     Result<PeeledTree> head = PeelToTree(repo->get(), head_rev);
     if (!head.ok()) return head.take_error();
+    if (TreeTreeChanges(repo->get(), base->tree.get(), head->tree.get(), specs, &paths).ok()) {
+      std::sort(paths.begin(), paths.end());
+      paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+      return paths;
+    }
+    paths.clear();  // libgit2 says what could not be read
     options.flags |= GIT_DIFF_INCLUDE_TYPECHANGE;
     git_diff* diff = nullptr;
     if (git_diff_tree_to_tree(&diff, repo->get(), base->tree.get(), head->tree.get(), &options) !=

@@ -44,13 +44,7 @@ class Comparer {
     bool folder;
   };
 
-  // Whether anything under `folder` ("a/b") can be in scope.
-  bool Relevant(std::string_view folder) const {
-    if (scope_.empty() || InScope(folder, scope_)) return true;
-    return std::any_of(scope_.begin(), scope_.end(), [&](const std::string& s) {
-      return s.size() > folder.size() && s.compare(0, folder.size(), folder) == 0 && s[folder.size()] == '/';
-    });
-  }
+  bool Relevant(std::string_view folder) const { return ScopeReaches(folder, scope_); }
 
   void Report(std::string_view path) {
     if (scope_.empty() || InScope(path, scope_)) out_->emplace_back(path);

@@ -234,6 +234,13 @@ bool InScope(std::string_view path, const std::vector<std::string>& scope) {
   return false;
 }
 
+bool ScopeReaches(std::string_view folder, const std::vector<std::string>& scope) {
+  if (scope.empty() || InScope(folder, scope)) return true;
+  return std::any_of(scope.begin(), scope.end(), [&](const std::string& s) {
+    return s.size() > folder.size() && s.compare(0, folder.size(), folder) == 0 && s[folder.size()] == '/';
+  });
+}
+
 std::string Extension(const std::string& path) {
   for (std::size_t i = path.size(); i > 0; --i) {
     char c = path[i - 1];

@@ -25,6 +25,10 @@ struct InputFile {
 /// files; "" or "." is everything, an empty scope nothing).
 bool InScope(std::string_view path, const std::vector<std::string>& scope);
 
+/// Whether anything under the repository folder `folder` ("a/b") can be in
+/// `scope` (empty: everything): the folder is in it or holds part of it.
+bool ScopeReaches(std::string_view folder, const std::vector<std::string>& scope);
+
 /// True when std::filesystem's lexically_normal would leave `path` as it is
 /// (no empty, "." or ".." component, no trailing '/'): checking first saves a
 /// std::filesystem round trip per file of a large folder.
