@@ -302,8 +302,8 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
       read_options.prune_keep.clear();
       parsed.documents = yaml::ReadStream(*text, input.name, read_options);
     }
-    if (options.release) parsed.text = *std::move(text);
     if (cache != nullptr) cache->Put(input.name, *text, parsed.documents);
+    if (options.release) parsed.text = *std::move(text);
     return parsed;
   };
   std::size_t next = 0;

@@ -149,7 +149,8 @@ bool TreeBuilder::Scalar(const ScalarInput& input, const NodeStart& start) {
       top != nullptr && top->type == FrameType::kMapping && top->expect == Expect::kKey;
   GoScalar scalar;
   std::string message;
-  if (key_position && prune_depth_ != 0 && depth_ == prune_depth_ && IsMergeKey(input)) return Fail(start.at, "pruned: merge key");
+  const bool pruning_here = prune_depth_ != 0 && depth_ == prune_depth_;
+  if (key_position && pruning_here && IsMergeKey(input)) return Fail(start.at, "pruned: merge key");
   if (key_position && IsMergeKey(input)) {
     // goyaml does not decode the merge key itself, so it is not counted.
     top->expect = Expect::kMergeValue;
@@ -172,7 +173,7 @@ bool TreeBuilder::Scalar(const ScalarInput& input, const NodeStart& start) {
     std::string key;
     if (!ToKeyString(std::move(scalar), &key, &message)) return Fail(start.at, message);
     top->decodes += 1;
-    if (prune_depth_ != 0 && depth_ == prune_depth_) {
+    if (pruning_here) {
       bool pruned = false;
       if (!PruneKey(key, start.at, &pruned)) return false;
       if (pruned) return true;
