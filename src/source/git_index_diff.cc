@@ -11,9 +11,6 @@
 namespace tjr::source {
 namespace {
 
-constexpr std::uint32_t kTypeMask = 0170000;
-constexpr std::uint32_t kTypeTree = 0040000;
-
 bool SameId(const RawOid& raw, const git_oid* id) { return std::memcmp(raw.data(), id->id, raw.size()) == 0; }
 
 // Walks a tree and the index's entries under the same folder together, in
@@ -38,12 +35,6 @@ class Comparer {
   }
 
  private:
-  struct Item {
-    const git_tree_entry* entry;
-    std::string_view name;
-    bool folder;
-  };
-
   bool Relevant(std::string_view folder) const { return ScopeReaches(folder, scope_); }
 
   void Report(std::string_view path) {
@@ -74,35 +65,18 @@ class Comparer {
   // `tree` is the folder `*prefix` ("" or "a/b/"); [lo, hi) the index
   // entries under it.
   Status Folder(const git_tree* tree, std::string* prefix, std::size_t lo, std::size_t hi) {
-    const std::size_t count = git_tree_entrycount(tree);
-    std::vector<Item> items;
-    items.reserve(count);
-    for (std::size_t k = 0; k < count; ++k) {
-      const git_tree_entry* entry = git_tree_entry_byindex(tree, k);
-      items.push_back({entry, git_tree_entry_name(entry),
-                       (git_tree_entry_filemode_raw(entry) & kTypeMask) == kTypeTree});
-    }
-    auto before = [](const Item& a, const Item& b) {
-      const std::size_t n = std::min(a.name.size(), b.name.size());
-      const int order = a.name.compare(0, n, b.name.substr(0, n));
-      if (order != 0) return order < 0;
-      const auto next = [n](const Item& item) -> int {
-        return n < item.name.size() ? static_cast<unsigned char>(item.name[n]) : item.folder ? '/' : 0;
-      };
-      return next(a) < next(b);
-    };
-    if (!std::is_sorted(items.begin(), items.end(), before)) std::stable_sort(items.begin(), items.end(), before);
+    const std::vector<TreeItem> items = TreeItemsInOrder(tree);
 
     const std::size_t prefix_size = prefix->size();
     std::size_t i = lo;
-    for (const Item& item : items) {
+    for (const TreeItem& item : items) {
       prefix->resize(prefix_size);
       prefix->append(item.name);
-      if (item.folder) prefix->push_back('/');
+      if (item.folder()) prefix->push_back('/');
       const std::string_view path = *prefix;
       Status added = Added(&i, hi, path, false);
       if (!added.ok()) return added;
-      if (item.folder) {
+      if (item.folder()) {
         std::size_t j = i;
         while (j < hi && entries_[j].path.substr(0, path.size()) == path) ++j;
         const std::string_view folder = path.substr(0, path.size() - 1);
@@ -123,7 +97,7 @@ class Comparer {
         Result<std::size_t> end = GroupEnd(i, hi);
         if (!end.ok()) return end.take_error();
         const IndexEntry& now = entries_[i];
-        const std::uint32_t mode = git_tree_entry_filemode_raw(item.entry);
+        const std::uint32_t mode = item.mode;
         const git_oid* id = git_tree_entry_id(item.entry);
         // Conflicted, of another type or mode, or other bytes.
         if (now.stage > 0 || mode != now.mode || !SameId(now.id, id) || git_oid_is_zero(id)) {

@@ -1,50 +1,10 @@
 #include "source/git_tree_diff.h"
 
-#include <algorithm>
-#include <cstdint>
-#include <string_view>
-
 #include "source/git_util.h"
 #include "source/walk.h"
 
 namespace tjr::source {
 namespace {
-
-constexpr std::uint32_t kTypeMask = 0170000;
-constexpr std::uint32_t kTypeTree = 0040000;
-constexpr std::uint32_t kTypeCommit = 0160000;
-
-struct Item {
-  const git_tree_entry* entry;
-  std::string_view name;
-  std::uint32_t mode;
-  bool folder() const { return (mode & kTypeMask) == kTypeTree; }
-  bool submodule() const { return (mode & kTypeMask) == kTypeCommit; }
-};
-
-// Git's tree order: names by bytes, a folder's as if it ended with '/'.
-int Order(const Item& a, const Item& b) {
-  const std::size_t n = std::min(a.name.size(), b.name.size());
-  if (const int order = a.name.compare(0, n, b.name.substr(0, n)); order != 0) return order;
-  const auto next = [n](const Item& item) -> int {
-    return n < item.name.size() ? static_cast<unsigned char>(item.name[n]) : item.folder() ? '/' : 0;
-  };
-  return next(a) - next(b);
-}
-
-std::vector<Item> ItemsOf(const git_tree* tree) {
-  std::vector<Item> items;
-  if (tree == nullptr) return items;
-  const std::size_t count = git_tree_entrycount(tree);
-  items.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    const git_tree_entry* entry = git_tree_entry_byindex(tree, i);
-    items.push_back({entry, git_tree_entry_name(entry), static_cast<std::uint32_t>(git_tree_entry_filemode_raw(entry))});
-  }
-  auto before = [](const Item& a, const Item& b) { return Order(a, b) < 0; };
-  if (!std::is_sorted(items.begin(), items.end(), before)) std::stable_sort(items.begin(), items.end(), before);
-  return items;
-}
 
 class Comparer {
  public:
@@ -54,14 +14,14 @@ class Comparer {
   // `base` and `head` (either may be null: a folder on one side only) are
   // the folder `*prefix` ("" or "a/b/").
   Status Folder(const git_tree* base, const git_tree* head, std::string* prefix) {
-    const std::vector<Item> old_items = ItemsOf(base);
-    const std::vector<Item> new_items = ItemsOf(head);
+    const std::vector<TreeItem> old_items = TreeItemsInOrder(base);
+    const std::vector<TreeItem> new_items = TreeItemsInOrder(head);
     std::size_t i = 0;
     std::size_t j = 0;
     while (i < old_items.size() || j < new_items.size()) {
       const int order = i == old_items.size()   ? 1
                         : j == new_items.size() ? -1
-                                                : Order(old_items[i], new_items[j]);
+                                                : TreeOrder(old_items[i], new_items[j]);
       Status status = order < 0   ? OneSide(old_items[i++], prefix, /*old_side=*/true)
                       : order > 0 ? OneSide(new_items[j++], prefix, /*old_side=*/false)
                                   : BothSides(old_items[i++], new_items[j++], prefix);
@@ -72,7 +32,7 @@ class Comparer {
 
  private:
   // An entry only one side has: itself, or every file under it.
-  Status OneSide(const Item& item, std::string* prefix, bool old_side) {
+  Status OneSide(const TreeItem& item, std::string* prefix, bool old_side) {
     if (item.submodule()) return Ok();
     const std::size_t size = prefix->size();
     prefix->append(item.name);
@@ -92,7 +52,7 @@ class Comparer {
     return status;
   }
 
-  Status BothSides(const Item& old_item, const Item& new_item, std::string* prefix) {
+  Status BothSides(const TreeItem& old_item, const TreeItem& new_item, std::string* prefix) {
     const bool same = old_item.mode == new_item.mode &&
                       git_oid_equal(git_tree_entry_id(old_item.entry), git_tree_entry_id(new_item.entry));
     if (same || (old_item.submodule() && new_item.submodule())) return Ok();
@@ -119,7 +79,7 @@ class Comparer {
     return status;
   }
 
-  Result<GitHandle<git_tree, git_tree_free>> Lookup(const Item& item, const std::string& path) {
+  Result<GitHandle<git_tree, git_tree_free>> Lookup(const TreeItem& item, const std::string& path) {
     git_tree* tree = nullptr;
     if (git_tree_lookup(&tree, repo_, git_tree_entry_id(item.entry)) != 0) {
       return MakeError(Location{}, "", "cannot read tree " + path + ": " + LastGitError());

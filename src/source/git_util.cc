@@ -1,7 +1,10 @@
 #include "source/git_util.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <mutex>
+
+#include "source/walk.h"
 
 // tjrender reads local repositories only and never opens a connection, yet
 // libgit2 built with mbedTLS (Debian's, for one) parses the whole system CA
@@ -49,6 +52,29 @@ Result<GitHandle<git_repository, git_repository_free>> OpenRepository(const std:
   return GitHandle<git_repository, git_repository_free>(repo);
 }
 
+int TreeOrder(const TreeItem& a, const TreeItem& b) {
+  const std::size_t n = std::min(a.name.size(), b.name.size());
+  if (const int order = a.name.compare(0, n, b.name.substr(0, n)); order != 0) return order;
+  const auto next = [n](const TreeItem& item) -> int {
+    return n < item.name.size() ? static_cast<unsigned char>(item.name[n]) : item.folder() ? '/' : 0;
+  };
+  return next(a) - next(b);
+}
+
+std::vector<TreeItem> TreeItemsInOrder(const git_tree* tree) {
+  std::vector<TreeItem> items;
+  if (tree == nullptr) return items;
+  const std::size_t count = git_tree_entrycount(tree);
+  items.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const git_tree_entry* entry = git_tree_entry_byindex(tree, i);
+    items.push_back({entry, git_tree_entry_name(entry), static_cast<std::uint32_t>(git_tree_entry_filemode_raw(entry))});
+  }
+  auto before = [](const TreeItem& a, const TreeItem& b) { return TreeOrder(a, b) < 0; };
+  if (!std::is_sorted(items.begin(), items.end(), before)) std::stable_sort(items.begin(), items.end(), before);
+  return items;
+}
+
 Result<PeeledTree> PeelToTree(git_repository* repo, const std::string& rev) {
   git_object* object = nullptr;
   if (rev.empty() || git_revparse_single(&object, repo, rev.c_str()) != 0) {
@@ -71,30 +97,9 @@ Result<PeeledTree> PeelToTree(git_repository* repo, const std::string& rev) {
   return peeled;
 }
 
-namespace {
-
-// No empty, "." or ".." component and no leading or trailing '/': the
-// common case, which needs no std::filesystem round trip.
-bool AlreadyNormal(const std::string& path) {
-  if (path.empty() || path.front() == '/' || path.back() == '/') return false;
-  std::size_t start = 0;
-  while (start <= path.size()) {
-    std::size_t end = path.find('/', start);
-    if (end == std::string::npos) end = path.size();
-    std::size_t length = end - start;
-    if (length == 0 || (length == 1 && path[start] == '.') ||
-        (length == 2 && path[start] == '.' && path[start + 1] == '.')) {
-      return false;
-    }
-    start = end + 1;
-  }
-  return true;
-}
-
-}  // namespace
-
 Result<std::string> NormalizeRepoPath(const std::string& path) {
-  if (AlreadyNormal(path)) return path;
+  // The common case needs no std::filesystem round trip.
+  if (!path.empty() && path.front() != '/' && IsLexicallyNormal(path)) return path;
   std::string normal = std::filesystem::path(path).lexically_normal().generic_string();
   while (!normal.empty() && normal.back() == '/') normal.pop_back();
   if (normal == ".") normal.clear();

@@ -5,8 +5,11 @@
 
 #include <git2.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "base/diagnostic.h"
 
@@ -36,6 +39,23 @@ struct PeeledTree {
 
 /// The tree `rev` names.
 Result<PeeledTree> PeelToTree(git_repository* repo, const std::string& rev);
+
+/// One entry of a tree, with its mode as stored.
+struct TreeItem {
+  const git_tree_entry* entry;
+  std::string_view name;
+  std::uint32_t mode;
+  bool folder() const { return (mode & 0170000) == 0040000; }
+  bool submodule() const { return (mode & 0170000) == 0160000; }
+};
+
+/// Git's tree order: names by bytes, a folder's as if it ended with '/'.
+/// Negative, zero or positive as strcmp.
+int TreeOrder(const TreeItem& a, const TreeItem& b);
+
+/// The entries of `tree` (none for null) in TreeOrder, the order Git
+/// writes them in (sorted again only when a tree is not).
+std::vector<TreeItem> TreeItemsInOrder(const git_tree* tree);
 
 /// A repository path in normal form: "" for the root, no "." or ".."
 /// components, no leading or trailing '/'. Absolute paths and paths that
