@@ -280,13 +280,6 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
     }
     parsed.read = true;
     if (options.release) parsed.hash = std::hash<std::string_view>{}(*text);
-    ParseCache* cache = options.release ? nullptr : options.parse_cache;
-    if (cache != nullptr) {
-      if (std::shared_ptr<const ParseCache::Documents> known = cache->Find(input.name, *text)) {
-        parsed.documents = *known;
-        return parsed;
-      }
-    }
     yaml::ReadOptions read_options;
     read_options.max_document_bytes = options.max_file_bytes;
     const bool prune = options.release && !input.is_stdin && !options.release_prune_key.empty();
@@ -294,15 +287,19 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
       read_options.prune_key = options.release_prune_key;
       read_options.prune_keep = options.release_prune_keep;
     }
-    parsed.documents = yaml::ReadStream(*text, input.name, read_options);
-    // A pruned tree is good only for the skeleton of a lone released object.
-    if (prune && parsed.documents.ok() &&
-        !(parsed.documents->size() == 1 && options.release(parsed.documents->front()))) {
-      read_options.prune_key.clear();
-      read_options.prune_keep.clear();
-      parsed.documents = yaml::ReadStream(*text, input.name, read_options);
-    }
-    if (cache != nullptr) cache->Put(input.name, *text, parsed.documents);
+    auto read = [&]() -> ParseCache::Documents {
+      Result<std::vector<doc::Node>> documents = yaml::ReadStream(*text, input.name, read_options);
+      // A pruned tree is good only for the skeleton of a lone released object.
+      if (prune && documents.ok() && !(documents->size() == 1 && options.release(documents->front()))) {
+        read_options.prune_key.clear();
+        read_options.prune_keep.clear();
+        documents = yaml::ReadStream(*text, input.name, read_options);
+      }
+      return documents;
+    };
+    // A cache only serves whole reads.
+    ParseCache* cache = options.release ? nullptr : options.parse_cache;
+    parsed.documents = cache != nullptr ? cache->Parse(input.name, *text, read) : read();
     if (options.release) parsed.text = *std::move(text);
     return parsed;
   };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -21,13 +22,11 @@ class ParseCache {
  public:
   using Documents = Result<std::vector<doc::Node>>;
 
-  /// The documents parsed earlier from `bytes` under `name`, or null.
-  std::shared_ptr<const Documents> Find(std::string_view name, std::string_view bytes) const;
-  void Put(std::string_view name, std::string_view bytes, Documents documents);
+  /// The documents of `bytes` under `name`: parsed earlier, or by `parse`
+  /// now (outside the lock; two threads may both parse, the first kept).
+  Documents Parse(std::string_view name, std::string_view bytes, const std::function<Documents()>& parse);
 
  private:
-  static std::string Key(std::string_view name, std::string_view bytes);
-
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<const Documents>> parsed_;
 };

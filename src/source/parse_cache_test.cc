@@ -11,14 +11,20 @@
 namespace tjr::source {
 namespace {
 
-TEST(ParseCacheTest, FindsByNameAndBytesTogether) {
+TEST(ParseCacheTest, ParsesOncePerNameAndBytes) {
   ParseCache cache;
-  cache.Put("a.yaml", "x: 1\n", std::vector<doc::Node>{doc::Node::Int(1, Location{}, "1")});
-  ASSERT_NE(cache.Find("a.yaml", "x: 1\n"), nullptr);
-  EXPECT_EQ(cache.Find("a.yaml", "x: 2\n"), nullptr);
-  EXPECT_EQ(cache.Find("b.yaml", "x: 1\n"), nullptr);
+  int parses = 0;
+  auto parse = [&]() -> ParseCache::Documents {
+    ++parses;
+    return std::vector<doc::Node>{doc::Node::Int(parses, Location{}, "1")};
+  };
+  EXPECT_EQ((*cache.Parse("a.yaml", "x: 1\n", parse))[0].int_value(), 1);
+  EXPECT_EQ((*cache.Parse("a.yaml", "x: 1\n", parse))[0].int_value(), 1);  // the first parse's
+  EXPECT_EQ(parses, 1);
+  EXPECT_EQ((*cache.Parse("a.yaml", "x: 2\n", parse))[0].int_value(), 2);
+  EXPECT_EQ((*cache.Parse("b.yaml", "x: 1\n", parse))[0].int_value(), 3);
   // The separator keeps a name's end from passing for the bytes' start.
-  EXPECT_EQ(cache.Find("a.yamlx", ": 1\n"), nullptr);
+  EXPECT_EQ((*cache.Parse("a.yamlx", ": 1\n", parse))[0].int_value(), 4);
 }
 
 // A second load through the cache gives what loading again gives: the
