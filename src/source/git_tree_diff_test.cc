@@ -11,41 +11,21 @@
 
 #include "source/git_scratch.h"
 #include "source/git_util.h"
+#include "source/libgit2_oracle.h"
 
 namespace tjr::source {
 namespace {
 namespace fs = std::filesystem;
-using Paths = std::vector<std::string>;
+using Paths = OraclePaths;
 
 #define REQUIRE_GIT() \
   if (!HaveGit()) GTEST_SKIP() << "git is not installed"
 
-Paths Sorted(Paths paths) {
-  std::sort(paths.begin(), paths.end());
-  paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
-  return paths;
-}
-
-// What libgit2 reports, with ChangedPaths's options.
+// What libgit2 reports.
 Paths Libgit2Says(git_repository* repo, git_tree* base, git_tree* head, Paths scope) {
-  std::vector<char*> strings;
-  for (std::string& s : scope) strings.push_back(s.data());
-  git_diff_options options = GIT_DIFF_OPTIONS_INIT;
-  options.flags = GIT_DIFF_DISABLE_PATHSPEC_MATCH | GIT_DIFF_INCLUDE_TYPECHANGE;
-  options.ignore_submodules = GIT_SUBMODULE_IGNORE_ALL;
-  options.pathspec.strings = strings.data();
-  options.pathspec.count = strings.size();
-  git_diff* diff = nullptr;
-  EXPECT_EQ(git_diff_tree_to_tree(&diff, repo, base, head, &options), 0) << LastGitError();
-  GitHandle<git_diff, git_diff_free> owned(diff);
-  Paths paths;
-  for (std::size_t i = 0; i < git_diff_num_deltas(diff); ++i) {
-    const git_diff_delta* delta = git_diff_get_delta(diff, i);
-    if (delta->status == GIT_DELTA_UNMODIFIED) continue;
-    paths.emplace_back(delta->old_file.path);
-    paths.emplace_back(delta->new_file.path);
-  }
-  return Sorted(paths);
+  return Libgit2Paths(std::move(scope), [&](git_diff** diff, const git_diff_options* options) {
+    return git_diff_tree_to_tree(diff, repo, base, head, options);
+  });
 }
 
 // Both agree for every scope, in both directions; returns how many paths
@@ -69,15 +49,11 @@ std::size_t ExpectAgreement(const GitScratch& repo, const std::string& base_rev,
       Status status = TreeTreeChanges(opened->get(), from, to, scope, &ours);
       EXPECT_TRUE(status.ok()) << context << ": " << (status.ok() ? "" : status.error().ToString());
       const Paths expected = Libgit2Says(opened->get(), from, to, scope);
-      EXPECT_EQ(Sorted(ours), expected) << context << ", scope of " << scope.size() << (forward ? "" : ", reversed");
+      EXPECT_EQ(SortedUnique(ours), expected) << context << ", scope of " << scope.size() << (forward ? "" : ", reversed");
       if (scope.empty()) total = expected.size();
     }
   }
   return total;
-}
-
-std::string FileName(int i) {
-  return "d" + std::to_string(i % 4) + "/s" + std::to_string(i % 3) + "/f" + std::to_string(i) + ".yaml";
 }
 
 TEST(GitTreeDiffTest, RandomCommitsAgreeWithLibgit2) {
@@ -88,7 +64,7 @@ TEST(GitTreeDiffTest, RandomCommitsAgreeWithLibgit2) {
     GitScratch repo;
     std::vector<std::string> files;
     for (int i = 0; i < 60; ++i) {
-      files.push_back(FileName(i));
+      files.push_back(NestedFileName(i));
       repo.Write(files.back(), "value: " + std::to_string(i) + "\n");
     }
     repo.Write("top.yaml", "t\n");
