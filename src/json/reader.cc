@@ -21,19 +21,39 @@ namespace {
 
 bool IsJsonSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-// A RapidJSON input stream over [begin, limit) that remembers the offset of
-// the latest token start (a quote, bracket, or the first byte of a number
-// or literal). Handler callbacks fire before the next token is taken, so
-// that offset is the start of the value being reported. Bytes past `limit`
-// read as end of input, which is how the size limit stops the parser.
-class TrackingStream {
+// A RapidJSON input stream over [begin, limit). Bytes past `limit` read as
+// end of input, which is how the size limit stops the parser.
+class PlainStream {
  public:
   using Ch = char;
 
-  TrackingStream(const char* base, const char* begin, const char* limit)
-      : base_(base), cur_(begin), limit_(limit) {}
+  PlainStream(const char* base, const char* begin, const char* limit) : base_(base), cur_(begin), limit_(limit) {}
 
   Ch Peek() const { return cur_ < limit_ ? *cur_ : '\0'; }
+  Ch Take() { return cur_ < limit_ ? *cur_++ : '\0'; }
+  std::size_t Tell() const { return static_cast<std::size_t>(cur_ - base_); }
+  bool at_limit() const { return cur_ >= limit_; }
+
+  // Output side of the stream concept; only in-situ parsing uses it.
+  Ch* PutBegin() { return nullptr; }
+  void Put(Ch) {}
+  void Flush() {}
+  std::size_t PutEnd(Ch*) { return 0; }
+
+ protected:
+  const char* base_;
+  const char* cur_;
+  const char* limit_;
+};
+
+// The same stream remembering the offset of the latest token start (a
+// quote, bracket, or the first byte of a number or literal). Handler
+// callbacks fire before the next token is taken, so that offset is the
+// start of the value being reported. RapidJSON calls streams through their
+// own type, so this Take is the one it uses.
+class TrackingStream : public PlainStream {
+ public:
+  using PlainStream::PlainStream;
 
   Ch Take() {
     if (cur_ >= limit_) return '\0';
@@ -63,52 +83,18 @@ class TrackingStream {
     return c;
   }
 
-  std::size_t Tell() const { return static_cast<std::size_t>(cur_ - base_); }
   std::size_t token_start() const { return static_cast<std::size_t>(token_start_ - base_); }
   // The iterative parser announces a container before taking its bracket.
   std::size_t container_start() const {
     const char c = Peek();
     return c == '{' || c == '[' ? Tell() : token_start();
   }
-  bool at_limit() const { return cur_ >= limit_; }
-
-  // Output side of the stream concept; only in-situ parsing uses it.
-  Ch* PutBegin() { return nullptr; }
-  void Put(Ch) {}
-  void Flush() {}
-  std::size_t PutEnd(Ch*) { return 0; }
 
  private:
-  const char* base_;
-  const char* cur_;
-  const char* limit_;
   const char* token_start_ = cur_;
   bool in_string_ = false;
   bool escaped_ = false;
   bool after_boundary_ = true;
-};
-
-// The same stream without the tracking, for ReadOptions::locations false.
-class PlainStream {
- public:
-  using Ch = char;
-
-  PlainStream(const char* base, const char* begin, const char* limit) : base_(base), cur_(begin), limit_(limit) {}
-
-  Ch Peek() const { return cur_ < limit_ ? *cur_ : '\0'; }
-  Ch Take() { return cur_ < limit_ ? *cur_++ : '\0'; }
-  std::size_t Tell() const { return static_cast<std::size_t>(cur_ - base_); }
-  bool at_limit() const { return cur_ >= limit_; }
-
-  Ch* PutBegin() { return nullptr; }
-  void Put(Ch) {}
-  void Flush() {}
-  std::size_t PutEnd(Ch*) { return 0; }
-
- private:
-  const char* base_;
-  const char* cur_;
-  const char* limit_;
 };
 
 std::string ToString(const char* s, rapidjson::SizeType n) {
