@@ -35,8 +35,6 @@ class Comparer {
   }
 
  private:
-  bool Relevant(std::string_view folder) const { return ScopeReaches(folder, scope_); }
-
   void Report(std::string_view path) {
     if (scope_.empty() || InScope(path, scope_)) out_->emplace_back(path);
   }
@@ -81,7 +79,7 @@ class Comparer {
         while (j < hi && entries_[j].path.substr(0, path.size()) == path) ++j;
         const std::string_view folder = path.substr(0, path.size() - 1);
         const RawOid* cached = use_cache_tree_ ? index_.CachedTreeOf(folder) : nullptr;
-        if (Relevant(folder) && (cached == nullptr || !SameId(*cached, git_tree_entry_id(item.entry)))) {
+        if (ScopeReaches(folder, scope_) && (cached == nullptr || !SameId(*cached, git_tree_entry_id(item.entry)))) {
           git_tree* sub = nullptr;
           if (git_tree_lookup(&sub, repo_, git_tree_entry_id(item.entry)) != 0) {
             return MakeError(Location{}, "", "cannot read tree " + std::string(folder) + ": " + LastGitError());
