@@ -172,9 +172,9 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
     CacheEntries(head_changed, *sources.head_git, cache);
   }
 
-  // Unchanged objects that collide with changed ones: the loader keeps the
-  // first in file order and reports the second. Only the few ids of changed
-  // objects are looked up among the unchanged ones.
+  // Unchanged objects that collide with changed ones: as the loader does
+  // within one load, each copy is a finding and neither is kept. Only the
+  // few ids of changed objects are looked up among the unchanged ones.
   using Id = std::tuple<std::string, std::string, std::string>;
   std::map<Id, const Entry*, std::less<>> unchanged_ids;
   for (const source::Manifest& manifest : head_changed.manifests) {
@@ -194,20 +194,20 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
     if (!SummarizeOne(manifest, &entry)) continue;
     auto other = unchanged_ids.find({entry.kind, entry.namespace_, entry.name});
     if (other == unchanged_ids.end() || other->second == nullptr) continue;
-    const Entry& first = other->second->file < entry.file ? *other->second : entry;
-    const Entry& second = &first == &entry ? *other->second : entry;
+    const Entry& unchanged = *other->second;
     std::string what = entry.kind + " " + (entry.namespace_.empty() ? "" : entry.namespace_ + "/") +
                        entry.name;
-    Location at{InternSourceName(second.file), second.line, 0};
-    Location first_at{InternSourceName(first.file), first.line, 0};
-    out.manifests.diagnostics.push_back(AsInputError(
-        MakeError(at, "", "duplicate " + what + ": already defined at " + first_at.ToString())));
-    if (&second == &entry) {
-      dropped.insert(&manifest);
-    } else {
-      dropped_files_ids.insert(second.file + "\t" + second.kind + "\t" + second.namespace_ + "\t" +
-                               second.name);
+    const Location changed_at = manifest.location();
+    const Location unchanged_at{InternSourceName(unchanged.file), unchanged.line, 0};
+    for (auto [at, also] : {std::pair{changed_at, unchanged_at}, std::pair{unchanged_at, changed_at}}) {
+      Diagnostic duplicate = MakeError(at, "", "[duplicate-object] duplicate " + what + ": also defined at " + also.ToString() +
+                                                   "; no copy is rendered or checked");
+      duplicate.rule = "duplicate-object";
+      out.manifests.diagnostics.push_back(std::move(duplicate));
     }
+    dropped.insert(&manifest);
+    dropped_files_ids.insert(unchanged.file + "\t" + unchanged.kind + "\t" + unchanged.namespace_ + "\t" +
+                             unchanged.name);
   }
   unchanged_ids.clear();
   if (!dropped_files_ids.empty()) {

@@ -21,7 +21,7 @@ std::optional<Version> VersionForTarget(const std::string& target) {
 }
 
 std::vector<source::ObjectType> FlyteObjectTypes() {
-  return {{"v1", "PodTemplate", true, true}, {"v1", "ConfigMap", true, true}};
+  return {{"v1", "PodTemplate", true, true}, {"v1", "ConfigMap", true, true, /*unique=*/false}};
 }
 
 void AcceptFlyteTasks(source::LoadOptions* options) {

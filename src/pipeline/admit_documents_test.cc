@@ -27,17 +27,21 @@ apiVersion: trainer.kubeflow.org/v1alpha1
 kind: TrainJob
 metadata: {name: a, namespace: default}
 )");
-  ASSERT_EQ(set.manifests.size(), 2u);
-  EXPECT_EQ(set.manifests[0].id.ToString(), "trainer.kubeflow.org/v1alpha1/TrainJob default/a");
-  EXPECT_EQ(set.manifests[1].id.ToString(), "trainer.kubeflow.org/v1alpha1/ClusterTrainingRuntime r");
-  EXPECT_EQ(set.manifests[1].object.Find("metadata")->Find("namespace"), nullptr);
+  // The two copies of default/a are findings, and neither is kept.
+  ASSERT_EQ(set.manifests.size(), 1u);
+  EXPECT_EQ(set.manifests[0].id.ToString(), "trainer.kubeflow.org/v1alpha1/ClusterTrainingRuntime r");
+  EXPECT_EQ(set.manifests[0].object.Find("metadata")->Find("namespace"), nullptr);
   EXPECT_EQ((set.ignored[{"v1", "ConfigMap"}]), 1u);
   // The loader notes the ignored namespace of the cluster-scoped runtime.
-  ASSERT_EQ(set.diagnostics.size(), 2u);
+  ASSERT_EQ(set.diagnostics.size(), 3u);
   EXPECT_EQ(set.diagnostics[0].severity, Severity::kNote);
   EXPECT_EQ(set.diagnostics[1].ToString(),
-            "repo.yaml:13:1: error: duplicate TrainJob default/a: already defined at repo.yaml:5:1");
-  EXPECT_EQ(set.diagnostics[1].category, Category::kInput);
+            "repo.yaml:5:1: error: [duplicate-object] duplicate TrainJob default/a: also defined at repo.yaml:13:1; "
+            "no copy is rendered or checked");
+  EXPECT_EQ(set.diagnostics[2].ToString(),
+            "repo.yaml:13:1: error: [duplicate-object] duplicate TrainJob default/a: also defined at repo.yaml:5:1; "
+            "no copy is rendered or checked");
+  EXPECT_EQ(set.diagnostics[1].category, Category::kFinding);
 }
 
 TEST(AdmitDocuments, NamelessObjectIsAnInputError) {

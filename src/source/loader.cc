@@ -7,6 +7,8 @@
 #include "base/file.h"
 #include "base/ordered_parallel.h"
 #include "source/disk_tree.h"
+#include "source/document_class.h"
+#include "source/helm_chart.h"
 #include "source/walk.h"
 #include "yaml/reader.h"
 
@@ -33,19 +35,37 @@ struct StorageKey {
   friend auto operator<=>(const StorageKey&, const StorageKey&) = default;
 };
 
+// What a manifest repository holds besides objects is skipped with a note,
+// or refused under LoadOptions::strict_inputs.
+Diagnostic Skipped(const LoadOptions& options, const Location& at, const std::string& why) {
+  if (options.strict_inputs) return InputError(at, "", why + " (--strict-inputs)");
+  return Note(at, "", "skipped: " + why);
+}
+
 class Loader {
  public:
   Loader(const LoadOptions& options, ManifestSet* set) : options_(options), set_(set) {}
 
-
-  void AdmitAll(const std::vector<doc::Node>& documents, const std::string& file) {
+  /// Admits a file's documents; false when the file held documents but
+  /// none of them was an object (it counts as skipped).
+  bool AdmitAll(const std::vector<doc::Node>& documents, const std::string& file) {
+    bool any = false;
+    bool objects_seen = false;
     for (const doc::Node& document : documents) {
       if (document.is_null()) continue;
+      any = true;
       if (options_.accept_untyped && document.is_mapping() && document.Find("apiVersion") == nullptr &&
           document.Find("kind") == nullptr && options_.accept_untyped(document)) {
         set_->untyped.push_back({document, file});
+        objects_seen = true;
         continue;
       }
+      DocumentVerdict verdict = ClassifyDocument(document, options_.types);
+      if (verdict.kind != DocumentClass::kObject) {
+        set_->diagnostics.push_back(Skipped(options_, document.location(), verdict.why));
+        continue;
+      }
+      objects_seen = true;
       // One document at a time, so a bad List item costs only itself.
       Result<std::vector<doc::Node>> objects = doc::FlattenLists({document});
       if (!objects.ok()) {
@@ -54,6 +74,42 @@ class Loader {
       }
       for (doc::Node& object : *objects) Admit(std::move(object), file);
     }
+    return objects_seen || !any;
+  }
+
+  /// Objects defined more than once: each copy is a finding naming the
+  /// others, and none is kept (which one the cluster ends up with depends on
+  /// the order of applies, so no answer would be the cluster's).
+  void DropDuplicates() {
+    std::vector<std::size_t> drop;
+    for (const auto& [key, copies] : seen_) {
+      if (copies.size() < 2) continue;
+      const Manifest& any = set_->manifests[copies.front()];
+      std::string what = any.id.kind + " " + (any.id.namespace_.empty() ? "" : any.id.namespace_ + "/") + any.id.name;
+      for (std::size_t copy : copies) {
+        std::string others;
+        for (std::size_t other : copies) {
+          if (other == copy) continue;
+          others += (others.empty() ? "" : ", ") + set_->manifests[other].location().ToString();
+        }
+        Diagnostic duplicate = MakeError(set_->manifests[copy].location(), "",
+                                         "[duplicate-object] duplicate " + what + ": also defined at " + others +
+                                             "; no copy is rendered or checked");
+        duplicate.rule = "duplicate-object";
+        set_->diagnostics.push_back(std::move(duplicate));
+        drop.push_back(copy);
+      }
+    }
+    if (drop.empty()) return;
+    std::sort(drop.begin(), drop.end());
+    std::size_t next = 0;
+    std::size_t index = 0;
+    std::erase_if(set_->manifests, [&](const Manifest&) {
+      bool dropped = next < drop.size() && drop[next] == index;
+      if (dropped) ++next;
+      ++index;
+      return dropped;
+    });
   }
 
  private:
@@ -100,17 +156,10 @@ class Loader {
     manifest.id.kind = *kind;
     if (!CheckMetadata(object, &manifest.id.name)) return;
     if (!PlaceInNamespace(kept, &object, &manifest.id.namespace_)) return;
-    StorageKey key{ApiGroup(manifest.id.api_version), manifest.id.kind, manifest.id.namespace_,
-                   manifest.id.name};
-    auto [first, inserted] = first_seen_.try_emplace(std::move(key), object.location());
-    if (!inserted) {
-      std::string what = manifest.id.kind + " " +
-                         (manifest.id.namespace_.empty() ? "" : manifest.id.namespace_ + "/") +
-                         manifest.id.name;
-      set_->diagnostics.push_back(
-          InputError(object.location(), "",
-                     "duplicate " + what + ": already defined at " + first->second.ToString()));
-      return;
+    if (kept.unique) {
+      StorageKey key{ApiGroup(manifest.id.api_version), manifest.id.kind, manifest.id.namespace_,
+                     manifest.id.name};
+      seen_[std::move(key)].push_back(set_->manifests.size());
     }
     manifest.object = std::move(object);
     set_->manifests.push_back(std::move(manifest));
@@ -217,7 +266,9 @@ class Loader {
 
   const LoadOptions& options_;
   ManifestSet* set_;
-  std::map<StorageKey, Location> first_seen_;
+  // Where each object sits in set_->manifests, by the identity the API
+  // server stores it under.
+  std::map<StorageKey, std::vector<std::size_t>> seen_;
 };
 
 // LoadOptions::release on the objects a file added from `first` on.
@@ -260,8 +311,28 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
   // Reading and parsing are most of the work and independent per file; the
   // admission (duplicates, namespaces) runs in file order on this thread,
   // so the result does not depend on the thread count.
+  // What ExpandPaths left out: one note per chart for its templates/, one
+  // per kustomize patch or plugin configuration.
+  std::map<std::string, std::size_t> templates_per_chart;
+  for (const SkippedFile& file : inputs.skipped) {
+    set.skipped_files.push_back(file.name);
+    const Location at{InternSourceName(file.name)};
+    if (file.chart.empty()) {
+      set.diagnostics.push_back(Skipped(options, at, file.why));
+    } else if (options.strict_inputs) {
+      set.diagnostics.push_back(Skipped(options, at, "a template of the Helm chart " + file.chart));
+    } else {
+      ++templates_per_chart[file.chart];
+    }
+  }
+  for (const auto& [chart, count] : templates_per_chart) {
+    set.diagnostics.push_back(Note(Location{InternSourceName(chart)}, "",
+                                   "skipped: " + std::to_string(count) + " template file(s) of the Helm chart " +
+                                       chart + "; check what it renders with `" + HelmCheckCommand(chart) + "`"));
+  }
   struct ParsedInput {
     bool read = false;  // a file that could not be read is not listed
+    bool helm_template = false;  // a chart's file with template actions
     std::uint64_t hash = 0;
     std::string text;  // kept for Release
     Result<std::vector<doc::Node>> documents = std::vector<doc::Node>();
@@ -279,6 +350,10 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
       return parsed;
     }
     parsed.read = true;
+    if (!input.chart.empty() && HasTemplateActions(*text)) {
+      parsed.helm_template = true;
+      return parsed;
+    }
     if (options.release) parsed.hash = std::hash<std::string_view>{}(*text);
     yaml::ReadOptions read_options;
     read_options.max_document_bytes = options.max_file_bytes;
@@ -308,18 +383,26 @@ ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& path
   auto admit = [&](ParsedInput parsed) {
     const InputFile& input = inputs.files[next++];
     if (parsed.read) set.files.push_back(input.name);
+    if (parsed.helm_template) {
+      set.skipped_files.push_back(input.name);
+      set.diagnostics.push_back(Skipped(options, Location{InternSourceName(input.name)},
+                                        "a Helm template of the chart " + input.chart + " (check what it renders with `" +
+                                            HelmCheckCommand(input.chart) + "`)"));
+      return;
+    }
     if (!parsed.documents.ok()) {
       set.diagnostics.push_back(AsInputError(parsed.documents.take_error()));
       return;
     }
     const std::size_t first = set.manifests.size();
-    loader.AdmitAll(*parsed.documents, input.name);
+    if (!loader.AdmitAll(*parsed.documents, input.name)) set.skipped_files.push_back(input.name);
     if (options.release && !input.is_stdin) {
       Release(options, input.read_path, parsed.hash, &parsed.text, &kept, first, &set);
     }
   };
   const unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
   OrderedParallelFor(inputs.files.size(), threads, /*window=*/64, parse, admit);
+  loader.DropDuplicates();
   return set;
 }
 
@@ -328,8 +411,9 @@ ManifestSet AdmitDocuments(const std::vector<ParsedFile>& files, const LoadOptio
   Loader loader(options, &set);
   for (const ParsedFile& file : files) {
     set.files.push_back(file.name);
-    loader.AdmitAll(file.documents, file.name);
+    if (!loader.AdmitAll(file.documents, file.name)) set.skipped_files.push_back(file.name);
   }
+  loader.DropDuplicates();
   return set;
 }
 

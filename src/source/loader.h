@@ -58,6 +58,11 @@ struct LoadOptions {
   /// Files whose name and bytes another load with this cache parsed are
   /// not parsed again (not with `release`, whose reads differ).
   ParseCache* parse_cache = nullptr;
+  /// What a manifest repository holds besides objects (documents that are
+  /// no Kubernetes object, tool configuration such as a Kustomization, Helm
+  /// templates) is skipped with a note; with this set, each is an input
+  /// error instead (`--strict-inputs`).
+  bool strict_inputs = false;
 };
 
 /// A kept document that is no Kubernetes object.
@@ -109,6 +114,11 @@ struct ManifestSet {
   std::vector<UntypedDocument> untyped;
   /// How many objects of each other kind were ignored (for --verbose).
   std::map<KindKey, std::size_t> ignored;
+  /// Files read or found that held nothing the loader looks at: Helm
+  /// templates, files whose every document was skipped (not an object, or
+  /// configuration of a tool). The files of charts' templates/ folders
+  /// first, by name, then the others in input order.
+  std::vector<std::string> skipped_files;
   /// Errors, and notes on what was skipped; in the order found.
   Diagnostics diagnostics;
 
@@ -117,11 +127,14 @@ struct ManifestSet {
 
 /// Reads every manifest under `paths` from `tree` (see ExpandPaths for which
 /// files; "-" reads stdin). Per file: unreadable, too large or malformed ->
-/// one error, the file's objects are lost. Per document: not an object, no
-/// kind or apiVersion -> error. Per kept object: no metadata.name, a
-/// namespace outside an enforced one, or the same group/kind/namespace/name
-/// as an earlier object -> error and the object is dropped (the earlier one
-/// stays). Never throws.
+/// one error, the file's objects are lost; a Helm template (a file of a
+/// chart holding template actions, or of its templates/) -> skipped. Per
+/// document: not a Kubernetes object or tool configuration
+/// (ClassifyDocument) -> skipped with a note (an error under
+/// `strict_inputs`). Per kept object: no metadata.name or a namespace
+/// outside an enforced one -> error and the object is dropped. Objects of
+/// the same group/kind/namespace/name -> a `duplicate-object` finding at
+/// each copy, and none of them is kept. Never throws.
 ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& paths,
                           const LoadOptions& options = {});
 

@@ -18,6 +18,12 @@ struct ObjectType {
   /// objects that live beside the workload's namespace (Flyte's propeller
   /// configuration and PodTemplates live in the propeller namespace).
   bool any_namespace = false;
+  /// Two objects of this kind with one namespace and name are a
+  /// `duplicate-object` finding and neither is kept. Off for kinds read only
+  /// to find something among them (Flyte's propeller ConfigMap), where a
+  /// repository's other ConfigMaps of one name are none of tjrender's
+  /// business.
+  bool unique = true;
 };
 
 inline constexpr char kTrainerApiVersion[] = "trainer.kubeflow.org/v1alpha1";

@@ -2,8 +2,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
+
+#include "source/helm_chart.h"
+#include "source/kustomize.h"
 
 namespace tjr::source {
 namespace {
@@ -28,6 +33,21 @@ std::string Join(const std::string& directory, const std::string& name) {
   if (directory == "/") return "/" + name;
   return directory + "/" + name;
 }
+
+// The folder holding `path` as written ("a/b.yaml" -> "a", "b.yaml" -> "."),
+// or "" when `path` is the top ("." or "/").
+std::string ParentOf(const std::string& path) {
+  if (path == "." || path == "/" || path == ".." || path.ends_with("/..")) return std::string();
+  std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// Where a folder stands with respect to Helm charts.
+struct ChartState {
+  std::string root;        // the chart folder, "" outside charts
+  bool templates = false;  // inside its templates/ folder
+};
 
 bool Inside(const std::string& path, const std::string& directory) {
   if (directory == "/") return true;
@@ -78,17 +98,100 @@ class Expander {
     }
     if (*type == EntryType::kDirectory) {
       AddDirectory(path);
-    } else {
-      Add({path, path, false});
+      return;
     }
+    const std::string parent = ParentOf(path);
+    if (!parent.empty()) FindKustomizationsAbove(parent);
+    AddInChart({path, path, false}, parent.empty() ? ChartState{} : StateOf(parent), &out_.files);
   }
 
-  ExpandedPaths Take() { return std::move(out_); }
+  ExpandedPaths Take() {
+    SkipKustomizeReferences();
+    std::sort(out_.skipped.begin(), out_.skipped.end(),
+              [](const SkippedFile& a, const SkippedFile& b) { return a.name < b.name; });
+    return std::move(out_);
+  }
 
  private:
   bool Wanted(const std::string& path) const {
     return std::find(extensions_.begin(), extensions_.end(), Extension(path)) !=
            extensions_.end();
+  }
+
+  // A folder's chart state from the folder and its parents as written: the
+  // nearest one holding Chart.yaml is the chart.
+  ChartState StateOf(const std::string& directory) {
+    std::vector<std::string> below;  // components from the chart down to `directory`
+    for (std::string at = directory; !at.empty(); at = ParentOf(at)) {
+      if (HasChartFile(at)) {
+        return {at, !below.empty() && below.back() == kChartTemplatesFolder};
+      }
+      std::size_t slash = at.rfind('/');
+      below.push_back(slash == std::string::npos ? at : at.substr(slash + 1));
+    }
+    return {};
+  }
+
+  // The kustomizations of `directory` and its parents as written: a named
+  // file may be a patch of any of them.
+  void FindKustomizationsAbove(const std::string& directory) {
+    for (std::string at = directory; !at.empty(); at = ParentOf(at)) {
+      if (!kustomization_checked_.insert(at).second) return;  // and its parents
+      for (std::string_view name : kKustomizationFileNames) {
+        const std::string file = Join(at, std::string(name));
+        Result<EntryType> type = tree_.Stat(file);
+        if (type.ok() && *type == EntryType::kFile) kustomizations_.insert(file);
+      }
+    }
+  }
+
+  // Moves the files kustomizations name as patches or plugin configurations
+  // from `files` to `skipped`.
+  void SkipKustomizeReferences() {
+    if (kustomizations_.empty()) return;
+    std::unordered_map<std::string, std::string> why;  // normal path -> note
+    for (const std::string& kustomization : kustomizations_) {
+      Result<std::string> text = tree_.Read(kustomization, std::size_t{1} << 20);
+      if (!text.ok()) continue;
+      const std::string folder = ParentOf(kustomization);
+      for (KustomizeReference& reference : KustomizeReferences(*text, folder)) {
+        why.try_emplace(std::move(reference.path), "a kustomize " + reference.role + " named by " + kustomization +
+                                                       " (check what it builds with `kustomize build " + folder +
+                                                       " | tjrender check -`)");
+      }
+    }
+    std::erase_if(out_.files, [&](InputFile& file) {
+      if (file.is_stdin) return false;
+      auto found = why.find(IsLexicallyNormal(file.name)
+                                ? file.name
+                                : std::filesystem::path(file.name).lexically_normal().generic_string());
+      if (found == why.end()) return false;
+      out_.skipped.push_back({std::move(file.name), "", found->second});
+      return true;
+    });
+  }
+
+  bool HasChartFile(const std::string& directory) {
+    auto [known, inserted] = has_chart_file_.try_emplace(directory, false);
+    if (inserted) {
+      Result<EntryType> type = tree_.Stat(Join(directory, kChartFile));
+      known->second = type.ok() && *type == EntryType::kFile;
+    }
+    return known->second;
+  }
+
+  // A file of a chart's templates/ is skipped; others remember their chart.
+  void AddInChart(InputFile file, const ChartState& state, std::vector<InputFile>* into) {
+    if (state.templates) {
+      out_.skipped.push_back({std::move(file.name), state.root, ""});
+      return;
+    }
+    file.chart = state.root;
+    if (into == &out_.files) {
+      Add(std::move(file));
+    } else {
+      into->push_back(std::move(file));
+    }
   }
 
   void Add(InputFile file) {
@@ -113,9 +216,10 @@ class Expander {
     std::vector<InputFile> found;
     std::vector<std::size_t> runs{0};  // where each folder's files start in `found`
     // An explicit stack: a hostile tree may nest deeper than the call stack.
-    std::vector<std::string> pending{CleanDirectory(path)};
+    const std::string top = CleanDirectory(path);
+    std::vector<std::pair<std::string, ChartState>> pending{{top, StateOf(top)}};
     while (!pending.empty()) {
-      std::string directory = std::move(pending.back());
+      auto [directory, state] = std::move(pending.back());
       pending.pop_back();
       if (runs.back() != found.size()) runs.push_back(found.size());
       Result<std::vector<DirEntry>> entries = tree_.List(directory);
@@ -123,18 +227,35 @@ class Expander {
         out_.diagnostics.push_back(entries.take_error());
         continue;
       }
+      // A chart's own folder (a chart inside a chart is a subchart).
+      if (std::any_of(entries->begin(), entries->end(), [](const DirEntry& e) {
+            return e.type == EntryType::kFile && e.name == kChartFile;
+          })) {
+        state = {directory, false};
+      }
+      for (const DirEntry& entry : *entries) {
+        if (entry.type == EntryType::kFile && IsKustomizationFileName(entry.name)) {
+          kustomizations_.insert(Join(directory, entry.name));
+        }
+      }
       found.reserve(found.size() + entries->size());
       for (DirEntry& entry : *entries) {
         std::string child = Join(directory, entry.name);
         switch (entry.type) {
-          case EntryType::kDirectory:
-            pending.push_back(std::move(child));
+          case EntryType::kDirectory: {
+            ChartState below = state;
+            below.templates = state.templates || (!state.root.empty() && directory == state.root &&
+                                                  entry.name == kChartTemplatesFolder);
+            pending.emplace_back(std::move(child), std::move(below));
             break;
+          }
           case EntryType::kFile:
-            if (Wanted(child)) found.push_back({child, std::move(child), false, std::move(entry.object_id)});
+            if (Wanted(child)) {
+              AddInChart({child, child, false, std::move(entry.object_id)}, state, &found);
+            }
             break;
           case EntryType::kSymlink:
-            AddLink(child, *root, &found);
+            AddLink(child, *root, state, &found);
             break;
           case EntryType::kOther:
             AddOther(child);
@@ -163,7 +284,8 @@ class Expander {
     }
   }
 
-  void AddLink(const std::string& link, const std::string& root, std::vector<InputFile>* found) {
+  void AddLink(const std::string& link, const std::string& root, const ChartState& state,
+               std::vector<InputFile>* found) {
     Result<EntryType> target = tree_.Stat(link);
     if (!target.ok()) {
       // Broken links matter only where a file of that name would be read; a
@@ -196,13 +318,16 @@ class Expander {
       return;
     }
     // Reading the resolved path reads what was checked.
-    found->push_back({link, *resolved, false});
+    AddInChart({link, *resolved, false}, state, found);
   }
 
   const Tree& tree_;
   const std::vector<std::string>& extensions_;
   const bool deduplicate_;
   std::unordered_set<std::string> seen_;
+  std::unordered_map<std::string, bool> has_chart_file_;
+  std::set<std::string> kustomizations_;  // sorted: the first to name a file explains it
+  std::unordered_set<std::string> kustomization_checked_;
   ExpandedPaths out_;
 };
 

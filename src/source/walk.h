@@ -19,6 +19,18 @@ struct InputFile {
   bool is_stdin = false;
   /// DirEntry::object_id of a file found by listing a Git revision, else "".
   std::string object_id = {};
+  /// The Helm chart folder (as named) the file lies in, else "": such a
+  /// file is a template when it holds template actions.
+  std::string chart = {};
+};
+
+/// A file found that is no manifest: a template of a Helm chart's
+/// templates/ folder, or a file a kustomization names as a patch or a
+/// plugin's configuration.
+struct SkippedFile {
+  std::string name;
+  std::string chart;  ///< the chart folder, as named, for chart templates
+  std::string why;    ///< for the others: what it is, for the note
 };
 
 /// Whether the repository path `path` lies in one of `scope` (folders or
@@ -36,6 +48,12 @@ bool IsLexicallyNormal(const std::string& path);
 
 struct ExpandedPaths {
   std::vector<InputFile> files;
+  /// Files of the extensions asked for that are not read: everything under
+  /// the templates/ folder of a Helm chart (a folder holding Chart.yaml),
+  /// and the patches and plugin configurations of kustomizations (see
+  /// kustomize.h) found in walked folders or above named files. Sorted by
+  /// name.
+  std::vector<SkippedFile> skipped;
   /// Errors (a missing path, an unlistable directory, a link leading out of
   /// its directory) and notes (what was skipped and why).
   Diagnostics diagnostics;
@@ -47,6 +65,11 @@ struct ExpandedPaths {
 /// `extensions` (compared exactly, as kubectl's filepath.Ext). Each
 /// directory's files come sorted by their path bytes; the paths themselves
 /// keep command-line order, and a file reached twice is read once.
+///
+/// A Helm chart found on the way (a folder holding Chart.yaml, the
+/// folder of a named file or a walked one, or one of their parents as
+/// written) is not read as manifests: its templates/ go to `skipped`, and
+/// its other files carry InputFile::chart.
 ///
 /// Inside a directory, symbolic links to directories are never followed
 /// (so a tree cannot loop), links to files are read only when they resolve
