@@ -32,8 +32,8 @@ Counts Count(const std::vector<Finding>& findings) {
 
 std::string SummaryLine(const Results& run) {
   Counts counts = Count(run.findings);
-  return std::to_string(run.objects_rendered) + " objects rendered, " +
-         std::to_string(counts.errors) + " errors, " + std::to_string(counts.warnings) +
+  return std::to_string(run.objects_rendered) + " objects rendered, " + std::to_string(run.objects_checked) +
+         " checked, " + std::to_string(run.files_skipped) + " files skipped, " + std::to_string(counts.errors) + " errors, " + std::to_string(counts.warnings) +
          " warnings";
 }
 

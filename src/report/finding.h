@@ -43,6 +43,10 @@ struct Results {
   std::vector<Finding> findings;
   std::vector<ObjectRef> subjects;
   std::size_t objects_rendered = 0;
+  /// Objects validated: TrainJobs, runtimes, Flyte tasks.
+  std::size_t objects_checked = 0;
+  /// Files that held nothing to check (Helm templates, workflows, values).
+  std::size_t files_skipped = 0;
   std::size_t ignored = 0;  ///< findings dropped by ignore rules
 };
 
@@ -53,7 +57,8 @@ struct Counts {
 };
 Counts Count(const std::vector<Finding>& findings);
 
-/// "N objects rendered, N errors, N warnings": the last line of text output.
+/// "N objects rendered, N checked, N files skipped, N errors, N warnings":
+/// the last line of text output.
 std::string SummaryLine(const Results& run);
 
 }  // namespace tjr::report

@@ -18,6 +18,8 @@ Finding At(const char* file, std::uint32_t line, std::uint32_t column, Severity 
 Results SampleResults() {
   Results run;
   run.objects_rendered = 3;
+  run.objects_checked = 4;
+  run.files_skipped = 2;
   run.subjects = {ObjectRef{"trainer.kubeflow.org/v1alpha1", "TrainJob", "ml", "job"},
                   ObjectRef{"trainer.kubeflow.org/v1alpha1", "TrainJob", "ml", "clean"}};
   run.findings.push_back(At("repo/a.yaml", 6, 3, Severity::kError,
@@ -37,7 +39,7 @@ TEST(Text, OneLinePerFindingThenTheSummary) {
   EXPECT_EQ(WriteText(SampleResults()),
             "repo/a.yaml:6:3: error: spec.runtimeRef: Invalid value: \"x\": not found\n"
             "repo/a.yaml:9:5: warning: [volume-two-sources] volume \"data\" has 2 sources\n"
-            "3 objects rendered, 1 errors, 1 warnings\n");
+            "3 objects rendered, 4 checked, 2 files skipped, 1 errors, 1 warnings\n");
 }
 
 TEST(Json, EveryFindingCarriesRuleSeverityLocationPathAndMessage) {
@@ -58,6 +60,8 @@ TEST(Json, EveryFindingCarriesRuleSeverityLocationPathAndMessage) {
   EXPECT_EQ(findings[1].Find("message")->string_value(), "volume \"data\" has 2 sources");
   EXPECT_EQ(findings[1].Find("rule")->string_value(), "volume-two-sources");
   EXPECT_EQ(parsed->Find("summary")->Find("objectsRendered")->int_value(), 3);
+  EXPECT_EQ(parsed->Find("summary")->Find("objectsChecked")->int_value(), 4);
+  EXPECT_EQ(parsed->Find("summary")->Find("filesSkipped")->int_value(), 2);
   EXPECT_EQ(parsed->Find("summary")->Find("warnings")->int_value(), 1);
 }
 
@@ -112,7 +116,7 @@ TEST(Github, AnnotationsEscapeDataAndProperties) {
   EXPECT_EQ(out,
             "::error file=dir%2Cx/a%3Ab.yaml,line=4,col=2,title=tjrender upstream/error::"
             "TrainJob ml/job: 100%25 bad%0D%0Asecond line\n"
-            "0 objects rendered, 1 errors, 0 warnings\n");
+            "0 objects rendered, 0 checked, 0 files skipped, 1 errors, 0 warnings\n");
 }
 
 TEST(Github, RespectsThePerStepLimitsAndSaysWhatWasCut) {

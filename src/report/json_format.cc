@@ -49,6 +49,8 @@ std::string WriteJson(const Results& run) {
   Counts counts = Count(run.findings);
   doc::Node summary = doc::Node::Mapping();
   summary.Set("objectsRendered", Int(run.objects_rendered));
+  summary.Set("objectsChecked", Int(run.objects_checked));
+  summary.Set("filesSkipped", Int(run.files_skipped));
   summary.Set("errors", Int(counts.errors));
   summary.Set("warnings", Int(counts.warnings));
   summary.Set("ignored", Int(run.ignored));
