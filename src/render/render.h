@@ -18,13 +18,18 @@ struct RenderOptions {
   const doc::Node* merged_jobset_spec = nullptr;
 };
 
+/// The rule id of the notes about Secrets the controller creates that no
+/// offline renderer can (RenderedObjects::notes).
+inline constexpr char kSecretNotRenderedRule[] = "secret-not-rendered";
+
 /// What the Trainer controller of the target release would apply for one TrainJob.
 struct RenderedObjects {
   /// In a fixed order (see Render): coscheduling PodGroup, volcano PodGroup,
   /// MPI hostfile ConfigMap, JobSet. Each object's keys follow the JSON of
   /// its apply configuration (kind, apiVersion, metadata, spec/data).
   std::vector<doc::Node> objects;
-  /// Notes for the user, e.g. the MPI SSH Secret that is not rendered.
+  /// Notes for the user: the MPI SSH and Flux CURVE Secrets that are not
+  /// rendered (rule kSecretNotRenderedRule).
   Diagnostics notes;
 };
 
