@@ -48,6 +48,23 @@ bool IndexablePath(std::string_view relative) {
          (extension == ".yaml" || extension == ".json");
 }
 
+// The files an index text lists, sorted and unique, as views into `text`.
+std::vector<std::string_view> IndexedFiles(std::string_view text) {
+  std::vector<std::string_view> files;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    if (IndexablePath(line)) files.push_back(line);
+    start = end + 1;
+  }
+  // Written sorted, so normally this finds it sorted already.
+  if (!std::is_sorted(files.begin(), files.end())) std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  return files;
+}
+
 bool ProcessAlive(long pid) {
   return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
 }
@@ -117,23 +134,19 @@ Result<std::unique_ptr<OutputTree>> OutputTree::Open(const std::string& dir) {
   Result<std::string> index = ReadFile(dir + "/" + kOutputIndexFile, std::size_t{256} << 20);
   if (index.ok()) {
     tree->index_text_ = std::move(*index);
-    const std::string_view text = tree->index_text_;
-    std::size_t start = 0;
-    while (start < text.size()) {
-      std::size_t end = text.find('\n', start);
-      if (end == std::string_view::npos) end = text.size();
-      std::string_view line = text.substr(start, end - start);
-      if (IndexablePath(line)) tree->old_index_.push_back(line);
-      start = end + 1;
-    }
-    // Written sorted, so normally this finds it sorted already.
-    auto& files = tree->old_index_;
-    if (!std::is_sorted(files.begin(), files.end())) std::sort(files.begin(), files.end());
-    files.erase(std::unique(files.begin(), files.end()), files.end());
-    tree->index_current_ = text == IndexText(tree->old_index_);
+    tree->old_index_ = IndexedFiles(tree->index_text_);
+    tree->index_current_ = tree->index_text_ == IndexText(tree->old_index_);
   }
   tree->staging_ = dir + "/" + kStagingPrefix + std::to_string(::getpid());
   return tree;
+}
+
+std::set<std::string> ReadOutputIndex(const std::string& dir) {
+  Result<std::string> index = ReadFile(dir + "/" + kOutputIndexFile, std::size_t{256} << 20);
+  if (!index.ok()) return {};
+  std::set<std::string> files;
+  for (std::string_view file : IndexedFiles(*index)) files.emplace(file);
+  return files;
 }
 
 Status OutputTree::Put(const std::string& relative, std::string_view bytes) {

@@ -42,6 +42,11 @@ Result<std::string> OutputFileFor(const std::string& namespace_, const std::stri
                                   const std::string& extension,
                                   OutputKind kind = OutputKind::kTrainJob);
 
+/// The files (relative to `dir`) that DIR's index says an earlier run
+/// wrote, which a full `render --out DIR` run removes when nothing renders
+/// to them any more; empty without an index.
+std::set<std::string> ReadOutputIndex(const std::string& dir);
+
 struct OutputStats {
   std::size_t written = 0;    ///< new or changed files
   std::size_t unchanged = 0;  ///< files whose bytes were already right

@@ -21,6 +21,9 @@
 #include "cli/output.h"
 #include "doc/objects.h"
 #include "integrate/argo_params.h"
+#include "pipeline/target.h"
+#include "source/document_class.h"
+#include "source/helm_chart.h"
 #include "source/walk.h"
 #include "yaml/reader.h"
 
@@ -30,7 +33,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char kUsage[] =
+std::string Usage() {
+  return std::string(
     "usage: tjrender argocd-generate [PATH...] [--mode validate|render] [--target T] [--allow-empty]\n\n"
     "The `generate` command of the Argo CD plugin (integrations/argocd/plugin.yaml). Reads every\n"
     "manifest under PATH (default: the current folder, the application's), validates the TrainJobs\n"
@@ -38,12 +42,18 @@ const char kUsage[] =
     "  validate (default)  every object as written, after a clean check (the Trainer controller\n"
     "                      renders TrainJobs in the cluster)\n"
     "  render              TrainJobs replaced by the JobSets, ConfigMaps and PodGroups the\n"
-    "                      controller would create, runtimes left out, other objects as written\n"
+    "                      controller would create (without ownerReferences, since the\n"
+    "                      TrainJob is not applied), runtimes left out, other objects as\n"
+    "                      written\n"
     "Settings come from the flags, else the Application's plugin parameters (mode, target,\n"
     "allow-empty, runtime-paths), else its plugin env (TJRENDER_MODE, TJRENDER_TARGET,\n"
-    "TJRENDER_ALLOW_EMPTY, TJRENDER_RUNTIME_PATHS), else .tjrender.yaml. runtime-paths are\n"
+    "TJRENDER_ALLOW_EMPTY, TJRENDER_RUNTIME_PATHS), else .tjrender.yaml, else the defaults\n"
+    "(mode validate, target ") + std::string(pipeline::kDefaultTarget) + "). runtime-paths are\n"
     "folders relative to the repository root whose runtimes TrainJobs may reference.\n"
+    "Files that hold no Kubernetes object, kustomize and other tools' configuration\n"
+    "(kind: Kustomization) and Helm chart templates are never printed.\n"
     "Printing zero objects is an error (Argo CD would prune everything) unless allow-empty.\n";
+}
 
 // The repository root in the plugin's copy: the working directory minus
 // ARGOCD_APP_SOURCE_PATH.
@@ -60,22 +70,48 @@ fs::path RepoRoot(const std::string& source_path) {
   return root;
 }
 
-// Every document under `paths`, in the loader's file order, Lists
-// flattened. Files that cannot be read or parsed are reported by the
-// loader already; here they are skipped.
-std::vector<doc::Node> AllObjects(const source::Tree& tree, const std::vector<std::string>& paths) {
+// Every object under `paths` a cluster would take, in the loader's file
+// order, Lists flattened: not what the loader skips (documents that are no
+// object, tool configuration such as a Kustomization, Helm templates).
+// Files that cannot be read or parsed are reported by the loader already.
+std::vector<doc::Node> AllObjects(const source::Tree& tree, const std::vector<std::string>& paths,
+                                  const std::vector<source::ObjectType>& kept) {
   std::vector<doc::Node> objects;
   source::ExpandedPaths expanded = source::ExpandPaths(tree, paths, {".json", ".yaml", ".yml"});
   for (const source::InputFile& file : expanded.files) {
     Result<std::string> text = tree.Read(file.read_path, std::size_t{64} << 20);
     if (!text.ok()) continue;
+    if (!file.chart.empty() && source::HasTemplateActions(*text)) continue;
     Result<std::vector<doc::Node>> documents = yaml::ReadStream(*text, file.name);
     if (!documents.ok()) continue;
-    Result<std::vector<doc::Node>> flat = doc::FlattenLists(*documents);
-    if (!flat.ok()) continue;
-    for (doc::Node& object : *flat) objects.push_back(std::move(object));
+    for (const doc::Node& document : *documents) {
+      if (document.is_null() || source::ClassifyDocument(document, kept).kind != source::DocumentClass::kObject) {
+        continue;
+      }
+      Result<std::vector<doc::Node>> flat = doc::FlattenLists({document});
+      if (!flat.ok()) continue;
+      for (doc::Node& object : *flat) {
+        if (!source::IsConfigOnly(object)) objects.push_back(std::move(object));
+      }
+    }
   }
   return objects;
+}
+
+// An application folder Argo CD would build with Helm or kustomize: the
+// plugin was chosen by name, so say what it does there.
+void WarnOfOtherBuilders(const source::Tree& tree) {
+  for (const char* file : {source::kChartFile, "kustomization.yaml", "kustomization.yml", "Kustomization"}) {
+    Result<source::EntryType> type = tree.Stat(file);
+    if (!type.ok() || *type != source::EntryType::kFile) continue;
+    std::fprintf(stderr,
+                 "warning: the application folder holds %s: tjrender reads its files as plain manifests and "
+                 "does not run %s (Argo CD's own %s support does, when the Application does not name the "
+                 "tjrender plugin)\n",
+                 file, file == std::string(source::kChartFile) ? "helm" : "kustomize",
+                 file == std::string(source::kChartFile) ? "Helm" : "kustomize");
+    return;
+  }
 }
 
 }  // namespace
@@ -91,7 +127,8 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
       "target", po::value(&target_flag), "emulated Trainer version")(
       "allow-empty", po::bool_switch(&allow_empty_flag), "zero objects is a success")(
       "verbose,v", po::bool_switch(&verbose), "print notes");
-  if (auto exit_code = ParseCommandLine(args, named, &paths, kUsage)) return *exit_code;
+  const std::string usage = Usage();
+  if (auto exit_code = ParseCommandLine(args, named, &paths, usage.c_str())) return *exit_code;
   SetVerbose(verbose);
   if (paths.empty()) paths.push_back(".");
 
@@ -130,6 +167,7 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
   }
 
   ManifestTree tree;
+  WarnOfOtherBuilders(tree);
   std::vector<std::string> load_paths = paths;
   fs::path root = RepoRoot(settings->source_path);
   for (const std::string& runtime_path : settings->runtime_paths) {
@@ -163,8 +201,9 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
   report_options.verbose = verbose;
   FindingsOutput findings;
   if (!findings.Init(report_options)) return kExitUsage;
+  const bool render = settings->mode == integrate::ArgoMode::kRender;
   std::map<std::string, std::vector<doc::Node>> rendered =
-      ValidateAndRender(manifests, *config, pipeline_options, &findings);
+      ValidateAndRender(manifests, *config, pipeline_options, &findings, render);
   if (!findings.Finish()) return kExitUsage;
   if (findings.has_input_errors()) return kExitUsage;
   if (findings.has_errors()) {
@@ -177,9 +216,8 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
   }
 
   std::vector<doc::Node> out;
-  const bool render = settings->mode == integrate::ArgoMode::kRender;
   const std::string& default_namespace = pipeline_options.default_namespace;
-  for (doc::Node& object : AllObjects(tree, paths)) {
+  for (doc::Node& object : AllObjects(tree, paths, load_options.types)) {
     if (render && IsRuntime(object)) continue;
     if (render && IsTrainJob(object)) {
       auto it = rendered.find(TrainJobKey(object, default_namespace));

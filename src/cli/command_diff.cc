@@ -70,7 +70,9 @@ std::optional<int> ParseDiffOptions(const std::vector<std::string>& args, DiffOp
       "repo", po::value(&options->repo), "Git: the repository (default: the one holding this folder)")(
       "unified,U", po::value(&options->context), "lines of context (default 3)")(
       "max-bytes", po::value(&options->max_bytes), "markdown: the longest comment (default 65536)")(
-      "target", po::value(&options->target), "emulated Trainer version (trainer-v2.1)")(
+      "target", po::value(&options->target),
+      ("emulated Trainer version (default: each revision's .tjrender.yaml, else " +
+       std::string(pipeline::kDefaultTarget) + ")").c_str())(
       "namespace", po::value(&options->namespace_), "namespace of objects written without one")(
       "strict", po::bool_switch(&options->strict), "treat warnings as errors")(
       "verbose,v", po::bool_switch(&options->verbose), "print notes")(
@@ -78,6 +80,7 @@ std::optional<int> ParseDiffOptions(const std::vector<std::string>& args, DiffOp
       "threads", po::value(&options->threads), "the same as --jobs (render's older name)");
   AddReportOptions(&named, &options->report, "findings-format");
   if (auto exit_code = ParseCommandLine(args, named, &options->revisions, kDiffUsage)) return exit_code;
+  if (!options->target.empty()) options->target = CanonicalTarget(options->target);
   options->report.verbose = options->verbose;
   if (options->revisions.empty() || options->revisions.size() > 2) {
     ReportUsageError("diff takes BASE and an optional HEAD");
@@ -262,7 +265,7 @@ int RunDiff(const std::vector<std::string>& args) {
   }
   if (inputs.base_target) base_options.target = *inputs.base_target;
   if (inputs.head_target) head_options.target = *inputs.head_target;
-  if (!CheckTarget(base_options.target) || !CheckTarget(head_options.target)) return kExitUsage;
+  if (!CheckTarget(&base_options.target) || !CheckTarget(&head_options.target)) return kExitUsage;
 
   diff::RevisionRender base_render = diff::RenderRevision(
       inputs.base, base_options, inputs.base_only ? &*inputs.base_only : nullptr);

@@ -4,6 +4,8 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -17,7 +19,10 @@
 #include "diff/unified_diff.h"
 #include "migrate/compare.h"
 #include "migrate/rewrite.h"
+#include "cli/manifest_tree.h"
 #include "source/disk_tree.h"
+#include "source/helm_chart.h"
+#include "source/loader.h"
 #include "source/walk.h"
 
 namespace tjr::cli {
@@ -28,13 +33,15 @@ namespace {
 const char kUsage[] =
     "usage: tjrender migrate PATH... [--manager NAME] [--write] [--accept-differences]\n"
     "                        [--target trainer-v2.3|trainer-pr3199-preview] [--namespace NS]\n"
-    "                        [--threads N]\n\n"
+    "                        [--threads N] [--repo DIR]\n\n"
     "Rewrites every TrainJob under PATH (files, directories, '-') from Trainer v2.1's\n"
     "spec.podTemplateOverrides and spec.labels/annotations into spec.runtimePatches, editing\n"
     "only those blocks: comments, key order, quoting and other documents stay as they are.\n"
     "Without --write it prints a unified diff; with --write it rewrites the files.\n"
     "Then it renders every TrainJob as written at trainer-v2.1 and as migrated at\n"
-    "trainer-v2.3 and reports each difference of the rendered objects by field path.\n\n"
+    "trainer-v2.3 and reports each difference of the rendered objects by field path.\n"
+    "Runtimes come from the PATHs and, with --repo DIR, from the rest of DIR (as check\n"
+    "--repo finds them). Helm chart templates are left alone.\n\n"
     "Overrides become RuntimePatches in order; an override that patches a job the current\n"
     "patch already patches starts the next one, managed by NAME-2, NAME-3, ...\n\n"
     "--target trainer-pr3199-preview (EXPERIMENTAL) writes spec.templateOverrides in the\n"
@@ -51,6 +58,34 @@ struct MigratedFile {
   migrate::FileRewrite rewrite;
 };
 
+// --repo DIR: the runtimes of DIR that the migrated files do not hold
+// themselves, one ParsedFile per file, for both renders.
+std::vector<source::ParsedFile> RepositoryRuntimes(const std::string& repo, const std::vector<MigratedFile>& files,
+                                                   const std::vector<source::ParsedFile>& before,
+                                                   const std::string& default_namespace) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  std::set<std::string> migrated;
+  for (const MigratedFile& file : files) migrated.insert(fs::weakly_canonical(file.read_path, error).string());
+  source::LoadOptions options;
+  options.default_namespace = default_namespace;
+  std::set<doc::ObjectId> present;
+  for (const source::Manifest& m : source::AdmitDocuments(before, options).manifests) present.insert(m.id);
+  std::erase_if(options.types, [](const source::ObjectType& type) { return type.kind == "TrainJob"; });
+  source::ManifestSet repository = source::LoadManifests(ManifestTree(), {repo}, options);
+  std::map<std::string, source::ParsedFile> by_file;
+  std::vector<std::string> order;
+  for (source::Manifest& m : repository.manifests) {
+    if (migrated.count(fs::weakly_canonical(m.file, error).string()) != 0 || present.count(m.id) != 0) continue;
+    auto [at, inserted] = by_file.try_emplace(m.file, source::ParsedFile{m.file, {}});
+    if (inserted) order.push_back(m.file);
+    at->second.documents.push_back(std::move(m.object));
+  }
+  std::vector<source::ParsedFile> runtimes;
+  for (const std::string& file : order) runtimes.push_back(std::move(by_file[file]));
+  return runtimes;
+}
+
 std::string TrainJobKey(const migrate::TrainJobMigration& trainjob, const std::string& fallback) {
   return (trainjob.namespace_.empty() ? fallback : trainjob.namespace_) + "/" + trainjob.name;
 }
@@ -63,6 +98,7 @@ int RunMigrate(const std::vector<std::string>& args) {
   bool write = false;
   bool accept = false;
   std::string target = "trainer-v2.3";
+  std::string repo;
   std::vector<std::string> paths;
   po::options_description named("options");
   named.add_options()("help,h", "show this help")(
@@ -74,6 +110,7 @@ int RunMigrate(const std::vector<std::string>& args) {
       "namespace", po::value(&compare_options.default_namespace),
       "namespace of objects written without one")(
       "threads", po::value(&compare_options.threads), "render threads (0: one per core)")(
+      "repo", po::value(&repo), "also find the runtimes TrainJobs reference in this folder")(
       "target", po::value(&target),
       "trainer-v2.3 (runtimePatches, the default) or trainer-pr3199-preview (experimental)");
   if (auto exit_code = ParseCommandLine(args, named, &paths, kUsage)) return *exit_code;
@@ -81,6 +118,7 @@ int RunMigrate(const std::vector<std::string>& args) {
     ReportUsageError("migrate needs PATH... (see tjrender migrate --help)");
     return kExitUsage;
   }
+  target = CanonicalTarget(target);
   if (target == "trainer-pr3199-preview") {
     rewrite_options.shape = migrate::Shape::kTemplateOverridesPreview;
   } else if (target != compare_options.after_target) {
@@ -119,6 +157,8 @@ int RunMigrate(const std::vector<std::string>& args) {
       input_errors = true;
       continue;
     }
+    // A chart's file with template actions is helm's input, no manifest.
+    if (!input.chart.empty() && source::HasTemplateActions(*text)) continue;
     auto rewrite = migrate::RewriteFile(*text, input.name, rewrite_options);
     if (!rewrite.ok()) {
       Report(rewrite.error());
@@ -169,6 +209,12 @@ int RunMigrate(const std::vector<std::string>& args) {
       if (trainjob.failed || modern) {
         skip.insert(TrainJobKey(trainjob, compare_options.default_namespace));
       }
+    }
+  }
+  if (!repo.empty()) {
+    for (source::ParsedFile& runtimes : RepositoryRuntimes(repo, files, before, compare_options.default_namespace)) {
+      before.push_back(runtimes);
+      after.push_back(std::move(runtimes));
     }
   }
   migrate::Comparison comparison = migrate::CompareRenders(before, after, skip, compare_options);

@@ -68,6 +68,7 @@ void FindingsOutput::BeginRun(const source::ManifestSet& manifests,
                               const std::vector<report::IgnoreRule>& global,
                               pipeline::PipelineOptions* options) {
   Add(manifests.diagnostics);
+  results_.files_skipped += manifests.skipped_files.size();
   SetIgnores(CollectIgnores(global, manifests, this));
   // Only reads the rules: safe from the pipeline's worker threads.
   options->ignored_warning = [this](const doc::ObjectId& id, const Diagnostic& d) {
@@ -78,6 +79,7 @@ void FindingsOutput::BeginRun(const source::ManifestSet& manifests,
 report::ObjectRef FindingsOutput::AddResult(const pipeline::TrainJobResult& result) {
   report::ObjectRef ref = RefOf(result.id);
   AddSubject(ref);
+  AddChecked(1);
   AddRendered(result.objects.size());
   Add(result.diagnostics, ref);
   return ref;

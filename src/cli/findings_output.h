@@ -58,8 +58,11 @@ class FindingsOutput {
   /// An object that was checked (JUnit lists clean ones too).
   void AddSubject(report::ObjectRef subject) { results_.subjects.push_back(std::move(subject)); }
   void AddRendered(std::size_t objects) { results_.objects_rendered += objects; }
+  /// Objects validated besides the TrainJobs AddResult counts (runtimes).
+  void AddChecked(std::size_t objects) { results_.objects_checked += objects; }
 
-  /// Before a pipeline run over `manifests`: takes the loader's findings,
+  /// Before a pipeline run over `manifests`: takes the loader's findings and
+  /// its count of skipped files,
   /// the ignore rules (`global` and the manifests' annotations) and makes
   /// `options` skip the warnings they silence.
   void BeginRun(const source::ManifestSet& manifests, const std::vector<report::IgnoreRule>& global,

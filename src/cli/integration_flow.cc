@@ -6,6 +6,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "doc/objects.h"
+#include "pipeline/for_apply.h"
 #include "source/object_types.h"
 #include "yaml/writer.h"
 
@@ -26,19 +27,21 @@ std::optional<int> ChooseTarget(const std::string& flag, const RepoConfig& confi
   } else if (config.target) {
     options->target = *config.target;
   }
-  if (CheckTarget(options->target)) return std::nullopt;
+  if (CheckTarget(&options->target)) return std::nullopt;
   return kExitUsage;
 }
 
 std::map<std::string, std::vector<doc::Node>> ValidateAndRender(
     const source::ManifestSet& manifests, const RepoConfig& config,
-    pipeline::PipelineOptions options, FindingsOutput* findings) {
+    pipeline::PipelineOptions options, FindingsOutput* findings, bool render_mode) {
   findings->BeginRun(manifests, config.ignore, &options);
   std::map<std::string, std::vector<doc::Node>> rendered;
   pipeline::PipelineSummary summary = pipeline::RenderManifests(
       manifests, options, [&](pipeline::TrainJobResult&& result) {
+        if (render_mode) pipeline::PrepareForApply(&result);
         rendered[findings->AddResult(result).Key()] = std::move(result.objects);
       });
+  findings->AddChecked(summary.runtimes);
   for (const Diagnostic& d : summary.diagnostics) findings->Add(d, ObjectAt(manifests, d));
   return rendered;
 }

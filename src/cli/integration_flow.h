@@ -22,10 +22,13 @@ std::optional<int> ChooseTarget(const std::string& flag, const RepoConfig& confi
 
 /// Runs the pipeline over `manifests`: loader findings, ignore rules
 /// (`config` and annotations) and every TrainJob's findings go to
-/// `findings`; returns each TrainJob's rendered objects by ObjectRef::Key().
+/// `findings`; returns each TrainJob's rendered objects by ObjectRef::Key(),
+/// ready to apply without the Trainer controller (pipeline::PrepareForApply).
+/// `render_mode`: they will be applied, so Secrets nothing creates are
+/// warnings (in validate mode the controller creates them).
 std::map<std::string, std::vector<doc::Node>> ValidateAndRender(
     const source::ManifestSet& manifests, const RepoConfig& config,
-    pipeline::PipelineOptions options, FindingsOutput* findings);
+    pipeline::PipelineOptions options, FindingsOutput* findings, bool render_mode = false);
 
 /// trainer.kubeflow.org TrainJob, or one of the two runtime kinds.
 bool IsTrainJob(const doc::Node& object);

@@ -1,6 +1,7 @@
 #include "cli/options.h"
 
 #include <algorithm>
+#include <sstream>
 
 #include "cli/command.h"
 #include "cli/output.h"
@@ -27,16 +28,43 @@ std::optional<int> ParseCommandLine(const std::vector<std::string>& args,
     return kExitUsage;
   }
   if (vm.count("help")) {
-    WriteStdout(usage);
+    std::ostringstream options;
+    options << named;
+    WriteStdout(std::string(usage) + "\n" + options.str());
     return kExitClean;
   }
   return std::nullopt;
 }
 
-bool CheckTarget(const std::string& target, std::string_view also) {
+std::string CanonicalTarget(std::string_view target) {
+  std::string name(target);
+  // "trainer-v2.3.0" and "v2.3.0" name the release the target emulates.
+  auto strip_patch = [](std::string* version) {
+    std::size_t first = version->find('.');
+    std::size_t second = first == std::string::npos ? first : version->find('.', first + 1);
+    if (second != std::string::npos && version->substr(second) == ".0") version->erase(second);
+  };
+  if (name.starts_with("trainer-v")) {
+    std::string version = name.substr(9);
+    strip_patch(&version);
+    return "trainer-v" + version;
+  }
+  if (name.starts_with("v2.") || name.starts_with("2.")) {
+    std::string version = name.starts_with("v") ? name.substr(1) : name;
+    strip_patch(&version);
+    return "trainer-v" + version;
+  }
+  return name;
+}
+
+bool CheckTarget(std::string* target, std::string_view also) {
   const std::vector<std::string>& targets = pipeline::SupportedTargets();
-  if (std::find(targets.begin(), targets.end(), target) != targets.end()) return true;
-  ReportUsageError("unsupported target '" + target + "' (supported: " + pipeline::SupportedTargetList() +
+  const std::string canonical = CanonicalTarget(*target);
+  if (std::find(targets.begin(), targets.end(), canonical) != targets.end()) {
+    *target = canonical;
+    return true;
+  }
+  ReportUsageError("unsupported target '" + *target + "' (supported: " + pipeline::SupportedTargetList() +
                    std::string(also) + ")");
   return false;
 }

@@ -12,15 +12,20 @@ namespace tjr::cli {
 /// Parses a command's arguments: the `named` options (a `--help,-h` switch
 /// is expected among them) and any number of positional arguments, which
 /// go to `positional`. Returns nothing when the command should go on, or
-/// the exit code to return at once: 0 after printing `usage` for --help,
-/// 2 after reporting a usage error.
+/// the exit code to return at once: 0 after printing `usage` and the table
+/// of `named` options for --help, 2 after reporting a usage error.
 std::optional<int> ParseCommandLine(const std::vector<std::string>& args,
                                     const boost::program_options::options_description& named,
                                     std::vector<std::string>* positional, const char* usage);
 
-/// Whether `target` is one of pipeline::SupportedTargets(); otherwise
-/// reports a usage error that lists them, then `also` (other targets the
-/// command takes, e.g. ", flyte-v1.16, flyte-v2").
-bool CheckTarget(const std::string& target, std::string_view also = "");
+/// The target a user's spelling names: "v2.3", "2.3", "v2.3.0" and
+/// "trainer-v2.3.0" are "trainer-v2.3"; other names are returned as given.
+std::string CanonicalTarget(std::string_view target);
+
+/// Whether `target` names one of pipeline::SupportedTargets() (in any
+/// spelling CanonicalTarget knows; it is then replaced by the canonical
+/// name); otherwise reports a usage error that lists them, then `also`
+/// (other targets the command takes, e.g. ", flyte-v1.16, flyte-v2").
+bool CheckTarget(std::string* target, std::string_view also = "");
 
 }  // namespace tjr::cli

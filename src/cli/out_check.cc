@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/file.h"
+#include "batch/output_tree.h"
 
 namespace tjr::cli {
 namespace fs = std::filesystem;
@@ -34,7 +35,18 @@ void OutTreeCheck::Expect(const std::string& file, const std::string& bytes) {
   }
 }
 
+void OutTreeCheck::Refused(const std::string& file, const Diagnostic& error) {
+  std::string key = fs::path(file).lexically_normal().string();
+  expected_.insert(key);
+  std::error_code missing;
+  if (!fs::exists(file, missing)) return;
+  findings_.push_back(Stale(file, "rendered-stale",
+                            "stale: its TrainJob no longer renders, the cluster would refuse it (" +
+                                error.ToString() + "); fix the TrainJob, then run " + rerun_));
+}
+
 Diagnostics OutTreeCheck::Finish() {
+  const std::set<std::string> indexed = batch::ReadOutputIndex(dir_);
   std::vector<std::string> extra;
   std::error_code error;
   if (fs::is_directory(dir_, error)) {
@@ -50,8 +62,16 @@ Diagnostics OutTreeCheck::Finish() {
   std::sort(extra.begin(), extra.end());
   Diagnostics out = std::move(findings_);
   for (const std::string& file : extra) {
-    out.push_back(Stale(file, "rendered-extra",
-                        "no TrainJob renders to this file any more: delete it (render --out never deletes files)"));
+    const std::string relative = fs::path(file).lexically_relative(dir_).generic_string();
+    if (indexed.count(relative) != 0) {
+      out.push_back(Stale(file, "rendered-extra",
+                          "its TrainJob is gone: run " + rerun_ + ", which removes the files of TrainJobs "
+                          "that no longer exist"));
+    } else {
+      out.push_back(Stale(file, "rendered-extra",
+                          "no TrainJob renders to this file, and tjrender did not write it (it is not in " +
+                              dir_ + "/" + batch::kOutputIndexFile + "): delete it or move it out of " + dir_));
+    }
   }
   return out;
 }

@@ -19,8 +19,15 @@ class OutTreeCheck {
   /// One file render would write; a missing or different file is a finding.
   void Expect(const std::string& file, const std::string& bytes);
 
-  /// The findings: stale and missing files (in Expect order), then files of
-  /// DIR that render would not write (sorted). Rule ids: rendered-stale,
+  /// The file of a TrainJob that renders nothing now because `error` (its
+  /// first error) refuses it: when DIR still holds the file, it is stale,
+  /// and the finding says why and that fixing the TrainJob comes first.
+  void Refused(const std::string& file, const Diagnostic& error);
+
+  /// The findings: stale and missing files (in Expect/Refused order), then
+  /// files of DIR that render would not write (sorted): those DIR's index
+  /// lists go away with the rerun (render --out prunes what it wrote), the
+  /// others tjrender never wrote. Rule ids: rendered-stale,
   /// rendered-missing, rendered-extra.
   Diagnostics Finish();
 

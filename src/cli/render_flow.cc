@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "batch/affected.h"
+#include "batch/inventory.h"
 #include "batch/inventory_cache.h"
 #include "batch/output_tree.h"
 #include "base/file.h"
@@ -27,6 +28,7 @@
 #include "cli/render_source.h"
 #include "flyte/render.h"
 #include "json/json.h"
+#include "pipeline/for_apply.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/target.h"
 #include "source/git_tree.h"
@@ -43,41 +45,52 @@ namespace {
 
 const char kRenderUsage[] =
     "usage: tjrender render [PATH...] [--rev REV] [--since BASE [--list-affected]] [--repo DIR]\n"
-    "                       [--target TARGET] [-o -|--out DIR [--check]] [--format yaml|json]\n"
-    "                       [--namespace NS] [--strict] [--jobs N] [--quiet] [--verbose]\n"
-    "                       [--flyte-config FILE] [--findings-format FORMAT] [--report FORMAT=FILE]...\n\n"
+    "                       [--target TARGET] [-o -|yaml|json | --out DIR [--check]]\n"
+    "                       [--format yaml|json] [--for-apply]\n"
+    "                       [--namespace NS] [--strict] [--strict-inputs] [--jobs N] [--quiet]\n"
+    "                       [--verbose] [--flyte-config FILE] [--findings-format FORMAT]\n"
+    "                       [--report FORMAT=FILE]...\n\n"
     "Renders every TrainJob under PATH (files or folders of *.yaml, *.yml, *.json; - is stdin)\n"
     "against its (Cluster)TrainingRuntime as the Kubeflow Trainer controller of TARGET would\n"
     "(trainer-v2.1, trainer-v2.2, trainer-v2.3; default trainer-v2.3; EXPERIMENTAL:\n"
     "trainer-pr3199-preview, PR #3199's unreleased templateOverrides): -o - prints every object\n"
     "as one stream, --out DIR writes DIR/<namespace>/<trainjob>.yaml (and removes the files of\n"
-    "TrainJobs that are gone; --check compares instead of writing). --rev reads a Git revision\n"
+    "TrainJobs that are gone; --check compares instead of writing). The objects are what the\n"
+    "controller creates, ownerReferences to the TrainJob included; --for-apply leaves those out\n"
+    "for clusters that get the objects without the TrainJob. --rev reads a Git revision\n"
     "without a checkout; --since renders only the TrainJobs whose file or runtime changed since\n"
-    "BASE. Flyte tasks under PATH render into Pods (DIR/<namespace>/<task>.pod.yaml) with the\n"
-    "PodTemplates and propeller ConfigMap found there, or --flyte-config FILE; --target\n"
-    "flyte-v1.16 (default for them) or flyte-v2 selects the Flyte version. Errors go to stderr\n"
-    "as FILE:LINE:COL: error: MESSAGE (--findings-format text, json, junit, sarif, github;\n"
-    "--report FORMAT=FILE also writes them to FILE). Exit 0 clean, 1 validation errors, 2 usage\n"
-    "or input errors. The .tjrender.yaml of the first PATH's folder or a parent (up to the\n"
-    "repository root) may set `target:`, `include:`, `exclude:` and `ignore:`.\n";
+    "BASE. Files that hold no Kubernetes object (workflows, values.yaml, kustomization.yaml,\n"
+    "JSON 6902 patch lists, Helm chart templates) are skipped (--verbose says why;\n"
+    "--strict-inputs makes them errors). Flyte tasks under PATH render into Pods\n"
+    "(DIR/<namespace>/<task>.pod.yaml) with the PodTemplates and propeller ConfigMap found\n"
+    "there, or --flyte-config FILE; --target flyte-v1.16 (default for them) or flyte-v2 selects\n"
+    "the Flyte version. Errors go to stderr as FILE:LINE:COL: error: MESSAGE (--findings-format\n"
+    "text, json, junit, sarif, github; --report FORMAT=FILE also writes them to FILE). Exit 0\n"
+    "clean, 1 validation errors, 2 usage or input errors. The .tjrender.yaml of the first\n"
+    "PATH's folder or a parent (up to the repository root) may set `target:`, `include:`,\n"
+    "`exclude:` and `ignore:`.\n";
 
 const char kCheckUsage[] =
     "usage: tjrender check [PATH...] [--rev REV] [--since BASE [--list-affected]] [--repo DIR]\n"
-    "                      [--target TARGET] [--namespace NS] [--strict] [--jobs N] [--quiet]\n"
-    "                      [--verbose] [--format FORMAT] [--report FORMAT=FILE]...\n\n"
+    "                      [--target TARGET] [--namespace NS] [--strict] [--strict-inputs]\n"
+    "                      [--jobs N] [--quiet] [--verbose] [--format FORMAT]\n"
+    "                      [--report FORMAT=FILE]...\n\n"
     "Validates every TrainJob (and Flyte task) under PATH as `tjrender render` does, without\n"
     "writing objects. With --since BASE, TrainJobs that BASE has too are validated as updates\n"
     "of them. --format text (default, on stderr) or json, junit, sarif, github (on stdout);\n"
     "--report FORMAT=FILE (repeatable) also writes the findings to FILE. With PATHs and --repo\n"
-    "DIR, the runtimes they reference are also found in DIR (pre-commit).\n";
+    "DIR, the runtimes they reference are also found in DIR (pre-commit). Files that hold no\n"
+    "Kubernetes object (workflows, values.yaml, kustomization.yaml, Helm chart templates) are\n"
+    "skipped (--verbose says why; --strict-inputs makes them errors).\n";
 
 struct FlowOptions {
   std::string target;
   std::string output;
   std::string out_dir;
-  std::string format = "yaml";
+  std::string format;  ///< --format; "" until parsed, then yaml unless given
   std::string namespace_;
   bool strict = false;
+  bool strict_inputs = false;
   bool verbose = false;
   bool quiet = false;
   bool list_affected = false;
@@ -86,6 +99,7 @@ struct FlowOptions {
   std::string flyte_config;
   ReportOptions report;
   bool check_out = false;  ///< --check: compare with --out DIR, write nothing
+  bool for_apply = false;  ///< --for-apply: pipeline::PrepareForApply
 };
 
 void AppendObject(const doc::Node& object, bool json, std::string* out) {
@@ -124,12 +138,12 @@ class Output {
   bool Add(const pipeline::TrainJobResult& result) {
     return Add(result.id.namespace_, result.id.name, result.file, result.objects,
                result.objects.empty() || !result.encoded.empty() ? &result.encoded : nullptr, "",
-               batch::OutputKind::kTrainJob);
+               batch::OutputKind::kTrainJob, FirstError(result.diagnostics));
   }
 
   bool Add(const flyte::TaskResult& result) {
     return Add(result.namespace_, result.name, result.file, result.objects, nullptr, ".pod",
-               batch::OutputKind::kFlyteTask);
+               batch::OutputKind::kFlyteTask, FirstError(result.diagnostics));
   }
 
   void Flush() {
@@ -143,9 +157,16 @@ class Output {
   // `kind_suffix` tells a Flyte task's Pod (".pod") from a TrainJob's
   // objects ("") in the output folder. `encoded` is EncodeObjects(objects)
   // when a worker made it already.
+  static const Diagnostic* FirstError(const Diagnostics& diagnostics) {
+    auto error = std::find_if(diagnostics.begin(), diagnostics.end(),
+                              [](const Diagnostic& d) { return d.severity == Severity::kError; });
+    return error == diagnostics.end() ? nullptr : &*error;
+  }
+
+  // `refused_by`: the error that stopped an object that renders nothing.
   bool Add(const std::string& namespace_, const std::string& name, const std::string& source_file,
            const std::vector<doc::Node>& objects, const std::string* encoded,
-           const std::string& kind_suffix, batch::OutputKind kind) {
+           const std::string& kind_suffix, batch::OutputKind kind, const Diagnostic* refused_by) {
     if (!write_) return true;
     const bool json = options_.format == "json";
     std::string made;
@@ -167,7 +188,12 @@ class Output {
       return false;
     }
     if (check_ != nullptr) {
-      if (!objects.empty()) check_->Expect((fs::path(options_.out_dir) / *file).string(), bytes);
+      const std::string path = (fs::path(options_.out_dir) / *file).string();
+      if (!objects.empty()) {
+        check_->Expect(path, bytes);
+      } else if (refused_by != nullptr) {
+        check_->Refused(path, *refused_by);
+      }
       return true;
     }
     // A TrainJob that no longer renders leaves no stale output behind.
@@ -197,13 +223,17 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
   po::options_description named("options");
   named.add_options()("help,h", "show this help")(
       "target", po::value(&options->target),
-      "emulated release: trainer-v2.1, trainer-v2.2, trainer-v2.3 (default), trainer-pr3199-preview "
-      "(experimental); flyte-v1.16, flyte-v2")(
+      ("emulated release: trainer-v2.1, trainer-v2.2, trainer-v2.3 (also v2.3, 2.3, v2.3.0), "
+       "trainer-pr3199-preview (experimental); flyte-v1.16, flyte-v2 (default: .tjrender.yaml, else " +
+       std::string(pipeline::kDefaultTarget) + ")").c_str())(
       "namespace", po::value(&options->namespace_),
       "namespace of objects written without one (default: default)")(
       "flyte-config", po::value(&options->flyte_config),
       "propeller configuration file (plugins.k8s) for Flyte tasks")(
       "strict", po::bool_switch(&options->strict), "treat warnings as errors")(
+      "strict-inputs", po::bool_switch(&options->strict_inputs),
+      "files that hold no Kubernetes object (workflows, values.yaml, Helm templates, "
+      "kustomization.yaml) are errors instead of being skipped")(
       "verbose,v", po::bool_switch(&options->verbose), "print counts and notes")(
       "quiet,q", po::bool_switch(&options->quiet), "no progress line")(
       "jobs,j", po::value(&options->jobs), "worker threads (default: the number of cores)")(
@@ -219,11 +249,15 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
       "runtimes they reference are also found in it");
   AddReportOptions(&named, &options->report, write ? "findings-format" : "format");
   if (write) {
-    named.add_options()("output,o", po::value(&options->output), "- prints every object to stdout")(
+    named.add_options()("output,o", po::value(&options->output),
+                        "- (or yaml, json: that format) prints every object to stdout")(
         "out", po::value(&options->out_dir), "write DIR/<namespace>/<trainjob>.yaml")(
         "check", po::bool_switch(&options->check_out),
         "with --out DIR: write nothing, fail when DIR differs from what would be written")(
-        "format", po::value(&options->format), "yaml (default) or json");
+        "format", po::value(&options->format), "yaml (default) or json")(
+        "for-apply", po::bool_switch(&options->for_apply),
+        "objects to apply without the Trainer controller (Flux, a JobSet-only cluster): no "
+        "ownerReferences to the TrainJob, and a warning for each Secret nothing will create");
   }
   if (auto exit_code = ParseCommandLine(args, named, &options->source.paths,
                                         write ? kRenderUsage : kCheckUsage)) {
@@ -239,8 +273,17 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
     ReportUsageError("--list-affected needs --since BASE");
     return kExitUsage;
   }
+  // kubectl's -o yaml|json: stdout in that format.
+  if (options->output == "yaml" || options->output == "json") {
+    if (!options->format.empty() && options->format != options->output) {
+      ReportUsageError("-o " + options->output + " and --format " + options->format + " disagree");
+      return kExitUsage;
+    }
+    options->format = options->output;
+    options->output = "-";
+  }
   if (!options->output.empty() && options->output != "-") {
-    ReportUsageError("-o takes only - (stdout); use --out DIR to write files");
+    ReportUsageError("-o takes - (stdout), yaml or json; use --out DIR to write files");
     return kExitUsage;
   }
   if (!options->output.empty() && !options->out_dir.empty()) {
@@ -251,6 +294,7 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
     ReportUsageError("--check needs --out DIR (the rendered tree to compare)");
     return kExitUsage;
   }
+  if (options->format.empty()) options->format = "yaml";
   options->report.verbose = options->verbose;
   options->report.stream_is_stdout = !write && options->report.stream_format != "text";
   if (options->format != "yaml" && options->format != "json") {
@@ -268,6 +312,10 @@ void ReportCounts(const source::ManifestSet& manifests, const pipeline::Pipeline
     Note("ignored " + std::to_string(count) + " object(s) of kind " + key.kind + " (" +
          key.api_version + ")");
   }
+  if (!manifests.skipped_files.empty()) {
+    Note("skipped " + std::to_string(manifests.skipped_files.size()) +
+         " file(s) holding no Kubernetes object tjrender reads (--strict-inputs makes them errors)");
+  }
 }
 
 // The --flyte-config file: one YAML (or JSON) document.
@@ -280,33 +328,49 @@ Result<doc::Node> ReadFlyteConfig(const std::string& path) {
   return (*documents)[0];
 }
 
-// --repo DIR: the runtimes of DIR join the entry points' objects, so a
-// pre-commit hook given only the staged TrainJobs resolves their runtimes.
-// Files named as entry points and objects already loaded are not read twice;
-// problems in DIR's other files are not the entry points' findings.
-void AddRepositoryRuntimes(const std::string& repo, const source::LoadOptions& entry_options,
-                           source::ManifestSet* manifests) {
+// --repo DIR with PATHs (a pre-commit hook's staged files): the repository
+// around the entry points joins them. The runtimes their TrainJobs
+// reference, so those resolve; and the TrainJobs of DIR that reference a
+// runtime among the entry points, so a runtime change that breaks a
+// TrainJob nobody staged is refused too. Files named as entry points and
+// objects already loaded are not read twice; problems in DIR's other files
+// (and its other runtimes) are not the entry points' findings.
+void AddRepositoryContext(const std::string& repo, const source::LoadOptions& entry_options,
+                          source::ManifestSet* manifests) {
   std::set<std::string> entry_files;
   std::set<doc::ObjectId> loaded;
+  std::set<std::string> entry_runtimes;
+  std::set<std::string> referenced;
   std::error_code error;
   for (const std::string& file : manifests->files) {
     entry_files.insert(fs::weakly_canonical(file, error).string());
   }
-  for (const source::Manifest& m : manifests->manifests) loaded.insert(m.id);
+  for (const source::Manifest& m : manifests->manifests) {
+    loaded.insert(m.id);
+    batch::Entry entry;
+    if (!batch::SummarizeOne(m, &entry)) continue;
+    (entry.is_trainjob() ? referenced : entry_runtimes).insert(entry.is_trainjob() ? entry.runtime_key : entry.key());
+  }
   source::LoadOptions options = entry_options;
   options.enforce_namespace = false;
-  std::erase_if(options.types, [](const source::ObjectType& t) { return t.kind == "TrainJob"; });
-  source::ManifestSet runtimes = source::LoadManifests(ManifestTree(), {repo}, options);
-  std::size_t added = 0;
-  for (source::Manifest& m : runtimes.manifests) {
+  options.strict_inputs = false;
+  source::ManifestSet repository = source::LoadManifests(ManifestTree(), {repo}, options);
+  std::size_t runtimes = 0;
+  std::size_t trainjobs = 0;
+  for (source::Manifest& m : repository.manifests) {
     if (entry_files.count(fs::weakly_canonical(m.file, error).string()) || loaded.count(m.id)) continue;
+    batch::Entry entry;
+    if (!batch::SummarizeOne(m, &entry)) continue;
+    if (entry.is_trainjob() ? entry_runtimes.count(entry.runtime_key) == 0 : referenced.count(entry.key()) == 0) {
+      continue;
+    }
+    ++(entry.is_trainjob() ? trainjobs : runtimes);
     manifests->manifests.push_back(std::move(m));
-    ++added;
   }
-  Note("--repo " + repo + ": " + std::to_string(added) + " runtime(s) added, " +
-       std::to_string(runtimes.diagnostics.size()) + " message(s) about its other files not shown");
+  Note("--repo " + repo + ": " + std::to_string(runtimes) + " runtime(s) added that the PATHs' TrainJobs " +
+       "reference, " + std::to_string(trainjobs) + " TrainJob(s) added that reference a runtime among the PATHs, " +
+       std::to_string(repository.diagnostics.size()) + " message(s) about its other files not shown");
 }
-
 
 }  // namespace
 
@@ -339,13 +403,14 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     Note("target " + options.target + " from " + input.config_path);
   }
   if (!options.target.empty()) pipeline_options.target = options.target;
-  if (!CheckTarget(pipeline_options.target, ", flyte-v1.16, flyte-v2")) return kExitUsage;
+  if (!CheckTarget(&pipeline_options.target, ", flyte-v1.16, flyte-v2")) return kExitUsage;
   // The tables renders read are built while the inputs are read (joined
   // when it goes out of scope, whichever way the run ends).
   std::jthread prepare = pipeline::PrepareInBackground({pipeline_options.target}, options.jobs);
 
   source::LoadOptions load_options;
   load_options.threads = options.jobs;
+  load_options.strict_inputs = options.strict_inputs;
   if (!options.namespace_.empty()) {
     load_options.default_namespace = options.namespace_;
     load_options.enforce_namespace = true;
@@ -427,7 +492,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     // PATHs as entry points of a repository on disk (a pre-commit hook's
     // staged files): the runtimes they reference may live anywhere in it.
     if (!options.source.repo.empty() && options.source.rev.empty() && !options.source.paths.empty()) {
-      AddRepositoryRuntimes(options.source.repo, load_options, &manifests);
+      AddRepositoryContext(options.source.repo, load_options, &manifests);
     }
     if (!write_objects && input.base_git != nullptr) {
       pipeline_options.previous_trainjobs = PreviousTrainJobs(input, nullptr, nullptr, {}, load_options, nullptr,
@@ -463,7 +528,10 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   findings.BeginRun(manifests, input.config.ignore, &pipeline_options);
 
   Output output(options, write_objects, out_tree.get(), out_check ? &*out_check : nullptr);
-  pipeline_options.finish = [&output](pipeline::TrainJobResult& result) { output.Encode(result); };
+  pipeline_options.finish = [&output, for_apply = options.for_apply](pipeline::TrainJobResult& result) {
+    if (for_apply) pipeline::PrepareForApply(&result);
+    output.Encode(result);
+  };
   pipeline::PipelineSummary summary = pipeline::RenderManifests(
       manifests, pipeline_options, [&](pipeline::TrainJobResult&& result) {
         if (!result.diagnostics.empty()) progress.Finish();
@@ -472,11 +540,13 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
         progress.Tick();
       });
   progress.Finish();
+  findings.AddChecked(summary.runtimes);
   flyte::FlyteOutcome flyte_outcome = flyte::RenderFlyte(manifests, flyte_options);
   findings.Add(flyte_outcome.diagnostics);
   for (const flyte::TaskResult& task : flyte_outcome.tasks) {
     report::ObjectRef ref = RefOf("flyteidl.core", "TaskTemplate", task.namespace_, task.name);
     findings.AddSubject(ref);
+    findings.AddChecked(1);
     findings.AddRendered(task.objects.size());
     findings.Add(task.diagnostics, ref);
     if (!output.Add(task)) input_error = true;

@@ -80,7 +80,7 @@ TEST(RenderCommand, OutputDoesNotDependOnThreads) {
 TEST(RenderCommand, VerboseCountsAndNotes) {
   Outcome run = Invoke(RunRender, {SampleRepo(), "--verbose"});
   EXPECT_EQ(run.exit_code, 0);
-  EXPECT_NE(run.err.find("note: Secret deepspeed-t5-mpi-ssh-auth is not rendered"),
+  EXPECT_NE(run.err.find("note: [secret-not-rendered] Secret deepspeed-t5-mpi-ssh-auth is not rendered"),
             std::string::npos)
       << run.err;
   EXPECT_NE(run.err.find("read 11 file(s): 4 TrainJob(s), 7 runtime(s)"), std::string::npos)

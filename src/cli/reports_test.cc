@@ -64,7 +64,7 @@ TEST(Reports, TextEndsWithTheSummaryLine) {
   Outcome run = Invoke(RunCheck, {repo.str()});
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, "");
-  EXPECT_TRUE(run.err.ends_with("\n5 objects rendered, 0 errors, 1 warnings\n")) << run.err;
+  EXPECT_TRUE(run.err.ends_with("\n5 objects rendered, 11 checked, 0 files skipped, 0 errors, 1 warnings\n")) << run.err;
 }
 
 TEST(Reports, CheckWritesMachineFormatsToStdoutOnly) {
@@ -112,7 +112,7 @@ TEST(Reports, IgnoreAnnotationWithReason) {
   std::ofstream(file) << text;
   Outcome run = Invoke(RunCheck, {repo.str(), "--strict"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_TRUE(run.err.ends_with("5 objects rendered, 0 errors, 0 warnings\n")) << run.err;
+  EXPECT_TRUE(run.err.ends_with("5 objects rendered, 11 checked, 0 files skipped, 0 errors, 0 warnings\n")) << run.err;
 }
 
 TEST(Reports, IgnoreAnnotationWithoutReasonWarns) {
@@ -194,7 +194,9 @@ TEST(CheckRepo, EntryPointsResolveRuntimesFromTheRepository) {
   Outcome run = Invoke(RunCheck, {job, "--repo", repo.str()});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   // Only the entry point is checked: the sample's warning elsewhere is not reported.
-  EXPECT_TRUE(run.err.ends_with("1 objects rendered, 0 errors, 0 warnings\n")) << run.err;
+  // Only the runtime it references joins it (1 TrainJob and 1 runtime checked).
+  EXPECT_TRUE(run.err.ends_with("1 objects rendered, 2 checked, 0 files skipped, 0 errors, 0 warnings\n"))
+      << run.err;
   // A runtime passed as an entry point is not read twice.
   Outcome both = Invoke(RunCheck, {job, (repo / "runtimes/torch_distributed.yaml").string(), "--repo", repo.str()});
   EXPECT_EQ(both.exit_code, 0) << both.err;

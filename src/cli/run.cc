@@ -16,7 +16,7 @@ void PrintUsage(std::FILE* to) {
   for (const Command& command : Commands()) {
     std::fprintf(to, "  %-16s %s\n", command.name, command.summary);
   }
-  std::fprintf(to, "\nRun 'tjrender COMMAND --help' for a command's options.\n");
+  std::fprintf(to, "\nRun 'tjrender help COMMAND' or 'tjrender COMMAND --help' for a command's options.\n");
 }
 
 }  // namespace
@@ -27,6 +27,15 @@ int Run(int argc, char** argv) {
     return kExitUsage;
   }
   std::string_view name = argv[1];
+  // `tjrender help COMMAND` is `tjrender COMMAND --help`, as with git.
+  if (name == "help" && argc > 2) {
+    for (const Command& command : Commands()) {
+      if (argv[2] == std::string_view(command.name)) return command.run({"--help"});
+    }
+    ReportUsageError("unknown command '" + std::string(argv[2]) + "'");
+    PrintUsage(stderr);
+    return kExitUsage;
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     PrintUsage(stdout);
     return kExitClean;

@@ -121,8 +121,27 @@ Comparison CompareRenders(const std::vector<source::ParsedFile>& before,
                           const std::vector<source::ParsedFile>& after,
                           const std::set<std::string>& skip, const CompareOptions& options) {
   Comparison comparison;
+  Diagnostics new_errors;
   const Side old_side = Render(before, options.before_target, options, skip, &comparison.errors);
-  const Side new_side = Render(after, options.after_target, options, skip, &comparison.errors);
+  const Side new_side = Render(after, options.after_target, options, skip, &new_errors);
+  // An error both releases report alike (a runtime that is nowhere, say) is
+  // one error: "trainer-v2.1 and trainer-v2.3: ...".
+  const std::string old_prefix = options.before_target + ": ";
+  const std::string new_prefix = options.after_target + ": ";
+  for (Diagnostic& error : new_errors) {
+    auto same = std::find_if(comparison.errors.begin(), comparison.errors.end(), [&](const Diagnostic& known) {
+      return known.location.ToString() == error.location.ToString() && known.message.starts_with(old_prefix) &&
+             error.message.starts_with(new_prefix) &&
+             std::string_view(known.message).substr(old_prefix.size()) ==
+                 std::string_view(error.message).substr(new_prefix.size());
+    });
+    if (same != comparison.errors.end()) {
+      same->message = options.before_target + " and " + new_prefix + same->message.substr(old_prefix.size());
+    } else if (std::none_of(comparison.errors.begin(), comparison.errors.end(),
+                            [&](const Diagnostic& known) { return known.ToString() == error.ToString(); })) {
+      comparison.errors.push_back(std::move(error));
+    }
+  }
   for (const Rendered& rendered : new_side.trainjobs) {
     const std::string key = Key(rendered.result.id);
     auto old = old_side.index.find(key);

@@ -1,0 +1,135 @@
+// The command line behaves alike across commands: help, -o, target names,
+// summaries, and the default target wherever it is documented.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "cli/command.h"
+#include "cli/commands.h"
+#include "cli/run.h"
+#include "cli/test_support.h"
+#include "pipeline/pipeline.h"
+#include "pipeline/target.h"
+
+namespace tjr::cli {
+namespace {
+
+using testing::Invoke;
+using testing::Outcome;
+using testing::SourcePath;
+
+Outcome RunMain(std::vector<std::string> args) {
+  args.insert(args.begin(), "tjrender");
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  int code = Run(static_cast<int>(argv.size()), argv.data());
+  std::string out = ::testing::internal::GetCapturedStdout();
+  return {code, out, ::testing::internal::GetCapturedStderr()};
+}
+
+std::string Read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(HelpTest, HelpCommandIsCommandDashDashHelp) {
+  for (const Command& command : Commands()) {
+    Outcome help = RunMain({"help", command.name});
+    Outcome flag = RunMain({command.name, "--help"});
+    EXPECT_EQ(help.exit_code, 0) << command.name << help.err;
+    EXPECT_EQ(help.out, flag.out) << command.name;
+    EXPECT_NE(help.out.find("usage: tjrender " + std::string(command.name)), std::string::npos) << help.out;
+    // The option table follows the usage text.
+    EXPECT_NE(help.out.find("  -h [ --help ]"), std::string::npos) << help.out;
+    EXPECT_EQ(help.err, "");
+  }
+  Outcome unknown = RunMain({"help", "rendr"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("unknown command 'rendr'"), std::string::npos);
+  EXPECT_EQ(unknown.out, "");
+  Outcome check = RunMain({"help", "check"});
+  EXPECT_NE(check.out.find("--strict-inputs"), std::string::npos) << check.out;
+}
+
+TEST(OutputFlagTest, DashOYamlAndJsonAreFormats) {
+  const std::string repo = SourcePath("fixtures/trainer-repo");
+  Outcome dash = Invoke(RunRender, {repo, "-o", "-"});
+  Outcome yaml = Invoke(RunRender, {repo, "-o", "yaml"});
+  Outcome json = Invoke(RunRender, {repo, "-o", "json"});
+  Outcome format_json = Invoke(RunRender, {repo, "--format", "json"});
+  ASSERT_EQ(dash.exit_code, 0) << dash.err;
+  EXPECT_EQ(yaml.exit_code, 0);
+  EXPECT_EQ(yaml.out, dash.out);
+  EXPECT_EQ(json.exit_code, 0);
+  EXPECT_EQ(json.out, format_json.out);
+  EXPECT_EQ(json.out.front(), '{');
+  Outcome clash = Invoke(RunRender, {repo, "-o", "json", "--format", "yaml"});
+  EXPECT_EQ(clash.exit_code, 2);
+  EXPECT_NE(clash.err.find("-o json and --format yaml disagree"), std::string::npos) << clash.err;
+  EXPECT_EQ(Invoke(RunRender, {repo, "-o", "json", "--format", "json"}).out, json.out);
+  EXPECT_EQ(Invoke(RunRender, {repo, "-o", "toml"}).exit_code, 2);
+}
+
+TEST(TargetNameTest, ShortFormsNameTheSameRelease) {
+  const std::string repo = SourcePath("fixtures/trainer-repo");
+  Outcome full = Invoke(RunRender, {repo, "--target", "trainer-v2.1"});
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  for (const char* alias : {"v2.1", "2.1", "v2.1.0", "trainer-v2.1.0"}) {
+    Outcome run = Invoke(RunRender, {repo, "--target", alias});
+    EXPECT_EQ(run.exit_code, 0) << alias << run.err;
+    EXPECT_EQ(run.out, full.out) << alias;
+  }
+  Outcome wrong = Invoke(RunRender, {repo, "--target", "v2.0"});
+  EXPECT_EQ(wrong.exit_code, 2);
+  EXPECT_NE(wrong.err.find("unsupported target 'v2.0'"), std::string::npos) << wrong.err;
+}
+
+TEST(SummaryTest, CheckCountsWhatItChecked) {
+  // fixtures/trainer-repo: 4 TrainJobs rendered into 4 JobSets and one MPI
+  // hostfile ConfigMap, 7 runtimes, nothing skipped (its LICENSE is no
+  // manifest file).
+  Outcome run = Invoke(RunCheck, {SourcePath("fixtures/trainer-repo")});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(run.err.ends_with("\n5 objects rendered, 11 checked, 0 files skipped, 0 errors, 1 warnings\n"))
+      << run.err;
+}
+
+// The default target is pipeline::kDefaultTarget everywhere it is written
+// down: the options' default, --help, the Argo CD plugin's tooltip (both
+// copies) and the README.
+TEST(DefaultTargetTest, DocumentedWhereverTheCodeUsesIt) {
+  const std::string target(pipeline::kDefaultTarget);
+  EXPECT_EQ(pipeline::PipelineOptions{}.target, target);
+  EXPECT_NE(RunMain({"help", "render"}).out.find("else " + target + ")"), std::string::npos);
+  EXPECT_NE(RunMain({"help", "argocd-generate"}).out.find("target " + target + ")"), std::string::npos);
+  EXPECT_NE(RunMain({"help", "diff"}).out.find("else " + target + ")"), std::string::npos);
+  // Every "else trainer-vX" (a default with its fallback) names the code's.
+  auto fallbacks = [](const std::string& text, const std::string& lead) {
+    std::vector<std::string> found;
+    for (std::size_t at = text.find(lead + "trainer-v"); at != std::string::npos;
+         at = text.find(lead + "trainer-v", at + 1)) {
+      std::size_t start = at + lead.size();
+      std::size_t end = text.find_first_not_of("0123456789.", start + 9);
+      if (end > start && text[end - 1] == '.') --end;  // a sentence's full stop
+      found.push_back(text.substr(start, end - start));
+    }
+    return found;
+  };
+  for (const char* file : {"integrations/argocd/plugin.yaml", "integrations/argocd/configmap.yaml"}) {
+    const std::string text = Read(SourcePath(file));
+    EXPECT_NE(text.find(".tjrender.yaml, else " + target + ")"), std::string::npos) << file;
+    for (const std::string& named : fallbacks(text, "else ")) EXPECT_EQ(named, target) << file;
+  }
+  const std::string readme = Read(SourcePath("README.md"));
+  EXPECT_NE(readme.find("| `target` | `.tjrender.yaml`, else `" + target + "` |"), std::string::npos);
+  EXPECT_NE(readme.find("default `" + target + "`"), std::string::npos);
+  for (const std::string& named : fallbacks(readme, "else `")) EXPECT_EQ(named, target);
+}
+
+}  // namespace
+}  // namespace tjr::cli
