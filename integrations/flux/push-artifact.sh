@@ -10,7 +10,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 umask 022                      # the same file modes on every runner
 tjrender check "$repo"         # fail before publishing anything
-tjrender render "$repo" --out "$out/rendered"
+# Flux applies the objects without their TrainJob: no ownerReferences to it.
+tjrender render "$repo" --for-apply --out "$out/rendered"
 flux push artifact "$artifact:$(git -C "$repo" rev-parse --short HEAD)" \
   --path="$out/rendered" \
   --source="$(git -C "$repo" config --get remote.origin.url)" \
