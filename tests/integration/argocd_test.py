@@ -6,6 +6,7 @@ ARGOCD_ENV_* and the parameters (ARGOCD_APP_PARAMETERS and PARAM_*), a
 timeout (ARGOCD_EXEC_TIMEOUT's default, 90 s), stdout parsed as manifests."""
 import json
 import os
+import re
 import shutil
 import subprocess
 import uuid
@@ -94,6 +95,21 @@ def main():
         not_found = run(find, cwd=other, env={"PATH": "/usr/bin:/bin"})
         checks.expect(not_found.stdout.strip() == "", "discovery ignores folders without TrainJobs")
 
+        # Folders Argo CD builds with Helm or kustomize are not claimed, even
+        # when they hold a TrainJob.
+        for owner in ("Chart.yaml", "kustomization.yaml", "kustomization.yml", "Kustomization"):
+            owned = os.path.join(unpacked, "owned-" + owner.replace(".", "-"))
+            os.makedirs(owned)
+            with open(os.path.join(owned, "job.yaml"), "w") as f:
+                f.write(LONELY_TRAINJOB)
+            with open(os.path.join(owned, owner), "w") as f:
+                f.write("apiVersion: v2\nname: chart\nversion: 0.1.0\n" if owner == "Chart.yaml" else
+                        "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [job.yaml]\n")
+            claimed = run(find, cwd=owned, env={"PATH": "/usr/bin:/bin"})
+            checks.expect(claimed.returncode == 0 and claimed.stdout.strip() == "",
+                          f"discovery leaves a folder with {owner} to Argo CD", claimed.stdout + claimed.stderr)
+            shutil.rmtree(owned)
+
         # validate (the default): the TrainJobs as written.
         result = generate("ml/trainjobs", {"ARGOCD_APP_PARAMETERS": runtime_param})
         kinds = objects_of(tool, result.stdout, work)
@@ -115,6 +131,55 @@ def main():
         # Determinism: Argo CD caches manifests by revision.
         again = generate("ml/trainjobs", {"PARAM_MODE": "render", "PARAM_RUNTIME_PATHS_0": "ml/runtimes"})
         checks.expect(again.stdout == result.stdout, "same output twice")
+
+        # What a repository folder holds besides objects is never printed and
+        # never an error: a kustomization, a JSON 6902 patch list, a workflow,
+        # a Helm chart's template, a plugin.yaml.
+        extras = {
+            "kustomization.yaml": "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n"
+                                  "resources: [custom-sa-node-selector.yaml]\n",
+            "patch.yaml": "- op: add\n  path: /metadata/labels/x\n  value: y\n",
+            "ci.yaml": "name: ci\non: [push]\njobs: {a: {runs-on: ubuntu-24.04, steps: [{run: 'echo ${{ github.sha }}'}]}}\n",
+            "local.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: fn-input\n  annotations:\n"
+                          "    config.kubernetes.io/local-config: \"true\"\n",
+            "plugin.yaml": "apiVersion: argoproj.io/v1alpha1\nkind: ConfigManagementPlugin\nmetadata: {name: p}\n",
+        }
+        for name, text in extras.items():
+            with open(os.path.join(app_dir, name), "w") as f:
+                f.write(text)
+        mixed = generate("ml/trainjobs", {"ARGOCD_APP_PARAMETERS": runtime_param})
+        checks.expect(mixed.returncode == 0 and objects_of(tool, mixed.stdout, work) == ["TrainJob"] * 4,
+                      "validate prints objects only: no Kustomization, patch list, workflow or local config",
+                      mixed.stdout + mixed.stderr)
+        checks.expect("warning: the application folder holds kustomization.yaml" in mixed.stderr,
+                      "a named plugin on a kustomize folder says it does not run kustomize", mixed.stderr)
+        for name in extras:
+            os.remove(os.path.join(app_dir, name))
+
+        # render: applicable without the TrainJob. No ownerReferences (an
+        # owner without uid is refused by the API server), and the MPI Secret
+        # the controller would create is a warning, not a --verbose note.
+        applied = generate("ml/trainjobs", {"PARAM_MODE": "render", "PARAM_RUNTIME_PATHS_0": "ml/runtimes"})
+        checks.expect(applied.returncode == 0 and "ownerReferences" not in applied.stdout,
+                      "render mode prints no ownerReferences", applied.stdout[:2000])
+        checks.expect(re.search(r"deepspeed-mpi\.yaml:\d+:\d+: warning: \[secret-not-rendered\] Secret "
+                                r"deepspeed-t5-mpi-ssh-auth is not rendered", applied.stderr) is not None,
+                      "render mode warns of the MPI Secret nothing will create", applied.stderr)
+        validated = generate("ml/trainjobs", {"ARGOCD_APP_PARAMETERS": runtime_param})
+        checks.expect("secret-not-rendered" not in validated.stderr,
+                      "validate mode does not: the controller creates the Secret", validated.stderr)
+
+        # The default target is the binary's (trainer-v2.3), as plugin.yaml's
+        # tooltip and the README say: an application without .tjrender.yaml.
+        modern = os.path.join(unpacked, "modern")
+        os.makedirs(modern)
+        shutil.copy(os.path.join(unpacked, "ml", "runtimes", "torch_distributed.yaml"), modern)
+        with open(os.path.join(modern, "job.yaml"), "w") as f:
+            f.write("apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: j}\n"
+                    "spec:\n  runtimeRef: {name: torch-distributed}\n")
+        default = generate("modern", {})
+        checks.expect(default.returncode == 0 and "mode validate, target trainer-v2.3" in default.stderr,
+                      "without .tjrender.yaml the target is trainer-v2.3", default.stderr)
 
         # A TrainJob the webhook refuses: exit 1, nothing on stdout, the
         # message (what the UI shows) on stderr.

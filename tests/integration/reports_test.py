@@ -28,7 +28,7 @@ def main():
         args = [tjrender(), "check", "."] + [f"--report={fmt}={path}" for fmt, path in reports.items()]
         result = run(args, cwd=repo)
         checks.expect(result.returncode == 1, "check exits 1 on an error", result.stderr)
-        checks.expect(result.stderr.endswith("objects rendered, 1 errors, 1 warnings\n"),
+        checks.expect(result.stderr.endswith("5 objects rendered, 12 checked, 0 files skipped, 1 errors, 1 warnings\n"),
                       "text summary line on stderr", result.stderr)
 
         schema = json.load(open(os.path.join(SOURCE_ROOT, "tests", "integration", "data", "sarif-schema-2.1.0.json")))
