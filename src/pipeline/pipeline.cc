@@ -156,7 +156,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     out.push_back(rendered.take_error());
     return finish();
   }
-  Diagnostics rendered_warnings = CheckRendered(original, rendered->objects);
+  Diagnostics rendered_warnings = CheckRendered(original, resolved->runtime, rendered->objects);
   Diagnostics patch_warnings =
       CheckRuntimePatches(original, resolved->runtime, target.version, validate_options.old);
   SupersedeRendered(&rendered_warnings, patch_warnings);

@@ -21,11 +21,11 @@ const std::vector<TargetProfile>& Targets() {
       {"trainer-v2.2", render::TrainerVersion::kV2_2, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
        &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV22, nullptr, false},
       {"trainer-v2.3", render::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
-       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV22, nullptr, false},
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV23, nullptr, false},
       // PR #3199's TemplateOverrides, read as v2.3.0 reads the equivalent
       // runtimePatches (render/template_overrides_preview.h).
       {"trainer-pr3199-preview", render::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable,
-       &validate::ValidateTrainJobSchema, &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV22,
+       &validate::ValidateTrainJobSchema, &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV23,
        &render::TemplateOverridesAsRuntimePatches, true},
   };
   return targets;
@@ -42,6 +42,7 @@ void PrepareTarget(const TargetProfile& target) {
   (void)render::LoadGoTypes(target.version);
   (void)trainer::BuiltinDefaults(target.crd_defaults);
   (void)validate::BuiltinCrdRules(target.version);
+  (void)validate::BuiltinRuntimeCrdRules(target.version);
 }
 
 std::jthread PrepareInBackground(std::vector<std::string> target_names, unsigned threads) {

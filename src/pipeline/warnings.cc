@@ -89,15 +89,74 @@ const doc::Node* LastInOverrideContainers(const std::vector<const doc::Node*>& o
   return last;
 }
 
+// The item of `list` whose `key` is `value` (the first), or nullptr.
+const doc::Node* Named(const doc::Node* list, std::string_view key, const std::string& value) {
+  for (const doc::Node& item : Items(list)) {
+    if (String(&item, key) == value) return &item;
+  }
+  return nullptr;
+}
+
+// The runtime template's pod spec of job `job`, or nullptr.
+const doc::Node* RuntimePod(const doc::Node& runtime, const std::string& job) {
+  const doc::Node* found = Named(Path(&runtime, {"spec", "template", "spec", "replicatedJobs"}), "name", job);
+  return Path(found, {"template", "spec", "template", "spec"});
+}
+
+// The volumeMount of container `container` that named the rendered `mount`:
+// the last override's, else the runtime's, matched by mountPath (the merge
+// key) and name, else by name alone.
+const doc::Node* MountSource(const std::vector<const doc::Node*>& overrides, const doc::Node* runtime_pod,
+                             std::string_view list, const std::string& container, const doc::Node& mount) {
+  const std::string name = String(&mount, "name");
+  const std::string path = String(&mount, "mountPath");
+  auto find = [&](bool by_path) -> const doc::Node* {
+    const doc::Node* last = nullptr;
+    for (const doc::Node* entry : overrides) {
+      for (const doc::Node& c : Items(Path(entry, {"spec", list}))) {
+        if (String(&c, "name") != container) continue;
+        for (const doc::Node& item : Items(c.Find("volumeMounts"))) {
+          if (String(&item, "name") == name && (!by_path || String(&item, "mountPath") == path)) last = &item;
+        }
+      }
+    }
+    if (last != nullptr) return last;
+    const doc::Node* c = Named(Path(runtime_pod, {list}), "name", container);
+    for (const doc::Node& item : Items(Path(c, {"volumeMounts"}))) {
+      if (String(&item, "name") == name && (!by_path || String(&item, "mountPath") == path)) return &item;
+    }
+    return nullptr;
+  };
+  const doc::Node* exact = find(true);
+  return exact != nullptr ? exact : find(false);
+}
+
+// "its containers: "a", "b"", "it has no init containers", or, for a job the
+// runtime lacks, "the runtime has no such job": what the container was
+// looked for in.
+std::string RuntimeContainersText(const doc::Node* runtime_pod, std::string_view list) {
+  if (runtime_pod == nullptr) return "the runtime has no such job";
+  const std::string_view noun = list == "containers" ? "containers" : "init containers";
+  std::string names;
+  for (const doc::Node& c : Items(runtime_pod->Find(list))) {
+    names += (names.empty() ? "" : ", ") + Quoted(String(&c, "name"));
+  }
+  if (names.empty()) return "it has no " + std::string(noun);
+  return "its " + std::string(noun) + ": " + names;
+}
+
 class Checker {
  public:
-  Checker(const doc::Node& trainjob, Diagnostics* out) : trainjob_(trainjob), out_(out) {}
+  Checker(const doc::Node& trainjob, const doc::Node& runtime, Diagnostics* out)
+      : trainjob_(trainjob), runtime_(runtime), out_(out) {}
 
   /// `claims`: the JobSet's volumeClaimPolicies template names (JobSet
   /// v0.12.0 adds a volume of each name to the pods that mount it).
   void CheckJob(const doc::Node& job, const std::set<std::string>& claims) {
     job_ = String(&job, "name");
     overrides_ = OverridesFor(trainjob_, job_);
+    runtime_pod_ = RuntimePod(runtime_, job_);
+    CheckParallelism(job);
     const doc::Node* pod = Path(&job, {"template", "spec", "template", "spec"});
     if (pod == nullptr) return;
     std::set<std::string> volumes = claims;
@@ -138,14 +197,24 @@ class Checker {
   void CheckContainer(std::string_view list, const doc::Node& container,
                       const std::set<std::string>& volumes) {
     std::string name = String(&container, "name");
+    const std::string kind = list == "containers" ? "container " : "init container ";
     if (String(&container, "image").empty()) {
-      if (const doc::Node* named = LastInOverrides(overrides_, {list}, "name", name)) {
+      const doc::Node* named = LastInOverrides(overrides_, {list}, "name", name);
+      const doc::Node* in_runtime = Named(Path(runtime_pod_, {list}), "name", name);
+      if (in_runtime == nullptr && named != nullptr) {
         out_->push_back(Warning(
             kRuleUnknownContainer, named->location(),
-            std::string(list == "containers" ? "container " : "init container ") + Quoted(name) +
-                " is not in job " + Quoted(job_) +
-                " of the runtime: the JobSet gets a new container with no image, which "
-                "Kubernetes refuses when the Job is created (image: Required value)"));
+            kind + Quoted(name) + " is not in job " + Quoted(job_) + " of the runtime (" +
+                RuntimeContainersText(runtime_pod_, list) +
+                "): the JobSet gets a new container with no image, which Kubernetes refuses when the Job is "
+                "created (image: Required value)"));
+      } else if (in_runtime != nullptr) {
+        out_->push_back(Warning(
+            kRuleContainerImageMissing, (named != nullptr ? named : in_runtime)->location(),
+            kind + Quoted(name) + " of job " + Quoted(job_) +
+                " has no image after the merge: the runtime's container has none and nothing in the TrainJob "
+                "sets one, so Kubernetes refuses the Job's pod template when the Job is created (image: Required "
+                "value)"));
       }
     }
     for (const doc::Node& env : Items(container.Find("env"))) {
@@ -166,8 +235,7 @@ class Checker {
       std::string volume = String(&mount, "name");
       if (volumes.count(volume) != 0) continue;
       out_->push_back(Warning(
-          kRuleMountWithoutVolume,
-          At(LastInOverrideContainers(overrides_, list, name, "volumeMounts", "name", volume)),
+          kRuleMountWithoutVolume, At(MountSource(overrides_, runtime_pod_, list, name, mount)),
           "volumeMount " + Quoted(volume) + " (mountPath " +
               Quoted(String(&mount, "mountPath")) + ") of container " + Quoted(name) +
               " in job " + Quoted(job_) + " names no volume of the pod: Kubernetes refuses the "
@@ -175,17 +243,35 @@ class Checker {
     }
   }
 
+  // The trainer job gets the TrainJob's numNodes as parallelism and
+  // completions (the trainer PodSet's count, jobset.go SyncParallelCount);
+  // 0 leaves its Jobs without pods. (A runtime's mlPolicy.numNodes of 0
+  // cannot do it: runtime.go raises the PodSet count to at least 1.)
+  void CheckParallelism(const doc::Node& job) {
+    const doc::Node* labels = Path(&job, {"template", "metadata", "labels"});
+    if (String(labels, "trainer.kubeflow.org/trainjob-ancestor-step") != "trainer") return;
+    const doc::Node* parallelism = Path(&job, {"template", "spec", "parallelism"});
+    if (parallelism == nullptr || !parallelism->is_int() || parallelism->int_value() != 0) return;
+    const doc::Node* num_nodes = Path(&trainjob_, {"spec", "trainer", "numNodes"});
+    out_->push_back(Warning(
+        kRuleNumNodesZero, At(num_nodes),
+        "spec.trainer.numNodes is 0: job " + Quoted(job_) +
+            " gets parallelism 0 and completions 0, so its Jobs start no pods and the training never runs"));
+  }
+
   const doc::Node& trainjob_;
+  const doc::Node& runtime_;
   Diagnostics* out_;
   std::string job_;
   std::vector<const doc::Node*> overrides_;
+  const doc::Node* runtime_pod_ = nullptr;
 };
 
 }  // namespace
 
-Diagnostics CheckRendered(const doc::Node& trainjob, const std::vector<doc::Node>& objects) {
+Diagnostics CheckRendered(const doc::Node& trainjob, const doc::Node& runtime, const std::vector<doc::Node>& objects) {
   Diagnostics out;
-  Checker checker(trainjob, &out);
+  Checker checker(trainjob, runtime, &out);
   for (const doc::Node& object : objects) {
     if (String(&object, "kind") != "JobSet") continue;
     std::set<std::string> claims;

@@ -74,11 +74,13 @@ TEST(Warnings, OverrideContainerNotInTheTargetJob) {
       "      initContainers:\n      - name: warmup\n");
   EXPECT_EQ(Lines(result.diagnostics),
             "repo.yaml:55:9: warning: [override-container-unknown] init container \"warmup\" is "
-            "not in job \"node\" of the runtime: the JobSet gets a new container with no image, "
-            "which Kubernetes refuses when the Job is created (image: Required value)\n"
+            "not in job \"node\" of the runtime (its init containers: \"fetch\"): the JobSet gets a "
+            "new container with no image, which Kubernetes refuses when the Job is created (image: "
+            "Required value)\n"
             "repo.yaml:50:9: warning: [override-container-unknown] container \"trainer\" is not "
-            "in job \"node\" of the runtime: the JobSet gets a new container with no image, which "
-            "Kubernetes refuses when the Job is created (image: Required value)\n");
+            "in job \"node\" of the runtime (its containers: \"node\"): the JobSet gets a new "
+            "container with no image, which Kubernetes refuses when the Job is created (image: "
+            "Required value)\n");
   // A warning, not an error: the objects are rendered as the controller would.
   EXPECT_EQ(result.objects.size(), 1u);
 }
@@ -135,6 +137,72 @@ TEST(Warnings, VolumeMountWithoutVolume) {
             "pod: Kubernetes refuses the Job's pod template (volumeMounts name: Not found)\n");
 }
 
+// kRuntime with `line` (a YAML line) inserted before its `anchor` line.
+std::string RuntimeWith(std::string_view anchor, std::string_view line) {
+  std::string runtime = kRuntime;
+  runtime.insert(runtime.find(anchor), line);
+  return runtime;
+}
+
+TEST(Warnings, VolumeMountWithoutVolumeInTheRuntimeIsLocatedThere) {
+  // The mount is the runtime's: the finding points at it (line 27 of the
+  // stream, in the runtime's document), not at the TrainJob.
+  std::string runtime = RuntimeWith("                  initContainers:\n",
+                                    "                        - name: cache\n"
+                                    "                          mountPath: /cache\n");
+  PipelineResult result =
+      RenderManifests(Manifests(runtime + "---\n" + testing::TrainJob("a", "ns")), V21Options());
+  EXPECT_EQ(Lines(result.diagnostics),
+            "repo.yaml:29:27: warning: [volume-mount-without-volume] volumeMount \"cache\" "
+            "(mountPath \"/cache\") of container \"node\" in job \"node\" names no volume of the "
+            "pod: Kubernetes refuses the Job's pod template (volumeMounts name: Not found)\n");
+}
+
+TEST(Warnings, ContainerOfTheJobWithoutImage) {
+  // The runtime's init container `fetch` has no image: its own rule, at the
+  // override that names it, else at the runtime's container.
+  std::string runtime = kRuntime;
+  runtime.erase(runtime.find("                      image: busybox\n"),
+                std::string_view("                      image: busybox\n").size());
+  const std::string message =
+      "warning: [container-image-missing] init container \"fetch\" of job \"node\" has no image after "
+      "the merge: the runtime's container has none and nothing in the TrainJob sets one, so Kubernetes "
+      "refuses the Job's pod template when the Job is created (image: Required value)\n";
+  PipelineResult plain =
+      RenderManifests(Manifests(runtime + "---\n" + testing::TrainJob("a", "ns")), V21Options());
+  EXPECT_EQ(Lines(plain.diagnostics), "repo.yaml:30:23: " + message);
+  EXPECT_EQ(RuleId(plain.diagnostics[0]), "container-image-missing");
+  std::string job = testing::TrainJob(
+      "a", "ns",
+      "  podTemplateOverrides:\n  - targetJobs:\n    - name: node\n    spec:\n"
+      "      initContainers:\n      - name: fetch\n        env:\n        - name: X\n          value: z\n");
+  PipelineResult named = RenderManifests(Manifests(runtime + "---\n" + job), V21Options());
+  EXPECT_EQ(Lines(named.diagnostics), "repo.yaml:49:9: " + message);
+}
+
+TEST(Warnings, NumNodesZero) {
+  // The TrainJob's numNodes becomes the trainer job's parallelism and
+  // completions (jobset.go SyncParallelCount).
+  for (std::string_view target : {"trainer-v2.1", "trainer-v2.3"}) {
+    PipelineOptions options;
+    options.target = target;
+    PipelineResult zero = RenderManifests(
+        Manifests(std::string(kRuntime) + "---\n" + testing::TrainJob("a", "ns", "  trainer:\n    numNodes: 0\n")),
+        options);
+    EXPECT_EQ(Lines(zero.diagnostics),
+              "repo.yaml:46:15: warning: [num-nodes-zero] spec.trainer.numNodes is 0: job \"node\" gets parallelism 0 "
+              "and completions 0, so its Jobs start no pods and the training never runs\n")
+        << target;
+    EXPECT_EQ(RuleId(zero.diagnostics.at(0)), "num-nodes-zero");
+  }
+  // A runtime's numNodes of 0 is raised to 1 (runtime.go NewInfo: max(count, 1)).
+  std::string runtime = kRuntime;
+  runtime.replace(runtime.find("numNodes: 1"), 11, "numNodes: 0");
+  PipelineResult from_runtime =
+      RenderManifests(Manifests(runtime + "---\n" + testing::TrainJob("a", "ns")), V21Options());
+  EXPECT_EQ(Lines(from_runtime.diagnostics), "");
+}
+
 TEST(Warnings, EmptyValueWithValueFromIsFine) {
   // TrainJob env conversion writes value: "" beside valueFrom; Kubernetes
   // accepts an empty value.
@@ -177,8 +245,8 @@ TEST(Warnings, RuntimePatchesEntriesAreLocatedToo) {
   PipelineResult result = RenderManifests(testing::Manifests(std::string(kRuntime) + "---\n" + job), PipelineOptions{});
   EXPECT_EQ(testing::Lines(result.diagnostics),
             "repo.yaml:57:23: warning: [override-container-unknown] container \"sidecar\" is not in job "
-            "\"node\" of the runtime: the JobSet gets a new container with no image, which Kubernetes "
-            "refuses when the Job is created (image: Required value)\n");
+            "\"node\" of the runtime (its containers: \"node\"): the JobSet gets a new container with no "
+            "image, which Kubernetes refuses when the Job is created (image: Required value)\n");
 }
 
 }  // namespace

@@ -118,18 +118,33 @@ Result<CrdRules> CrdRules::Parse(std::string_view json_text, std::string_view so
     rules.max_items = IntField(entry, "maxItems");
     rules.minimum = IntField(entry, "minimum");
     rules.maximum = IntField(entry, "maximum");
+    rules.min_properties = IntField(entry, "minProperties");
+    if (const doc::Node* flag = entry.Find("intOrString"); flag != nullptr && flag->is_bool()) {
+      rules.int_or_string = flag->bool_value();
+    }
+    if (const doc::Node* values = entry.Find("enum"); values != nullptr) {
+      if (!values->is_sequence()) return TableError(source_name, path->string_value() + ": enum is not a list");
+      rules.enum_values = Strings(values);
+      if (rules.enum_values->size() != values->size()) {
+        return TableError(source_name, path->string_value() + ": enum with a value that is not a string");
+      }
+    }
     if (const doc::Node* list_type = entry.Find("listType"); list_type != nullptr && list_type->is_string()) {
       rules.list_type = list_type->string_value();
     }
     if (const doc::Node* format = entry.Find("format"); format != nullptr && format->is_string()) {
-      if (format->string_value() != "date-time") {
+      static constexpr std::string_view kKnown[] = {"date-time", "int32", "int64", "float", "double"};
+      if (std::find(std::begin(kKnown), std::end(kKnown), format->string_value()) == std::end(kKnown)) {
         return TableError(source_name, path->string_value() + ": format not checked: " + format->string_value());
       }
       rules.format = format->string_value();
     }
     rules.list_map_keys = Strings(entry.Find("listMapKeys"));
-    rules.properties = Strings(entry.Find("properties"));
-    std::sort(rules.properties.begin(), rules.properties.end());
+    if (const doc::Node* properties = entry.Find("properties"); properties != nullptr) {
+      rules.prunes = true;
+      rules.properties = Strings(properties);
+      std::sort(rules.properties.begin(), rules.properties.end());
+    }
     if (const doc::Node* cel = entry.Find("cel"); cel != nullptr && cel->is_sequence()) {
       for (const doc::Node& item : cel->items()) {
         const doc::Node* rule = item.Find("rule");
@@ -159,23 +174,49 @@ const NodeRules* CrdRules::Find(const std::string& schema_path) const {
   return found == rules_.end() ? nullptr : &found->second;
 }
 
+namespace {
+
+const CrdRules* LoadBuiltin(std::string_view name) {
+  for (const EmbeddedPolicy& policy : EmbeddedPolicies()) {
+    if (policy.name != name) continue;
+    Result<CrdRules> parsed = CrdRules::Parse(policy.bytes, name);
+    return parsed.ok() ? new CrdRules(std::move(parsed).value()) : nullptr;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 const CrdRules* BuiltinCrdRules(render::TrainerVersion version) {
-  auto load = [](std::string_view name) -> const CrdRules* {
-    for (const EmbeddedPolicy& policy : EmbeddedPolicies()) {
-      if (policy.name != name) continue;
-      Result<CrdRules> parsed = CrdRules::Parse(policy.bytes, name);
-      return parsed.ok() ? new CrdRules(std::move(parsed).value()) : nullptr;
-    }
-    return nullptr;
-  };
   switch (version) {
-    case render::TrainerVersion::kV2_1: return nullptr;
+    case render::TrainerVersion::kV2_1: {
+      static const CrdRules* const kV21 = LoadBuiltin("trainer-v2.1.0-validation");
+      return kV21;
+    }
     case render::TrainerVersion::kV2_2: {
-      static const CrdRules* const kV22 = load("trainer-v2.2.0-validation");
+      static const CrdRules* const kV22 = LoadBuiltin("trainer-v2.2.0-validation");
       return kV22;
     }
     case render::TrainerVersion::kV2_3: {
-      static const CrdRules* const kV23 = load("trainer-v2.3.0-validation");
+      static const CrdRules* const kV23 = LoadBuiltin("trainer-v2.3.0-validation");
+      return kV23;
+    }
+  }
+  return nullptr;
+}
+
+const CrdRules* BuiltinRuntimeCrdRules(render::TrainerVersion version) {
+  switch (version) {
+    case render::TrainerVersion::kV2_1: {
+      static const CrdRules* const kV21 = LoadBuiltin("trainer-v2.1.0-runtime-validation");
+      return kV21;
+    }
+    case render::TrainerVersion::kV2_2: {
+      static const CrdRules* const kV22 = LoadBuiltin("trainer-v2.2.0-runtime-validation");
+      return kV22;
+    }
+    case render::TrainerVersion::kV2_3: {
+      static const CrdRules* const kV23 = LoadBuiltin("trainer-v2.3.0-runtime-validation");
       return kV23;
     }
   }

@@ -30,13 +30,27 @@ std::vector<std::string> Schema(const doc::Node& trainjob, render::TrainerVersio
   return Messages(ValidateTrainJobSchema(trainjob, options));
 }
 
+constexpr render::TrainerVersion kV21 = render::TrainerVersion::kV2_1;
 constexpr render::TrainerVersion kV22 = render::TrainerVersion::kV2_2;
 constexpr render::TrainerVersion kV23 = render::TrainerVersion::kV2_3;
+
+// apiextensions-apiserver strategy.go hasBlockingErr: after a Required, Too
+// long, Too many, Unsupported or type error the CEL rules are skipped.
+const std::string kBlocked =
+    "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct "
+    "the existing errors to complete validation";
 
 TEST(CrdRules, TablesLoad) {
   ASSERT_NE(BuiltinCrdRules(kV22), nullptr);
   ASSERT_NE(BuiltinCrdRules(kV23), nullptr);
-  EXPECT_EQ(BuiltinCrdRules(render::TrainerVersion::kV2_1), nullptr);
+  ASSERT_NE(BuiltinCrdRules(kV21), nullptr);
+  for (render::TrainerVersion version : {kV21, kV22, kV23}) {
+    const CrdRules* runtime = BuiltinRuntimeCrdRules(version);
+    ASSERT_NE(runtime, nullptr);
+    const NodeRules* jobs = runtime->Find("spec.template.spec.replicatedJobs");
+    ASSERT_NE(jobs, nullptr);
+    EXPECT_EQ(jobs->list_map_keys, std::vector<std::string>{"name"});
+  }
   const NodeRules* patches = BuiltinCrdRules(kV23)->Find("spec.runtimePatches");
   ASSERT_NE(patches, nullptr);
   EXPECT_EQ(patches->max_items, 16);
@@ -94,7 +108,7 @@ TEST(CrdRules, TooManyPatches) {
   std::string spec = "  runtimePatches:\n";
   for (int i = 0; i < 17; ++i) spec += "  - manager: a.io/m" + std::to_string(i) + "\n";
   EXPECT_EQ(Schema(TrainJob(spec), kV22),
-            std::vector<std::string>{"spec.runtimePatches: Too many: 17: must have at most 16 items"});
+            (std::vector<std::string>{"spec.runtimePatches: Too many: 17: must have at most 16 items", kBlocked}));
 }
 
 TEST(CrdRules, ManagerLength) {
@@ -103,9 +117,10 @@ TEST(CrdRules, ManagerLength) {
                                      "spec.runtimePatches[0].manager in body should be at least 1 chars long"});
   const std::string long_name = "a.io/" + std::string(249, 'x');
   EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{manager: " + long_name + "}]\n"), kV23),
-            std::vector<std::string>{"spec.runtimePatches[0].manager: Too long: may not be more than 253 bytes"});
+            (std::vector<std::string>{"spec.runtimePatches[0].manager: Too long: may not be more than 253 bytes",
+                                      kBlocked}));
   EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{time: '2026-01-01T00:00:00Z'}]\n"), kV23),
-            std::vector<std::string>{"spec.runtimePatches[0].manager: Required value"});
+            (std::vector<std::string>{"spec.runtimePatches[0].manager: Required value", kBlocked}));
 }
 
 constexpr std::string_view kGracePeriod = R"(  runtimePatches:
@@ -125,12 +140,13 @@ constexpr std::string_view kGracePeriod = R"(  runtimePatches:
 TEST(CrdRules, TimeMustBeADateTime) {
   // kube-openapi strfmt.IsDateTime; errors.InvalidType -> field.TypeInvalid.
   EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: yesterday}]\n"), kV23),
-            std::vector<std::string>{"spec.runtimePatches[0].time: Invalid value: \"yesterday\": "
-                                     "spec.runtimePatches[0].time in body must be of type date-time: \"yesterday\""});
+            (std::vector<std::string>{"spec.runtimePatches[0].time: Invalid value: \"yesterday\": "
+                                      "spec.runtimePatches[0].time in body must be of type date-time: \"yesterday\"",
+                                      kBlocked}));
   for (std::string_view bad : {"2026-02-30T00:00:00Z", "2026-01-01 00:00:00Z", "2026-01-01T24:00:00Z",
                                "2026-01-01T10:00:00"}) {
     EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: '" + std::string(bad) + "'}]\n"), kV23).size(),
-              1u)
+              2u)
         << bad;
   }
   for (std::string_view good : {"2026-01-01T00:00:00Z", "2024-02-29t10:11:12.5+02:00", "2026-01-01T00:00:00z"}) {
@@ -151,6 +167,7 @@ TEST(CrdRules, OpenApiOrderIsChildrenFirst) {
                 "be of type date-time: \"yesterday\"",
                 "spec.runtimePatches[0].manager: Required value",
                 "spec.runtimePatches: Too many: 17: must have at most 16 items",
+                kBlocked,
             }));
 }
 
@@ -170,7 +187,8 @@ TEST(CrdRules, GracePeriodMinimumOnlyFromV23) {
   EXPECT_EQ(pruned[0].severity, Severity::kWarning);
   EXPECT_EQ(pruned[0].message, "[field-pruned] unknown field \"" + path +
                                    "\": the Trainer v2.2.0 TrainJob schema has no such field, so the API server drops "
-                                   "it without an error (kubectl only warns) and it has no effect");
+                                   "it and it has no effect (kubectl apply refuses the object under its default "
+                                   "--validate=strict; other clients get at most a warning)");
 }
 
 TEST(CrdRules, PrunedFieldsWarn) {
@@ -289,6 +307,51 @@ TEST(CrdRules, RemovedFieldsPointToMigrate) {
   EXPECT_EQ(LineCol(found[0]), "7:25");
   EXPECT_EQ(found[1].field_path, "spec.labels");
   EXPECT_TRUE(Schema(job, render::TrainerVersion::kV2_1).empty());
+}
+
+TEST(CrdRules, V21PrunesUnknownFieldsToo) {
+  // The v2.1.0 TrainJob CRD has numNodes and suspend; a typo is dropped.
+  doc::Node job = TrainJob("  trainer: {numNode: 2}\n  suspended: true\n");
+  ValidateOptions options;
+  options.version = kV21;
+  const Diagnostics found = ValidateTrainJobSchema(job, options);
+  // The parent's unknown keys come before its children's.
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].message.substr(0, 50), "[field-pruned] unknown field \"spec.suspended\": the");
+  EXPECT_EQ(found[1].severity, Severity::kWarning);
+  EXPECT_EQ(found[1].message,
+            "[field-pruned] unknown field \"spec.trainer.numNode\": the Trainer v2.1.0 TrainJob schema has no such "
+            "field, so the API server drops it and it has no effect (kubectl apply refuses the object under its "
+            "default --validate=strict; other clients get at most a warning)");
+  EXPECT_EQ(LineCol(found[1]), "7:22");
+  EXPECT_TRUE(Schema(TrainJob("  trainer: {numNodes: 2}\n  suspend: true\n"), kV21).empty());
+}
+
+TEST(CrdRules, NumProcPerNodeIsAnIntegerFromV22) {
+  // v2.1.0: int or string (auto, cpu, gpu); v2.2.0 on: int32.
+  doc::Node job = TrainJob("  trainer: {numProcPerNode: auto}\n");
+  for (render::TrainerVersion version : {kV22, kV23}) {
+    EXPECT_EQ(Schema(job, version),
+              (std::vector<std::string>{"spec.trainer.numProcPerNode: Invalid value: \"string\": "
+                                        "spec.trainer.numProcPerNode in body must be of type integer: \"string\"",
+                                        kBlocked}));
+  }
+  EXPECT_TRUE(Schema(job, kV21).empty());
+  EXPECT_EQ(Schema(TrainJob("  trainer: {numProcPerNode: {n: 1}}\n"), kV21)[0],
+            "spec.trainer.numProcPerNode: Invalid value: \"object\": spec.trainer.numProcPerNode in body must be of "
+            "type integer,string: \"object\"");
+}
+
+TEST(CrdRules, BlockingErrorsSkipCelAtV21) {
+  // v2.1.0: runtimeRef missing (Required) and a name that breaks the CEL
+  // rule: only the first, then the notice that CEL did not run.
+  doc::Node job = Yaml(R"(
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: 1job, namespace: default}
+spec: {trainer: {numNodes: 1}}
+)");
+  EXPECT_EQ(Schema(job, kV21), (std::vector<std::string>{"spec.runtimeRef: Required value", kBlocked}));
 }
 
 }  // namespace

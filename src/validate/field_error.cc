@@ -9,7 +9,8 @@ namespace {
 
 std::string_view TypeName(ErrorType type) {
   switch (type) {
-    case ErrorType::kInvalid: return "Invalid value";
+    case ErrorType::kInvalid:
+    case ErrorType::kTypeInvalid: return "Invalid value";
     case ErrorType::kRequired: return "Required value";
     case ErrorType::kForbidden: return "Forbidden";
     case ErrorType::kDuplicate: return "Duplicate value";

@@ -10,8 +10,19 @@
 // is made of.
 namespace tjr::validate {
 
-/// field.ErrorType as printed by ErrorType.String().
-enum class ErrorType { kInvalid, kRequired, kForbidden, kDuplicate, kInternal, kNotSupported, kTooLong, kTooMany };
+/// field.ErrorType as printed by ErrorType.String() (kTypeInvalid prints as
+/// "Invalid value" too).
+enum class ErrorType {
+  kInvalid,
+  kTypeInvalid,
+  kRequired,
+  kForbidden,
+  kDuplicate,
+  kInternal,
+  kNotSupported,
+  kTooLong,
+  kTooMany
+};
 
 /// A field.Error's BadValue, reduced to how ErrorBody prints it.
 struct BadValue {

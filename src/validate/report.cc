@@ -9,6 +9,15 @@ void Report::Add(const FieldError& error, const doc::Node* at) {
   d.field_path = error.field;
   d.message = error.Error();
   diagnostics_.push_back(std::move(d));
+  // apiextensions-apiserver registry/customresource/strategy.go hasBlockingErr.
+  switch (error.type) {
+    case ErrorType::kNotSupported:
+    case ErrorType::kRequired:
+    case ErrorType::kTooLong:
+    case ErrorType::kTooMany:
+    case ErrorType::kTypeInvalid: blocking_ = true; break;
+    default: break;
+  }
 }
 
 void Report::Warn(std::string message, const doc::Node* at) {

@@ -19,6 +19,9 @@ class Report {
   /// message alone): everything reported so far is replaced.
   void Panic(std::string message, const doc::Node* at);
   bool panicked() const { return panicked_; }
+  /// An error of a type that stops the API server from running CEL rules
+  /// was added (see CelMayRun in crd_rules.h).
+  bool has_blocking_error() const { return blocking_; }
 
   Diagnostics& diagnostics() { return diagnostics_; }
   Diagnostics Take() { return std::move(diagnostics_); }
@@ -26,6 +29,7 @@ class Report {
  private:
   Diagnostics diagnostics_;
   bool panicked_ = false;
+  bool blocking_ = false;
 };
 
 /// Small lookups on API objects shared by the rule files.

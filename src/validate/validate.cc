@@ -48,21 +48,27 @@ bool WebhookInfo::HasPodSet(std::string_view name) const {
 
 Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOptions& options) {
   Report report;
+  const CrdRules* rules = BuiltinCrdRules(options.version);
+  if (rules == nullptr) {
+    report.Append({AsInputError(MakeError(Location{}, "", "the CRD validation table of this release is missing"))});
+    return report.Take();
+  }
   if (render::HasRuntimePatches(options.version)) {
     CheckRemovedFields(trainjob, options.version, &report);
     CheckObjectMetaName(trainjob, &report);
-    if (const CrdRules* rules = BuiltinCrdRules(options.version); rules != nullptr) {
-      CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, render::VersionTag(options.version),
-                    &report);
-    } else {
-      report.Append({AsInputError(MakeError(Location{}, "", "the CRD validation table of this release is missing"))});
-    }
+    CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, render::VersionTag(options.version),
+                  &report);
     return report.Take();
   }
+  // v2.1.0: pruning and the OpenAPI types from the CRD table, the other
+  // rules written out in schema_rules.cc.
   CheckObjectMetaName(trainjob, &report);
+  CheckPrunedFields(*rules, trainjob, "Trainer " + std::string(render::VersionTag(options.version)) + " TrainJob",
+                    {}, &report);
+  CheckTypes(*rules, trainjob, &report);
   CheckOpenApiSchema(trainjob, &report);
   CheckListMapKeys(trainjob, options.duplicate_style, &report);
-  CheckCelRules(trainjob, options.old, &report);
+  if (CelMayRun(trainjob, &report)) CheckCelRules(trainjob, options.old, &report);
   return report.Take();
 }
 
@@ -148,24 +154,40 @@ void MlPolicyCelV22(const doc::Node* ml_policy, Report* report) {
                  "Only one of the policy can be configured"},
                 ml_policy);
   }
-  const doc::Node* npp = At(At(ml_policy, "flux"), "numProcPerNode");
-  if (npp != nullptr && npp->is_int() && npp->int_value() < 1) {
-    report->Add({ErrorType::kInvalid, "spec.mlPolicy.flux.numProcPerNode", BadValue::String("integer"),
-                 "NumProcPerNode in fluxPolicy must be >= 1"},
-                npp);
+}
+
+// trainingruntime_types.go at v2.3.0 (EnvInjectionTarget.containerNames):
+// `!self.exists(c, c == 'node')` on each target's list of names.
+void EnvInjectionCel(const doc::Node* ml_policy, Report* report) {
+  const doc::Node* targets = At(At(At(ml_policy, "torch"), "envInjection"), "targets");
+  for (std::size_t i = 0; i < Items(targets).size(); ++i) {
+    const doc::Node* names = At(&Items(targets)[i], "containerNames");
+    for (const doc::Node& name : Items(names)) {
+      if (!name.is_string() || name.string_value() != "node") continue;
+      report->Add({ErrorType::kInvalid,
+                   "spec.mlPolicy.torch.envInjection.targets[" + std::to_string(i) + "].containerNames",
+                   BadValue::String("array"),
+                   "containerNames must not include the main node container because PET_* envs are always "
+                   "injected into it"},
+                  names);
+      break;
+    }
   }
 }
 
-// The x-kubernetes-validations (CEL) rules of the v2.1.0 (Cluster)TrainingRuntime
-// CRDs (`v22`: of the v2.2.0/v2.3.0 ones) that can fail on create; the API
-// server refuses the object before any webhook sees it. CEL reports an
-// object-level rule as `Invalid value: "object"` at the object that carries
-// the rule.
-Diagnostics RuntimeCelErrors(const doc::Node& runtime, bool v22) {
-  Report report;
+// The x-kubernetes-validations (CEL) rules of the (Cluster)TrainingRuntime
+// CRDs that the CRD table leaves to code (`celByCode` in
+// policies/trainer-*-runtime-validation.json) and that can fail on create;
+// the API server refuses the object before any webhook sees it. CEL reports
+// an object-level rule as `Invalid value: "object"` at the object that
+// carries the rule.
+void RuntimeCelErrors(const doc::Node& runtime, render::TrainerVersion version, Report* out) {
+  Report& report = *out;
+  const bool v22 = render::HasRuntimePatches(version);
   const doc::Node* ml_policy = At(At(&runtime, "spec"), "mlPolicy");
   if (v22 && ml_policy != nullptr && ml_policy->is_mapping()) {
     MlPolicyCelV22(ml_policy, &report);
+    if (version == render::TrainerVersion::kV2_3) EnvInjectionCel(ml_policy, &report);
   } else if (ml_policy != nullptr && ml_policy->is_mapping()) {
     const doc::Node* torch = At(ml_policy, "torch");
     // trainingruntime_types.go:174-175, CRD spec.mlPolicy x-kubernetes-validations.
@@ -194,13 +216,34 @@ Diagnostics RuntimeCelErrors(const doc::Node& runtime, bool v22) {
                  jobset_spec);
     }
   }
-  return report.Take();
 }
 
+bool HasErrors(const Diagnostics& diagnostics) {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
+}
 
-Diagnostics ValidateRuntimeFor(const doc::Node& runtime, bool v22) {
-  if (Diagnostics refused = RuntimeCelErrors(runtime, v22); !refused.empty()) return refused;
+Diagnostics ValidateRuntimeFor(const doc::Node& runtime, render::TrainerVersion version) {
   Report report;
+  const CrdRules* rules = BuiltinRuntimeCrdRules(version);
+  if (rules == nullptr) {
+    report.Append(
+        {AsInputError(MakeError(Location{}, "", "the runtime CRD validation table of this release is missing"))});
+    return report.Take();
+  }
+  // The API server: pruning, the OpenAPI schema and list uniqueness, then
+  // the CEL rules (the table's and those written out above).
+  CheckPrunedFields(*rules, runtime,
+                    "Trainer " + std::string(render::VersionTag(version)) + " " + StringAt(&runtime, "kind"), {},
+                    &report);
+  CheckCrdSchema(*rules, runtime, DuplicateStyle::kJson, &report);
+  if (CelMayRun(runtime, &report)) {
+    // The rules written out sit on spec.mlPolicy and spec.template.spec,
+    // the table's below them: parents first, as the CEL validator goes.
+    RuntimeCelErrors(runtime, version, &report);
+    CheckCrdCel(*rules, runtime, nullptr, &report);
+  }
+  if (HasErrors(report.diagnostics())) return report.Take();  // refused before the webhook
   if (StringAt(&runtime, "kind") == "ClusterTrainingRuntime" && IsDeprecated(runtime)) {
     report.Warn("ClusterTrainingRuntime \"" + StringAt(At(&runtime, "metadata"), "name") +
                     "\" is deprecated and will be removed in a future release of Kubeflow Trainer. See runtime "
@@ -242,9 +285,17 @@ Diagnostics ValidateRuntimeFor(const doc::Node& runtime, bool v22) {
 
 }  // namespace
 
-Diagnostics ValidateRuntime(const doc::Node& runtime) { return ValidateRuntimeFor(runtime, false); }
+Diagnostics ValidateRuntime(const doc::Node& runtime) {
+  return ValidateRuntimeFor(runtime, render::TrainerVersion::kV2_1);
+}
 
-Diagnostics ValidateRuntimeV22(const doc::Node& runtime) { return ValidateRuntimeFor(runtime, true); }
+Diagnostics ValidateRuntimeV22(const doc::Node& runtime) {
+  return ValidateRuntimeFor(runtime, render::TrainerVersion::kV2_2);
+}
+
+Diagnostics ValidateRuntimeV23(const doc::Node& runtime) {
+  return ValidateRuntimeFor(runtime, render::TrainerVersion::kV2_3);
+}
 
 std::string AggregateErrors(const Diagnostics& diagnostics) {
   std::vector<std::string> messages;

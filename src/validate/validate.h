@@ -53,8 +53,10 @@ struct ValidateOptions {
 };
 
 /// What the API server checks before admission webhooks run: object-meta
-/// name validation, the CRD's OpenAPI schema (required fields, minLength),
-/// list-map key uniqueness and the CEL rules. `trainjob` is API-defaulted.
+/// name validation, the CRD's OpenAPI schema (types, enums, required fields,
+/// minLength, ...), list-map key uniqueness and, unless an earlier error
+/// blocks them, the CEL rules; `[field-pruned]` warnings for keys the
+/// release's CRD does not have. `trainjob` is API-defaulted.
 Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOptions& options = {});
 
 /// The validator.trainjob.trainer.kubeflow.org webhook for a TrainJob whose
@@ -73,14 +75,21 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
 Diagnostics ValidateTrainJob(const doc::Node& trainjob, const doc::Node* runtime,
                              const ValidateOptions& options = {});
 
-/// The validator.(cluster)trainingruntime webhook on create (kind taken from
-/// the object): ancestor jobs must have replicas 1 and their required
-/// container; a ClusterTrainingRuntime labelled support=deprecated draws a
-/// warning. TrainingRuntime updates are not validated upstream.
+/// A (Cluster)TrainingRuntime's create (kind taken from the object) as a
+/// Trainer v2.1.0 cluster admits it: first the API server with the
+/// release's runtime CRD (policies/trainer-v2.1.0-runtime-validation.json:
+/// `[field-pruned]` warnings, the OpenAPI types, enums and constraints,
+/// list-map uniqueness such as duplicate replicatedJobs names, then the CEL
+/// rules); if it accepts, the validator.(cluster)trainingruntime webhook:
+/// ancestor jobs must have replicas 1 and their required container, and a
+/// ClusterTrainingRuntime labelled support=deprecated draws a warning.
+/// TrainingRuntime updates are not validated upstream.
 Diagnostics ValidateRuntime(const doc::Node& runtime);
-/// ValidateRuntime with the v2.2.0/v2.3.0 CRDs' CEL rules: one ML policy
-/// source of torch, mpi, jax, xgboost and flux; flux numProcPerNode >= 1.
+/// ValidateRuntime under Trainer v2.2.0 (its CRD: one ML policy source of
+/// torch, mpi, jax, xgboost and flux; flux numProcPerNode >= 1).
 Diagnostics ValidateRuntimeV22(const doc::Node& runtime);
+/// ValidateRuntime under Trainer v2.3.0 (its CRD adds torch envInjection).
+Diagnostics ValidateRuntimeV23(const doc::Node& runtime);
 
 /// The aggregated error text of the errors in `diagnostics` (warnings left
 /// out): field.ErrorList.ToAggregate().Error().
