@@ -36,16 +36,13 @@ def main():
     try:
         world = World(work)
         check_static(checks)
-        exclude_github = not check_workflow_file_is_skipped(checks, world)
-        if exclude_github:
-            print("NOTE: the scenarios below add `exclude: [.github]` to .tjrender.yaml until the loader skips "
-                  "the workflow file, so that only the expectation above fails for it")
+        check_workflow_file_is_skipped(checks, world)
         scenarios = [pull_request_with_refused_trainjob, fork_pull_request, push_after_previous_commit,
                      push_of_new_branch, push_after_unknown_commit, diff_input_error, base_branch_moved,
                      cancelled_after_check, install_fails, readme_recipe]
         for scenario in scenarios:
             print(f"## {scenario.__name__}")
-            scenario(checks, world, os.path.join(work, scenario.__name__), exclude_github)
+            scenario(checks, world, os.path.join(work, scenario.__name__))
     finally:
         if checks.failed == 0:
             shutil.rmtree(work, ignore_errors=True)
@@ -99,18 +96,14 @@ def readme_section(readme, heading):
 
 def check_workflow_file_is_skipped(checks, world):
     """The workflow copied where the README says is not a Kubernetes object:
-    tjrender check must not report it. Until the loader skips such files
-    (issue 13 item 1) this is the one expectation that fails for it: the
-    scenarios then exclude .github in .tjrender.yaml so they test the
-    workflow's steps alone."""
+    tjrender check must not report it (a skipped file, not an error)."""
     repo = copy_sample(os.path.join(world.work, "loader"))
     os.makedirs(os.path.join(repo, ".github", "workflows"))
     shutil.copy(WORKFLOW, os.path.join(repo, ".github", "workflows", "tjrender.yml"))
     out = run([tjrender(), "check", "."], cwd=repo, env=world.env)
     skipped = out.returncode == 0 and ".github" not in out.stderr
-    checks.expect(skipped, "tjrender check . passes with the workflow at .github/workflows/tjrender.yml "
-                  "(needs the loader to skip non-object YAML, issue 13 item 1)", out.stderr[-2000:])
-    return skipped
+    checks.expect(skipped, "tjrender check . passes with the workflow at .github/workflows/tjrender.yml",
+                  out.stderr[-2000:])
 
 
 def expect_pr_comment_steps(checks, run, action, target_id=None):
@@ -143,9 +136,9 @@ def expect_pr_comment_steps(checks, run, action, target_id=None):
     checks.expect(comments[3]["body"].startswith("Why does"), "a comment quoting the marker is untouched")
 
 
-def pull_request_with_refused_trainjob(checks, world, work, exclude_github):
+def pull_request_with_refused_trainjob(checks, world, work):
     os.makedirs(work)
-    repo = Repository(world, os.path.join(work, "workspace"), exclude_github)
+    repo = Repository(world, os.path.join(work, "workspace"))
     checkout = repo.as_pull_request_checkout(refused_and_changed)
     github = pr_context(checkout)
     first = Run(world, repo, github, canned_comments(False), name="first")
@@ -219,9 +212,9 @@ def pull_request_with_refused_trainjob(checks, world, work, exclude_github):
     expect_pr_comment_steps(checks, third, "PATCH", MARKER_ON_PAGE_2_ID)
 
 
-def fork_pull_request(checks, world, work, exclude_github):
+def fork_pull_request(checks, world, work):
     os.makedirs(work)
-    repo = Repository(world, os.path.join(work, "workspace"), exclude_github)
+    repo = Repository(world, os.path.join(work, "workspace"))
     checkout = repo.as_pull_request_checkout(refused_and_changed)
     fork = Run(world, repo, pr_context(checkout, head_repo="contributor/manifests"), canned_comments(True))
     checks.expect(fork.gh_calls() == [], "no gh call from a fork PR", json.dumps(fork.gh_calls())[:1000])
@@ -239,9 +232,9 @@ def fork_pull_request(checks, world, work, exclude_github):
                   "the check still gates the fork PR")
 
 
-def push_after_previous_commit(checks, world, work, exclude_github):
+def push_after_previous_commit(checks, world, work):
     os.makedirs(work)
-    repo = Repository(world, os.path.join(work, "workspace"), exclude_github)
+    repo = Repository(world, os.path.join(work, "workspace"))
     push = repo.as_push_checkout(valid_change_rendered)
     done = Run(world, repo, push_context(push["after"], push["before"]), canned_comments(False))
     out = done.output()
@@ -258,9 +251,9 @@ def push_after_previous_commit(checks, world, work, exclude_github):
     checks.expect(done.status == "success", "a clean push passes", out)
 
 
-def push_of_new_branch(checks, world, work, exclude_github):
+def push_of_new_branch(checks, world, work):
     os.makedirs(work)
-    repo = Repository(world, os.path.join(work, "workspace"), exclude_github)
+    repo = Repository(world, os.path.join(work, "workspace"))
     push = repo.as_push_checkout(valid_change_rendered)
     done = Run(world, repo, push_context(push["after"], ZEROS), canned_comments(False))
     out = done.output()
@@ -273,9 +266,9 @@ def push_of_new_branch(checks, world, work, exclude_github):
     checks.expect(done.status == "success", "a clean new branch passes", out)
 
 
-def push_after_unknown_commit(checks, world, work, exclude_github):
+def push_after_unknown_commit(checks, world, work):
     os.makedirs(work)
-    repo = Repository(world, os.path.join(work, "workspace"), exclude_github)
+    repo = Repository(world, os.path.join(work, "workspace"))
     push = repo.as_push_checkout(valid_change_rendered)
     gone = "1234567890abcdef1234567890abcdef12345678"
     done = Run(world, repo, push_context(push["after"], gone), canned_comments(False))
@@ -286,11 +279,11 @@ def push_after_unknown_commit(checks, world, work, exclude_github):
     checks.expect(done.status == "success", "and the push passes", done.output())
 
 
-def diff_input_error(checks, world, work, exclude_github):
+def diff_input_error(checks, world, work):
     """The base's .tjrender.yaml names a target that does not exist; the pull
     request fixes it. diff reads each side with its own config: exit 2."""
     os.makedirs(work)
-    repo = Repository(world, os.path.join(work, "workspace"), exclude_github)
+    repo = Repository(world, os.path.join(work, "workspace"))
     with open(os.path.join(repo.path, ".tjrender.yaml")) as f:
         config = f.read()
     repo.write(".tjrender.yaml", config.replace("target: trainer-v2.1", "target: trainer-v0.9"))
@@ -311,9 +304,9 @@ def diff_input_error(checks, world, work, exclude_github):
     checks.expect(done.status == "failure", "the job fails")
 
 
-def base_branch_moved(checks, world, work, exclude_github):
+def base_branch_moved(checks, world, work):
     os.makedirs(work)
-    repo = Repository(world, os.path.join(work, "workspace"), exclude_github)
+    repo = Repository(world, os.path.join(work, "workspace"))
     checkout = repo.as_pull_request_checkout(valid_change_rendered, base_moves=True)
     done = Run(world, repo, pr_context(checkout), canned_comments(False))
     checks.expect(done.step("base").outputs.get("base") == repo.base,
@@ -322,18 +315,18 @@ def base_branch_moved(checks, world, work, exclude_github):
                   "the diff holds the pull request's changes only", done.output())
 
 
-def cancelled_after_check(checks, world, work, exclude_github):
+def cancelled_after_check(checks, world, work):
     os.makedirs(work)
-    repo = Repository(world, os.path.join(work, "workspace"), exclude_github)
+    repo = Repository(world, os.path.join(work, "workspace"))
     checkout = repo.as_pull_request_checkout(refused_and_changed)
     done = Run(world, repo, pr_context(checkout), canned_comments(False), cancel_after="check")
     later = [r for r in done.results if r.index > done.step("check").index]
     checks.expect(all(not r.ran for r in later), "nothing runs after a cancellation", repr(done.outcomes()))
 
 
-def install_fails(checks, world, work, exclude_github):
+def install_fails(checks, world, work):
     os.makedirs(work)
-    repo = Repository(world, os.path.join(work, "workspace"), exclude_github)
+    repo = Repository(world, os.path.join(work, "workspace"))
     checkout = repo.as_pull_request_checkout(refused_and_changed)
 
     def bad_ref(workflow):
@@ -345,17 +338,17 @@ def install_fails(checks, world, work, exclude_github):
                   "a failed install runs no tjrender step and uploads nothing", repr(done.outcomes()))
 
 
-def readme_recipe(checks, world, work, exclude_github):
+def readme_recipe(checks, world, work):
     """The README's CI gate recipe, line by line, in a clone of a repository
     whose main has moved on by a clean, re-rendered change."""
     os.makedirs(work)
-    origin_work = Repository(world, os.path.join(work, "upstream"), exclude_github)
+    origin_work = Repository(world, os.path.join(work, "upstream"))
     origin = os.path.join(work, "origin.git")
     world.git(work, "clone", "-q", "--bare", origin_work.path, origin)
     clone = os.path.join(work, "clone")
     world.git(work, "clone", "-q", origin, clone)
     world.git(clone, "checkout", "-qb", "feature")
-    local = Repository(world, clone)
+    local = Repository(world, clone, clone=True)
     valid_change_rendered(local)
     local.commit("feature")
     with open(README) as f:

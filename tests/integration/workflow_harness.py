@@ -96,17 +96,14 @@ class Repository:
     """fixtures/trainer-repo with the workflow copied in and its rendered
     tree committed, as `main`."""
 
-    def __init__(self, world, path, exclude_github=None):
+    def __init__(self, world, path, clone=False):
         self.world = world
         self.path = path
-        if exclude_github is None:  # an existing clone
+        if clone:  # an existing clone
             return
         copy_sample(path)
         os.makedirs(os.path.join(path, ".github", "workflows"))
         shutil.copy(WORKFLOW, os.path.join(path, ".github", "workflows", "tjrender.yml"))
-        if exclude_github:
-            with open(os.path.join(path, ".tjrender.yaml"), "a") as f:
-                f.write("exclude: [.github]   # until the loader skips workflows (issue 13 item 1)\n")
         self.render()
         self.git("init", "-q")
         self.commit("manifests")
