@@ -90,6 +90,21 @@ def main():
         git("rm", "-q", "--cached", "trainjobs/lonely.yaml", cwd=repo)
         os.remove(os.path.join(repo, "trainjobs", "lonely.yaml"))
 
+        # Only a runtime is staged, and the change breaks TrainJobs nobody
+        # staged: the hook checks the repository's TrainJobs that use it.
+        runtime = os.path.join(repo, "runtimes", "torch_distributed.yaml")
+        original = open(runtime).read()
+        with open(runtime, "w") as f:
+            f.write(original.replace("        - name: node\n", "        - name: worker\n"))
+        git("add", runtime, cwd=repo)
+        broken = git("commit", "-m", "rename the torch job", cwd=repo)
+        output = broken.stdout + broken.stderr
+        checks.expect(broken.returncode != 0 and "trainjobs/custom-sa-node-selector.yaml:" in output,
+                      "a staged runtime that breaks an unstaged TrainJob is refused, naming the TrainJob", output)
+        with open(runtime, "w") as f:
+            f.write(original)
+        git("add", runtime, cwd=repo)
+
         # Only the staged TrainJob is passed; its runtime comes from the repository.
         path = os.path.join(repo, "trainjobs", "custom-sa-node-selector.yaml")
         text = open(path).read()
