@@ -5,6 +5,7 @@ with its message, a commit that leaves the rendered tree stale is refused,
 and committing the refreshed rendering is accepted. Needs pre-commit (the
 Debian package); skips (77) when it is absent and cannot be installed."""
 import os
+import re
 import shutil
 import subprocess
 
@@ -99,8 +100,10 @@ def main():
         git("add", runtime, cwd=repo)
         broken = git("commit", "-m", "rename the torch job", cwd=repo)
         output = broken.stdout + broken.stderr
-        checks.expect(broken.returncode != 0 and "trainjobs/custom-sa-node-selector.yaml:" in output,
-                      "a staged runtime that breaks an unstaged TrainJob is refused, naming the TrainJob", output)
+        check_hook = re.search(r"^tjrender check\.+(Passed|Failed)$", output, re.M)
+        checks.expect(broken.returncode != 0 and check_hook is not None and check_hook.group(1) == "Failed" and
+                      "trainjobs/custom-sa-node-selector.yaml:" in output,
+                      "tjrender-check refuses a staged runtime that breaks an unstaged TrainJob, naming it", output)
         with open(runtime, "w") as f:
             f.write(original)
         git("add", runtime, cwd=repo)
