@@ -96,7 +96,9 @@ def main():
         runtime = os.path.join(repo, "runtimes", "torch_distributed.yaml")
         original = open(runtime).read()
         with open(runtime, "w") as f:
-            f.write(original.replace("        - name: node\n", "        - name: worker\n"))
+            # The job, not its container: the runtime stays valid.
+            f.write(original.replace("      replicatedJobs:\n        - name: node\n",
+                                     "      replicatedJobs:\n        - name: worker\n"))
         git("add", runtime, cwd=repo)
         broken = git("commit", "-m", "rename the torch job", cwd=repo)
         output = broken.stdout + broken.stderr
