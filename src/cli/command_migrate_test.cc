@@ -106,3 +106,28 @@ TEST(MigrateCommand, UsageErrors) {
 
 }  // namespace
 }  // namespace tjr::cli
+
+namespace tjr::cli {
+namespace {
+
+// As check --repo: TrainJobs given alone find their runtimes in DIR, and a
+// runtime that is nowhere is one error, not one per release.
+TEST(MigrateCommand, RepoFindsRuntimesAndAMissingOneIsReportedOnce) {
+  RepoCopy repo;
+  const std::string job = repo.path("trainjobs/custom-sa-node-selector.yaml");
+  Outcome alone = Migrate({job, "--threads", "1"});
+  EXPECT_EQ(alone.exit_code, 1) << alone.err;
+  std::size_t first = alone.err.find("not found");
+  ASSERT_NE(first, std::string::npos) << alone.err;
+  EXPECT_EQ(alone.err.find("not found", first + 1), std::string::npos) << "reported once: " << alone.err;
+  EXPECT_NE(alone.err.find("error: trainer-v2.1 and trainer-v2.3: "), std::string::npos) << alone.err;
+
+  Outcome with_repo = Migrate({job, "--repo", repo.path(), "--threads", "1"});
+  EXPECT_EQ(with_repo.err.find("not found"), std::string::npos) << with_repo.err;
+  EXPECT_NE(with_repo.out.find("+  runtimePatches:"), std::string::npos) << with_repo.out;
+  // The runtimes are read, never rewritten or diffed.
+  EXPECT_EQ(with_repo.out.find("runtimes/"), std::string::npos) << with_repo.out;
+}
+
+}  // namespace
+}  // namespace tjr::cli
