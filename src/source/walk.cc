@@ -289,9 +289,15 @@ class Expander {
     Result<EntryType> target = tree_.Stat(link);
     if (!target.ok()) {
       // Broken links matter only where a file of that name would be read; a
-      // link the tree does not follow (Git) is reported as the tree says.
-      if (Wanted(link) || target.error().severity != Severity::kError) {
-        out_.diagnostics.push_back(target.take_error());
+      // link the tree does not follow (Git) is reported as the tree says,
+      // and only noted when no manifest would have been read through it
+      // (CLAUDE.md -> AGENTS.md, or a link to a folder).
+      Diagnostic why = target.take_error();
+      if (Wanted(link)) {
+        out_.diagnostics.push_back(std::move(why));
+      } else if (why.severity != Severity::kError) {
+        why.severity = Severity::kNote;
+        out_.diagnostics.push_back(std::move(why));
       }
       return;
     }
