@@ -44,6 +44,13 @@ class Lines {
   std::vector<std::size_t> starts_;
 };
 
+std::string Annotation(const doc::Node& item, std::string_view key) {
+  const doc::Node* metadata = item.is_mapping() ? item.Find("metadata") : nullptr;
+  const doc::Node* annotations = metadata != nullptr && metadata->is_mapping() ? metadata->Find("annotations") : nullptr;
+  const doc::Node* value = annotations != nullptr && annotations->is_mapping() ? annotations->Find(key) : nullptr;
+  return value != nullptr && value->is_string() ? value->string_value() : std::string();
+}
+
 std::string_view TrimLeft(std::string_view s) {
   std::size_t i = s.find_first_not_of(" \t");
   return i == std::string_view::npos ? std::string_view() : s.substr(i);
@@ -85,6 +92,20 @@ std::vector<std::uint32_t> AddedLines(const Lines& lines, const yaml::SpanNode& 
   std::sort(added.begin(), added.end());
   added.erase(std::unique(added.begin(), added.end()), added.end());
   return added;
+}
+
+// The block lists under a mapping key that the ResourceList writes compact
+// (`-` in the key's column): a wide document has them 2 columns further in.
+void CompactLists(const Lines& lines, const yaml::SpanNode& node, std::vector<ItemOrigin::Span>* out) {
+  for (const yaml::SpanNode::Entry& entry : node.entries) {
+    const yaml::SpanNode& value = entry.value;
+    if (value.kind == yaml::SpanNode::Kind::kSequence && !value.flow && value.column == entry.key.column) {
+      std::size_t last = value.end > value.begin ? value.end - 1 : value.begin;
+      out->push_back({value.line, value.column, lines.LineOf(last), lines.ColumnOf(last)});
+    }
+    CompactLists(lines, value, out);
+  }
+  for (const yaml::SpanNode& item : node.items) CompactLists(lines, item, out);
 }
 
 // Fills file_line: a document starts after the documents before it in its
@@ -148,6 +169,9 @@ std::vector<ItemOrigin> LocateItems(std::string_view text, const yaml::SpanNode&
     if (origin.block) {
       origin.indent = span.column > 0 ? span.column - 1 : 0;
       origin.added_lines = AddedLines(lines, span);
+      if (k < nodes.size() && Annotation(nodes[k], "internal.config.kubernetes.io/seqindent") == "wide") {
+        CompactLists(lines, span, &origin.widened_lists);
+      }
     } else {
       origin.first_column = span.column;
       origin.last_line = lines.LineOf(last_byte);
@@ -194,6 +218,11 @@ Location FileLocation(const std::vector<ItemOrigin>& origins, const std::string&
       at.line - origin->first_line - static_cast<std::uint32_t>(added_before - origin->added_lines.begin());
   out.line = (origin->path.empty() ? 1 : origin->file_line) + offset;
   out.column = at.column > origin->indent ? at.column - origin->indent : at.column;
+  for (const ItemOrigin::Span& list : origin->widened_lists) {
+    bool inside = !Before(at.line, at.column, list.first_line, list.first_column) &&
+                  !Before(list.last_line, list.last_column, at.line, at.column);
+    if (inside) out.column += 2;
+  }
   return out;
 }
 

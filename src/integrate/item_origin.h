@@ -48,6 +48,14 @@ struct ItemOrigin {
   std::uint32_t indent = 0;
   /// ResourceList lines holding only annotations the orchestrator added.
   std::vector<std::uint32_t> added_lines;
+  /// kpt sends every item with compact lists (`-` under its key) but writes
+  /// a document it read with wide ones (`internal.config.kubernetes.io/
+  /// seqindent: wide`) back wide: each such list indents what it holds by 2
+  /// more columns in the file. Their extents in the ResourceList.
+  struct Span {
+    std::uint32_t first_line, first_column, last_line, last_column;
+  };
+  std::vector<Span> widened_lists;
   /// The line of its document's first line in `path`; 0 when unknown.
   std::uint32_t file_line = 0;
 

@@ -98,6 +98,39 @@ TEST(ItemOrigin, MapsResourceListLinesToTheFile) {
   EXPECT_EQ(file(At(list->function_config, {"kind"})), "<stdin>:48:9");
 }
 
+TEST(ItemOrigin, WideListsAreWrittenBackWide) {
+  // kpt sends lists compact and writes them back as the file had them.
+  const char text[] =
+      "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"
+      "- apiVersion: v1\n"
+      "  kind: X\n"
+      "  metadata:\n"
+      "    name: w\n"
+      "    annotations:\n"
+      "      internal.config.kubernetes.io/path: 'w.yaml'\n"
+      "      internal.config.kubernetes.io/seqindent: 'wide'\n"
+      "  spec:\n"
+      "    outer:\n"
+      "    - name: a\n"
+      "      inner:\n"
+      "      - x\n";
+  // w.yaml:                 6   outer:
+  //  1 apiVersion: v1        7     - name: a
+  //  2 kind: X               8       inner:
+  //  3 metadata:             9         - x
+  //  4   name: w
+  //  5 spec:
+  auto list = ReadResourceList(text, "<stdin>");
+  ASSERT_TRUE(list.ok()) << list.error().ToString();
+  auto file = [&](const doc::Node& node) {
+    return FileLocation(list->origins, "<stdin>", node.location()).ToString();
+  };
+  const doc::Node& entry = (*list->items[0].Find("spec")->Find("outer"))[0];
+  EXPECT_EQ(file(*entry.Find("name")), "w.yaml:7:13");
+  EXPECT_EQ(file((*entry.Find("inner"))[0]), "w.yaml:9:11");
+  EXPECT_EQ(file(*list->items[0].Find("kind")), "w.yaml:2:7");
+}
+
 TEST(ItemOrigin, WithoutTheDocumentsBeforeItTheLineIsUnknown) {
   // Only f.yaml's document 1 (kpt sends a selection under --match-*).
   std::string text = kFromKpt;
