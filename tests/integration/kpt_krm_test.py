@@ -17,7 +17,9 @@ import os
 import shutil
 import subprocess
 
-from common import Checks, run, skip, temp_dir, tjrender
+from common import SOURCE_ROOT, Checks, run, skip, temp_dir, tjrender
+
+KUSTOMIZE_DIR = os.path.join(SOURCE_ROOT, "integrations", "kustomize")
 
 RUNTIME = """# The runtime every job here uses.
 apiVersion: trainer.kubeflow.org/v1alpha1
@@ -158,6 +160,90 @@ def line_of(text, needle):
     return 0, 0
 
 
+def path_with(tool, work, *dirs):
+    """PATH with `tjrender` (the binary under test) and `dirs` first."""
+    bin_dir = os.path.join(work, "bin")
+    os.makedirs(bin_dir, exist_ok=True)
+    link = os.path.join(bin_dir, "tjrender")
+    if not os.path.exists(link):
+        os.symlink(tool, link)
+    return os.pathsep.join([bin_dir, *dirs, os.environ.get("PATH", "")])
+
+
+def readme_commands(kpt, tool, checks, work, stable):
+    """The README's kpt commands, run as written in a folder with manifests/."""
+    with open(os.path.join(SOURCE_ROOT, "README.md")) as f:
+        readme = f.read()
+    section = readme[readme.index("**kpt.**"):readme.index("**kustomize.**")]
+    block = section[section.index("```sh\n") + 6:]
+    commands = [line for line in block[:block.index("```")].split("\n") if line.startswith("kpt ")]
+    checks.expect(len(commands) == 4, "README: four kpt commands", str(commands))
+    cwd = os.path.join(work, "readme")
+    write_package(os.path.join(cwd, "manifests"), stable)
+    env = dict(os.environ, PATH=path_with(tool, work))
+    want = {"manifests/" + k: v.encode() for k, v in stable.items()}
+    for command in commands:
+        done = run(["sh", "-c", command], cwd=cwd, env=env, timeout=180)
+        files = {k: v for k, v in tree(cwd).items() if k.startswith("manifests/")}
+        checks.expect(done.returncode == 0 and files == want, "README: " + command, done.stderr)
+    checks.expect(os.path.exists(os.path.join(cwd, "results", "results.yaml")), "README: --results-dir wrote results")
+    with open(os.path.join(cwd, "rendered.yaml")) as f:
+        rendered = f.read()
+    checks.expect("\nkind: JobSet\n" in rendered and "\nkind: TrainJob\n" not in "\n" + rendered and
+                  "# Settings the job reads." in rendered, "README: render to stdout gives the JobSet and the "
+                  "other objects as written", rendered[:400])
+
+
+def shipped_kustomize_files(kpt, tool, checks, work, stable):
+    """integrations/kustomize as kustomize runs it: exec.path alone (kustomize
+    before v5.7 refuses exec.args), no arguments, the ConfigMap as
+    functionConfig. kustomize itself is not installed here; kpt runs the
+    function the same way (the ResourceList on stdin)."""
+    config_path = os.path.join(KUSTOMIZE_DIR, "validator.yaml")
+    config = yaml_as_json(tool, config_path)
+    spec = config.get("metadata", {}).get("annotations", {}).get("config.kubernetes.io/function", "")
+    checks.expect(spec.strip().split("\n") == ["exec:", "  path: tjrender-krm"],
+                  "validator.yaml: exec.path only, a name looked up on PATH", spec)
+    checks.expect(config.get("data") == {"mode": "validate"}, "validator.yaml: validate mode")
+    package = os.path.join(work, "kustomize-pkg")
+    write_package(package, stable)
+    env = dict(os.environ, PATH=path_with(tool, work, KUSTOMIZE_DIR))
+    validated = run([kpt, "fn", "eval", package, "--exec", "tjrender-krm", "--fn-config", config_path],
+                    env=env, timeout=180)
+    checks.expect(validated.returncode == 0 and tree(package) == {k: v.encode() for k, v in stable.items()},
+                  "tjrender-krm with validator.yaml validates, files unchanged", validated.stderr)
+    render_config = os.path.join(work, "render.yaml")
+    with open(config_path) as f, open(render_config, "w") as out:
+        out.write(f.read().replace("mode: validate", "mode: render"))
+    rendered = run([kpt, "fn", "eval", package, "--exec", "tjrender-krm", "--fn-config", render_config,
+                    "--output", "unwrap"], env=env, timeout=180)
+    checks.expect(rendered.returncode == 0 and "kind: JobSet" in rendered.stdout,
+                  "tjrender-krm with data.mode: render renders", rendered.stderr)
+
+    kubectl = shutil.which("kubectl")
+    if not kubectl:
+        print("kubectl is not installed: the kubectl kustomize checks are skipped")
+        return
+    # README: `kubectl kustomize` cannot run exec functions.
+    base = os.path.join(work, "kustomize-base")
+    write_package(base, {"kustomization.yaml": "resources:\n- job.yaml\nvalidators:\n- tjrender.yaml\n",
+                         "job.yaml": TRAINJOB.replace("# The job.\n", ""),
+                         "tjrender.yaml": open(config_path).read()})
+    marker = os.path.join(work, "ran")
+    spy = os.path.join(work, "spy")
+    os.makedirs(spy, exist_ok=True)
+    with open(os.path.join(spy, "tjrender-krm"), "w") as f:
+        f.write(f"#!/bin/sh\ntouch {marker}\nexec tjrender krm \"$@\"\n")
+    os.chmod(os.path.join(spy, "tjrender-krm"), 0o755)
+    env = dict(os.environ, PATH=path_with(tool, work, spy))
+    flag = run([kubectl, "kustomize", "--enable-alpha-plugins", "--enable-exec", base], env=env)
+    checks.expect(flag.returncode != 0 and "unknown flag: --enable-exec" in flag.stderr,
+                  "kubectl kustomize has no --enable-exec", flag.stderr)
+    plugins = run([kubectl, "kustomize", "--enable-alpha-plugins", base], env=env)
+    checks.expect(plugins.returncode != 0 and not os.path.exists(marker),
+                  "kubectl kustomize --enable-alpha-plugins does not run the exec function", plugins.stderr)
+
+
 def main():
     kpt = shutil.which("kpt")
     if not kpt:
@@ -260,6 +346,9 @@ def main():
                       files.get("jobs/all.yaml", b"").decode())
         checks.expect(b"kind: JobSet" in files.get("jobs/rendered_pytorch-job.yaml", b""),
                       "render in place: the JobSet file")
+
+        readme_commands(kpt, tool, checks, work, stable)
+        shipped_kustomize_files(kpt, tool, checks, work, stable)
     except subprocess.TimeoutExpired as timeout:
         checks.expect(False, "kpt finished", str(timeout))
     finally:
