@@ -159,7 +159,7 @@ std::vector<ItemOrigin> LocateItems(std::string_view text, const yaml::SpanNode&
     origin.block = !items.flow && !span.flow && span.kind == yaml::SpanNode::Kind::kMapping;
     std::size_t last_byte = span.end > span.begin ? span.end - 1 : span.begin;
     if (!items.flow) {
-      origin.first_line = DashLine(lines, span.line, floor);
+      origin.first_line = DashLine(lines, std::max<std::uint32_t>(span.line, 1), floor);
       origin.begin = lines.Start(origin.first_line);
     } else {
       origin.first_line = span.line;
@@ -214,8 +214,9 @@ Location FileLocation(const std::vector<ItemOrigin>& origins, const std::string&
   Location out{InternSourceName(origin->name)};
   if (!origin->block || (!origin->path.empty() && origin->file_line == 0)) return out;
   auto added_before = std::lower_bound(origin->added_lines.begin(), origin->added_lines.end(), at.line);
-  std::uint32_t offset =
-      at.line - origin->first_line - static_cast<std::uint32_t>(added_before - origin->added_lines.begin());
+  std::uint32_t added = static_cast<std::uint32_t>(added_before - origin->added_lines.begin());
+  std::uint32_t offset = at.line - origin->first_line;
+  offset = offset > added ? offset - added : 0;
   out.line = (origin->path.empty() ? 1 : origin->file_line) + offset;
   out.column = at.column > origin->indent ? at.column - origin->indent : at.column;
   for (const ItemOrigin::Span& list : origin->widened_lists) {
