@@ -210,9 +210,14 @@ Location FileLocation(const std::vector<ItemOrigin>& origins, const std::string&
                       const Location& at) {
   if (!at.known() || *at.file != list_file) return at;
   const ItemOrigin* origin = OriginAt(origins, at);
-  if (origin == nullptr) return at;
+  return origin == nullptr ? at : LocationInFile(*origin, at);
+}
+
+Location LocationInFile(const ItemOrigin& item, const Location& at) {
+  const ItemOrigin* origin = &item;
   Location out{InternSourceName(origin->name)};
   if (!origin->block || (!origin->path.empty() && origin->file_line == 0)) return out;
+  if (at.line < origin->first_line || at.line > origin->last_line) return out;
   auto added_before = std::lower_bound(origin->added_lines.begin(), origin->added_lines.end(), at.line);
   std::uint32_t added = static_cast<std::uint32_t>(added_before - origin->added_lines.begin());
   std::uint32_t offset = at.line - origin->first_line;

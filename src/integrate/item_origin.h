@@ -81,6 +81,10 @@ const ItemOrigin* OriginAt(const std::vector<ItemOrigin>& origins, const Locatio
 Location FileLocation(const std::vector<ItemOrigin>& origins, const std::string& list_file,
                       const Location& at);
 
+/// `at`, a location in the ResourceList that lies in `origin`'s item, as a
+/// location in its file (FileLocation for one known item).
+Location LocationInFile(const ItemOrigin& origin, const Location& at);
+
 /// Whether an annotation is one an orchestrator adds to items and strips
 /// when it writes them to files.
 bool IsOrchestratorAnnotation(std::string_view key);

@@ -73,18 +73,18 @@ std::string ChildPath(const std::string& path, const std::string& key) {
 // The field path (upstream form, spec.containers[0].env) of the node of
 // an item that `at` (a file location) points at; empty when none is there.
 // Pre-order, so a mapping wins over its first key, which starts with it.
-std::optional<std::string> PathAt(const ResourceList& list, const doc::Node& node, const std::string& path,
+std::optional<std::string> PathAt(const ItemOrigin& origin, const doc::Node& node, const std::string& path,
                                   const Location& at) {
-  if (SameLocation(FileLocation(list.origins, list.source_name, node.location()), at)) return path;
+  if (SameLocation(LocationInFile(origin, node.location()), at)) return path;
   if (node.is_mapping()) {
     for (const doc::Field& field : node.fields()) {
       std::string child = ChildPath(path, field.key);
-      if (SameLocation(FileLocation(list.origins, list.source_name, field.key_location), at)) return child;
-      if (auto found = PathAt(list, field.value, child, at)) return found;
+      if (SameLocation(LocationInFile(origin, field.key_location), at)) return child;
+      if (auto found = PathAt(origin, field.value, child, at)) return found;
     }
   } else if (node.is_sequence()) {
     for (std::size_t i = 0; i < node.size(); ++i) {
-      if (auto found = PathAt(list, node[i], path + "[" + std::to_string(i) + "]", at)) return found;
+      if (auto found = PathAt(origin, node[i], path + "[" + std::to_string(i) + "]", at)) return found;
     }
   }
   return std::nullopt;
@@ -208,7 +208,8 @@ doc::Node Results(const ResourceList& list, const std::vector<report::Finding>& 
     long at_item = ItemAt(list, d.location);
     if (field_path.empty() && at_item >= 0 && d.location.line != 0) {
       const doc::Node& node = list.items[static_cast<std::size_t>(at_item)];
-      std::optional<std::string> path = PathAt(list, node, "", d.location);
+      std::optional<std::string> path =
+          PathAt(list.origins[static_cast<std::size_t>(at_item)], node, "", d.location);
       if (path && !path->empty()) {
         field_path = *path;
         object = RefOfItem(node);

@@ -104,6 +104,10 @@ def objects_of(tool, stream, work):
     return objects
 
 
+def yaml_as_json(tool, path):
+    return json.loads(run([tool, "fmt", "-o", "json", path]).stdout or "{}")
+
+
 def read(path):
     with open(path) as f:
         return f.read()
@@ -148,6 +152,23 @@ def main():
             checks.expect(given.returncode == 0 and
                           [o.get("metadata", {}).get("namespace") for o in objects] == [None, "ml"],
                           f"{shape}: --namespace ml goes into the rendered objects only", given.stderr)
+
+        # integrations/helm/plugin.yaml as Helm 4 runs it: command, args, then
+        # the --post-renderer-args (internal/plugin/subprocess_commands.go
+        # PrepareCommands), the stream on stdin.
+        plugin = yaml_as_json(tool, os.path.join(SOURCE_ROOT, "integrations", "helm", "plugin.yaml"))
+        command = (plugin.get("runtimeConfig", {}).get("platformCommand") or [{}])[0]
+        checks.expect(plugin.get("type") == "postrenderer/v1" and plugin.get("runtime") == "subprocess" and
+                      command.get("command") == "tjrender" and command.get("args") == ["post-render"],
+                      "plugin.yaml: a postrenderer/v1 subprocess plugin running tjrender post-render",
+                      json.dumps(plugin))
+        argv = [tool] + command.get("args", []) + ["--mode=render"]
+        stream = helm4_stream(templates)
+        by_plugin = run(argv, input=stream)
+        objects = objects_of(tool, by_plugin.stdout, work)
+        checks.expect(by_plugin.returncode == 0 and [o.get("kind") for o in objects] == ["ConfigMap", "JobSet"] and
+                      "namespace" not in objects[-1].get("metadata", {}),
+                      "plugin.yaml with --post-renderer-args=--mode=render renders", by_plugin.stderr)
 
         # An object's own namespace is kept; the runtime must then be there too.
         placed = helm3_stream([("ml/templates/runtime.yaml", RUNTIME.replace("  name: torch\n",
