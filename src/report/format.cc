@@ -15,6 +15,8 @@ constexpr KnownRule kKnownRules[] = {
     {"env-value-and-valuefrom", "an env var has both a non-empty value and valueFrom"},
     {"volume-mount-without-volume", "a volumeMount names no volume of the pod"},
     {"ignore-without-reason", "a tjrender.dev/ignore annotation without a reason"},
+    {"namespace-required",
+     "a rendered object names the namespace, which a Helm post-renderer is not told: pass --namespace"},
     {"upstream/invalid-value", "the API server or the Trainer webhook: Invalid value"},
     {"upstream/required-value", "the API server or the Trainer webhook: Required value"},
     {"upstream/forbidden", "the API server or the Trainer webhook: Forbidden"},
