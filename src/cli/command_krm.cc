@@ -10,6 +10,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "integrate/krm.h"
+#include "integrate/resource_list_edit.h"
 
 namespace tjr::cli {
 namespace po = boost::program_options;
@@ -19,10 +20,11 @@ namespace {
 const char kUsage[] =
     "usage: tjrender krm [--mode validate|render] [--target T]\n\n"
     "A KRM function: reads a ResourceList on stdin and writes one on stdout with the items and\n"
-    "a `results` entry per finding (severity, message, resourceRef, field.path, and file.path /\n"
-    "file.index from the items' config.kubernetes.io path annotations). validate (default)\n"
-    "returns the items unchanged; render replaces TrainJobs by the objects the Trainer\n"
-    "controller would create and leaves runtimes out. The functionConfig's data.mode /\n"
+    "a `results` entry per finding (severity, message led by FILE:LINE:COL, resourceRef,\n"
+    "field.path, file.path / file.index from the items' config.kubernetes.io path annotations,\n"
+    "tags.rule). validate (default) returns the ResourceList byte for byte with only `results`\n"
+    "added; render replaces TrainJobs by the objects the Trainer controller would create and\n"
+    "leaves runtimes out, every other item byte for byte. The functionConfig's data.mode /\n"
     "data.target (a ConfigMap, as `kpt fn eval -- mode=render` builds) work as the flags.\n"
     "Exit 1 when a result is an error.\n";
 
@@ -92,35 +94,37 @@ int RunKrm(const std::vector<std::string>& args) {
   // One file per item, named by its origin, so loader messages name it.
   std::vector<source::ParsedFile> files;
   for (std::size_t i = 0; i < list->items.size(); ++i) {
-    std::string path = integrate::ItemPath(list->items[i]);
-    files.push_back({path.empty() ? "items[" + std::to_string(i) + "]" : path, {list->items[i]}});
+    files.push_back({list->origins[i].name, {list->items[i]}});
   }
   source::ManifestSet manifests = source::AdmitDocuments(files);
   FindingsOutput findings;
   if (!findings.Init(report_options)) return kExitUsage;
+  // Findings name the user's files and lines, not lines of stdin.
+  findings.SetLocationMap([&list](const Location& at) {
+    return integrate::FileLocation(list->origins, list->source_name, at);
+  });
   std::map<std::string, std::vector<doc::Node>> rendered =
       ValidateAndRender(manifests, *config, pipeline_options, &findings);
   if (!findings.Finish()) return kExitUsage;
 
+  std::vector<integrate::ItemEdit> edits;
   if (mode == "render") {
-    std::vector<doc::Node> items;
-    for (const doc::Node& item : list->items) {
-      if (IsRuntime(item)) continue;
-      if (!IsTrainJob(item)) {
-        items.push_back(item);
-        continue;
-      }
+    edits.resize(list->items.size());
+    for (std::size_t i = 0; i < list->items.size(); ++i) {
+      const doc::Node& item = list->items[i];
+      if (IsRuntime(item)) edits[i].keep = false;
+      if (!IsTrainJob(item)) continue;
+      edits[i].keep = false;
       auto it = rendered.find(TrainJobKey(item, pipeline_options.default_namespace));
       if (it == rendered.end()) continue;
       std::size_t index = 0;
       for (doc::Node made : it->second) {
         Annotate(integrate::ItemPath(item), index++, &made);
-        items.push_back(std::move(made));
+        edits[i].added.push_back(std::move(made));
       }
     }
-    list->items = std::move(items);
   }
-  WriteStdout(integrate::WriteResourceList(*list, findings.findings()));
+  WriteStdout(integrate::EditResourceList(*list, edits, integrate::Results(*list, findings.findings())));
   if (findings.has_input_errors()) return kExitUsage;
   return findings.has_errors() ? kExitFindings : kExitClean;
 }

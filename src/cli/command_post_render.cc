@@ -3,6 +3,11 @@
 // stream comes on stdin and goes back on stdout; TrainJobs and runtimes are
 // checked, and in --mode render TrainJobs are replaced by what the Trainer
 // controller would create.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include <boost/program_options.hpp>
 
 #include "base/file.h"
@@ -28,10 +33,71 @@ const char kUsage[] =
     "each TrainJob document is replaced by the objects the Trainer controller would create\n"
     "(carrying the TrainJob's postrenderer.helm.sh/postrender-filename annotation), runtime\n"
     "documents are left out, every other document is passed through byte for byte.\n"
-    "--namespace is the namespace of objects without one (Helm's release namespace).\n"
+    "Objects written without a namespace are rendered without one, as Helm applies its release\n"
+    "namespace itself; --namespace NS (Helm's release namespace) writes NS into them instead.\n"
     "Findings go to stderr; any error exits 1 with nothing on stdout.\n";
 
 constexpr char kHelmFilename[] = "postrenderer.helm.sh/postrender-filename";
+
+// Helm does not tell a post-renderer its release namespace (Helm 3 runs
+// the binary with the stream alone, pkg/postrender/exec.go; Helm 4 hands a
+// plugin the manifests and args, pkg/postrenderer/postrenderer.go) and
+// applies it to namespace-less objects itself (pkg/kube/client.go,
+// NamespaceParam(...).DefaultNamespace()). Without --namespace, objects
+// without one are rendered in this stand-in, which the output never shows:
+// a runtime without a namespace still lives beside its TrainJob.
+constexpr char kReleaseNamespace[] = "helm-release-namespace";
+
+bool HasNamespace(const doc::Node& object) {
+  const doc::Node* metadata = object.Find("metadata");
+  const doc::Node* ns = metadata != nullptr && metadata->is_mapping() ? metadata->Find("namespace") : nullptr;
+  return ns != nullptr && ns->is_string() && !ns->string_value().empty();
+}
+
+// The first value under `node` whose text names the stand-in namespace.
+std::optional<std::string> NamespaceUse(const doc::Node& node, const std::string& path) {
+  if (node.is_string()) {
+    if (node.string_value().find(kReleaseNamespace) == std::string::npos) return std::nullopt;
+    return path;
+  }
+  if (node.is_mapping()) {
+    for (const doc::Field& field : node.fields()) {
+      bool plain = field.key.find_first_of("./") == std::string::npos;
+      std::string child = !plain ? path + "[" + field.key + "]" : path.empty() ? field.key : path + "." + field.key;
+      auto found = NamespaceUse(field.value, child);
+      if (found) return found;
+    }
+  } else if (node.is_sequence()) {
+    for (std::size_t i = 0; i < node.size(); ++i) {
+      auto found = NamespaceUse(node[i], path + "[" + std::to_string(i) + "]");
+      if (found) return found;
+    }
+  }
+  return std::nullopt;
+}
+
+// A TrainJob written without a namespace gets objects without one; an
+// object whose content still names the namespace (Flux's broker config
+// addresses hosts as NAME.NAMESPACE.svc.cluster.local) cannot be rendered
+// without knowing it: that is a finding.
+std::optional<Diagnostic> LeaveNamespaceUnset(const doc::Node& trainjob, std::vector<doc::Node>* objects) {
+  for (doc::Node& object : *objects) {
+    if (doc::Node* metadata = object.FindMutable("metadata"); metadata != nullptr && metadata->is_mapping()) {
+      metadata->Erase("namespace");
+    }
+  }
+  for (const doc::Node& object : *objects) {
+    std::optional<std::string> use = NamespaceUse(object, "");
+    if (!use) continue;
+    doc::ObjectId id = doc::ObjectId::Of(object);
+    Diagnostic d = MakeError(trainjob.location(), "metadata.namespace",
+                             "[namespace-required] the " + id.kind + " \"" + id.name + "\" names the "
+                             "TrainJob's namespace in " + *use + ", and Helm does not tell a post-renderer "
+                             "its release namespace: pass --namespace with the release namespace");
+    return d;
+  }
+  return std::nullopt;
+}
 
 // Copies Helm's file annotation from the TrainJob to an object it created,
 // so Helm files the object with its template.
@@ -49,6 +115,61 @@ void CarryHelmFilename(const doc::Node& trainjob, doc::Node* object) {
     out_annotations = &out_metadata->Set("annotations", doc::Node::Mapping());
   }
   out_annotations->Set(kHelmFilename, *file);
+}
+
+bool HoldsTrainerObjects(const std::vector<doc::Node>& documents) {
+  for (const doc::Node& d : documents) {
+    Result<std::vector<doc::Node>> flat = doc::FlattenLists({d});
+    if (!flat.ok()) continue;
+    for (const doc::Node& object : *flat) {
+      if (IsTrainJob(object) || IsRuntime(object)) return true;
+    }
+  }
+  return false;
+}
+
+// The output stream of --mode render: documents without Trainer objects
+// byte for byte; a document with some written again from its objects,
+// TrainJobs replaced by what they create, runtimes dropped.
+std::string RenderStream(const std::vector<integrate::RawDocument>& raw,
+                         const std::vector<std::vector<doc::Node>>& parsed,
+                         const std::string& default_namespace, bool namespace_given,
+                         std::map<std::string, std::vector<doc::Node>>* rendered, FindingsOutput* findings) {
+  std::string out;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (!HoldsTrainerObjects(parsed[i])) {
+      out += raw[i].text;  // untouched, byte for byte
+      continue;
+    }
+    std::vector<doc::Node> objects;
+    for (const doc::Node& d : parsed[i]) {
+      Result<std::vector<doc::Node>> flat = doc::FlattenLists({d});
+      if (!flat.ok()) continue;
+      for (const doc::Node& object : *flat) {
+        if (IsRuntime(object)) continue;
+        if (!IsTrainJob(object)) {
+          objects.push_back(object);
+          continue;
+        }
+        auto it = rendered->find(TrainJobKey(object, default_namespace));
+        if (it == rendered->end()) continue;
+        std::vector<doc::Node>& made = it->second;
+        if (!namespace_given && !HasNamespace(object)) {
+          if (std::optional<Diagnostic> d = LeaveNamespaceUnset(object, &made)) {
+            findings->Add(*d, RefOf(doc::ObjectId::Of(object)));
+          }
+        }
+        for (doc::Node& m : made) {
+          CarryHelmFilename(object, &m);
+          objects.push_back(m);
+        }
+      }
+    }
+    if (objects.empty()) continue;
+    if (!out.empty() && out.back() != '\n') out += '\n';
+    out += "---\n" + YamlStream(objects);
+  }
+  return out;
 }
 
 }  // namespace
@@ -82,10 +203,9 @@ int RunPostRender(const std::vector<std::string>& args) {
   pipeline::PipelineOptions pipeline_options;
   if (auto exit_code = ChooseTarget(target, *config, &pipeline_options)) return *exit_code;
   source::LoadOptions load_options;
-  if (!namespace_.empty()) {
-    load_options.default_namespace = namespace_;
-    pipeline_options.default_namespace = namespace_;
-  }
+  const bool namespace_given = !namespace_.empty();
+  load_options.default_namespace = namespace_given ? namespace_ : kReleaseNamespace;
+  pipeline_options.default_namespace = load_options.default_namespace;
 
   Result<std::string> input = ReadFile("-");
   if (!input.ok()) {
@@ -107,54 +227,14 @@ int RunPostRender(const std::vector<std::string>& args) {
   source::ManifestSet manifests = source::AdmitDocuments({file}, load_options);
   std::map<std::string, std::vector<doc::Node>> rendered =
       ValidateAndRender(manifests, *config, pipeline_options, &findings);
-  if (!findings.Finish() || findings.has_input_errors()) return kExitUsage;
-  if (findings.has_errors()) return kExitFindings;
-  if (mode == "validate") {
-    WriteStdout(*input);
-    return kExitClean;
-  }
 
   std::string out;
-  auto append_objects = [&](const std::vector<doc::Node>& objects) {
-    if (objects.empty()) return;
-    if (!out.empty() && out.back() != '\n') out += '\n';
-    out += "---\n" + YamlStream(objects);
-  };
-  const std::string& default_namespace = pipeline_options.default_namespace;
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    bool trainer = false;
-    for (const doc::Node& d : parsed[i]) {
-      Result<std::vector<doc::Node>> flat = doc::FlattenLists({d});
-      if (!flat.ok()) continue;
-      for (const doc::Node& object : *flat) trainer = trainer || IsTrainJob(object) || IsRuntime(object);
-    }
-    if (!trainer) {
-      out += raw[i].text;  // untouched, byte for byte
-      continue;
-    }
-    // A document holding Trainer objects is written again from its
-    // objects: TrainJobs replaced, runtimes dropped.
-    std::vector<doc::Node> objects;
-    for (const doc::Node& d : parsed[i]) {
-      Result<std::vector<doc::Node>> flat = doc::FlattenLists({d});
-      if (!flat.ok()) continue;
-      for (const doc::Node& object : *flat) {
-        if (IsRuntime(object)) continue;
-        if (!IsTrainJob(object)) {
-          objects.push_back(object);
-          continue;
-        }
-        auto it = rendered.find(TrainJobKey(object, default_namespace));
-        if (it == rendered.end()) continue;
-        for (doc::Node made : it->second) {
-          CarryHelmFilename(object, &made);
-          objects.push_back(std::move(made));
-        }
-      }
-    }
-    append_objects(objects);
+  if (mode == "render") {
+    out = RenderStream(raw, parsed, pipeline_options.default_namespace, namespace_given, &rendered, &findings);
   }
-  WriteStdout(out);
+  if (!findings.Finish() || findings.has_input_errors()) return kExitUsage;
+  if (findings.has_errors()) return kExitFindings;
+  WriteStdout(mode == "validate" ? *input : out);
   return kExitClean;
 }
 

@@ -41,7 +41,9 @@ bool FindingsOutput::Init(const ReportOptions& options) {
   return true;
 }
 
-void FindingsOutput::Add(const Diagnostic& diagnostic, const report::ObjectRef& object) {
+void FindingsOutput::Add(const Diagnostic& found, const report::ObjectRef& object) {
+  Diagnostic diagnostic = found;
+  if (location_map_) diagnostic.location = location_map_(found.location);
   if (diagnostic.severity == Severity::kNote) {
     if (options_.verbose && stream_ == report::Format::kText) Report(diagnostic);
     return;

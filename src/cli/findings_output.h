@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -41,6 +42,11 @@ class FindingsOutput {
   /// Checks the formats and file names; false after reporting a usage error.
   bool Init(const ReportOptions& options);
   void SetIgnores(report::Ignores ignores) { ignores_ = std::move(ignores); }
+  /// Where findings are shown: every finding's location goes through `map`
+  /// first (the KRM function maps lines of its ResourceList to the items'
+  /// files). The objects findings are about are found before, from the
+  /// locations as read.
+  void SetLocationMap(std::function<Location(const Location&)> map) { location_map_ = std::move(map); }
   /// Whether the ignore rules silence `diagnostic` about `object` (only
   /// reads the rules: safe from worker threads).
   bool Ignores(const report::ObjectRef& object, const Diagnostic& diagnostic) const {
@@ -85,6 +91,7 @@ class FindingsOutput {
   report::Format stream_ = report::Format::kText;
   std::vector<std::pair<report::Format, std::string>> files_;
   report::Ignores ignores_;
+  std::function<Location(const Location&)> location_map_;
   report::Results results_;
   std::size_t errors_ = 0;
   std::size_t input_errors_ = 0;

@@ -1,8 +1,9 @@
 #include "integrate/krm.h"
 
+#include <optional>
+
 #include "doc/objects.h"
 #include "yaml/reader.h"
-#include "yaml/writer.h"
 
 namespace tjr::integrate {
 namespace {
@@ -27,17 +28,93 @@ const char* Severity(tjr::Severity severity) {
 
 doc::Node Str(std::string text) { return doc::Node::String(std::move(text)); }
 
-// The item a finding is about: same apiVersion, kind, namespace and name.
-const doc::Node* ItemOf(const ResourceList& list, const report::ObjectRef& object) {
-  if (!object.known()) return nullptr;
-  for (const doc::Node& item : list.items) {
-    doc::ObjectId id = doc::ObjectId::Of(item);
+// The item with the object's apiVersion, kind, namespace and name.
+long ItemOf(const ResourceList& list, const report::ObjectRef& object) {
+  if (!object.known()) return -1;
+  for (std::size_t i = 0; i < list.items.size(); ++i) {
+    doc::ObjectId id = doc::ObjectId::Of(list.items[i]);
     if (id.api_version == object.api_version && id.kind == object.kind && id.name == object.name &&
         (id.namespace_.empty() || id.namespace_ == object.namespace_)) {
-      return &item;
+      return static_cast<long>(i);
     }
   }
-  return nullptr;
+  return -1;
+}
+
+// The item a file location (FileLocation's) lies in: its file, and its
+// lines when the location has one; -1 when it names no single item.
+long ItemAt(const ResourceList& list, const Location& at) {
+  if (!at.known()) return -1;
+  long found = -1;
+  for (std::size_t i = 0; i < list.origins.size(); ++i) {
+    const ItemOrigin& origin = list.origins[i];
+    if (origin.name != *at.file) continue;
+    if (at.line != 0) {
+      std::uint32_t first = origin.path.empty() ? 1 : origin.file_line;
+      if (first == 0 || at.line < first || at.line >= first + origin.line_count()) continue;
+    } else if (found >= 0) {
+      return -1;  // a file of several documents, and no line
+    }
+    found = static_cast<long>(i);
+    if (at.line != 0) break;
+  }
+  return found;
+}
+
+bool SameLocation(const Location& a, const Location& b) {
+  return a.known() && b.known() && *a.file == *b.file && a.line == b.line && a.column == b.column;
+}
+
+std::string ChildPath(const std::string& path, const std::string& key) {
+  if (key.find_first_of("./") != std::string::npos) return path + "[" + key + "]";
+  return path.empty() ? key : path + "." + key;
+}
+
+// The field path (upstream form, spec.containers[0].env) of the node of
+// an item that `at` (a file location) points at; empty when none is there.
+// Pre-order, so a mapping wins over its first key, which starts with it.
+std::optional<std::string> PathAt(const ItemOrigin& origin, const doc::Node& node, const std::string& path,
+                                  const Location& at) {
+  if (SameLocation(LocationInFile(origin, node.location()), at)) return path;
+  if (node.is_mapping()) {
+    for (const doc::Field& field : node.fields()) {
+      std::string child = ChildPath(path, field.key);
+      if (SameLocation(LocationInFile(origin, field.key_location), at)) return child;
+      if (auto found = PathAt(origin, field.value, child, at)) return found;
+    }
+  } else if (node.is_sequence()) {
+    for (std::size_t i = 0; i < node.size(); ++i) {
+      if (auto found = PathAt(origin, node[i], path + "[" + std::to_string(i) + "]", at)) return found;
+    }
+  }
+  return std::nullopt;
+}
+
+report::ObjectRef RefOfItem(const doc::Node& item) {
+  doc::ObjectId id = doc::ObjectId::Of(item);
+  return report::ObjectRef{id.api_version, id.kind, id.namespace_, id.name};
+}
+
+doc::Node RefNode(const report::ObjectRef& object) {
+  doc::Node ref = doc::Node::Mapping();
+  ref.Set("apiVersion", Str(object.api_version));
+  ref.Set("kind", Str(object.kind));
+  ref.Set("name", Str(object.name));
+  if (!object.namespace_.empty()) ref.Set("namespace", Str(object.namespace_));
+  return ref;
+}
+
+// Where the `items` entry of the root mapping ends: the line of the next
+// key, or the end of the mapping's last line (its value, for a flow root).
+std::size_t ItemsEnd(std::string_view text, const yaml::SpanNode& root, std::size_t items) {
+  if (root.flow) return root.entries[items].value.end;
+  if (items + 1 < root.entries.size()) {
+    std::size_t next = root.entries[items + 1].key.begin;
+    while (next > 0 && text[next - 1] != '\n') --next;
+    return next;
+  }
+  std::size_t end = text.find('\n', root.end > 0 ? root.end - 1 : 0);
+  return end == std::string_view::npos ? text.size() : end + 1;
 }
 
 }  // namespace
@@ -67,6 +144,27 @@ Result<ResourceList> ReadResourceList(std::string_view text, std::string_view so
   }
   list.items = items->items();
   if (const doc::Node* config = root.Find("functionConfig")) list.function_config = *config;
+
+  Result<std::vector<yaml::SpanNode>> spans = yaml::ReadSpans(text, source_name);
+  if (!spans.ok()) return AsInputError(spans.take_error());
+  if (spans->size() != 1 || spans->front().kind != yaml::SpanNode::Kind::kMapping) {
+    return AsInputError(MakeError(at, "", "expected one ResourceList document"));
+  }
+  list.spans = std::move(spans->front());
+  std::size_t items_entry = 0;
+  while (items_entry < list.spans.entries.size() && list.spans.entries[items_entry].key.text != "items") {
+    ++items_entry;
+  }
+  const yaml::SpanNode* item_spans =
+      items_entry < list.spans.entries.size() ? &list.spans.entries[items_entry].value : nullptr;
+  if (item_spans == nullptr || item_spans->kind != yaml::SpanNode::Kind::kSequence ||
+      item_spans->items.size() != list.items.size()) {
+    // Aliases for whole items or `<<` merges: the tree and the text differ.
+    return AsInputError(MakeError(root.location(), "items", "items must be written out, one per entry"));
+  }
+  list.text = std::string(text);
+  list.source_name = std::string(source_name);
+  list.origins = LocateItems(text, *item_spans, list.items, ItemsEnd(text, list.spans, items_entry));
   return list;
 }
 
@@ -92,51 +190,67 @@ std::string FunctionConfigValue(const ResourceList& list, std::string_view key) 
   return {};
 }
 
-std::string WriteResourceList(const ResourceList& list, const std::vector<report::Finding>& findings) {
-  doc::Node root = doc::Node::Mapping();
-  root.Set("apiVersion", Str(list.api_version));
-  root.Set("kind", Str("ResourceList"));
-  doc::Node items = doc::Node::Sequence();
-  for (const doc::Node& item : list.items) items.push_back(item);
-  root.Set("items", items);
-  if (!list.function_config.is_null()) root.Set("functionConfig", list.function_config);
+long ItemOfFinding(const ResourceList& list, const Location& at, const report::ObjectRef& object) {
+  long item = ItemAt(list, at);
+  return item >= 0 ? item : ItemOf(list, object);
+}
+
+doc::Node Results(const ResourceList& list, const std::vector<report::Finding>& findings) {
   doc::Node results = doc::Node::Sequence();
   for (const report::Finding& f : findings) {
     const Diagnostic& d = f.diagnostic;
+    // resourceRef, field.path and file describe one object: the finding's
+    // own, or, for a finding that names no field (tjrender's warnings point
+    // at a node instead), the item at its location and that node's path.
+    report::ObjectRef object = f.object;
+    std::string field_path = d.field_path;
+    long item = ItemOf(list, object);
+    long at_item = ItemAt(list, d.location);
+    if (field_path.empty() && at_item >= 0 && d.location.line != 0) {
+      const doc::Node& node = list.items[static_cast<std::size_t>(at_item)];
+      std::optional<std::string> path =
+          PathAt(list.origins[static_cast<std::size_t>(at_item)], node, "", d.location);
+      if (path && !path->empty()) {
+        field_path = *path;
+        object = RefOfItem(node);
+        item = at_item;
+      }
+    }
+    if (!object.known() && at_item >= 0) {
+      object = RefOfItem(list.items[static_cast<std::size_t>(at_item)]);
+      item = at_item;
+    }
+    if (item < 0) item = at_item;
     doc::Node result = doc::Node::Mapping();
-    std::string message = MessageWithoutRule(d);
-    result.Set("message", Str("[" + f.rule + "] " + message));
+    std::string where = d.location.known() ? d.location.ToString() + ": " : "";
+    result.Set("message", Str(where + "[" + f.rule + "] " + MessageWithoutRule(d)));
     result.Set("severity", Str(Severity(d.severity)));
-    if (f.object.known()) {
-      doc::Node ref = doc::Node::Mapping();
-      ref.Set("apiVersion", Str(f.object.api_version));
-      ref.Set("kind", Str(f.object.kind));
-      ref.Set("name", Str(f.object.name));
-      if (!f.object.namespace_.empty()) ref.Set("namespace", Str(f.object.namespace_));
-      result.Set("resourceRef", ref);
-      if (!d.field_path.empty()) {
+    // The spec ties `field` to `resourceRef`: both or neither.
+    if (object.known()) {
+      result.Set("resourceRef", RefNode(object));
+      if (!field_path.empty()) {
         doc::Node field = doc::Node::Mapping();
-        field.Set("path", Str(d.field_path));
+        field.Set("path", Str(field_path));
         result.Set("field", field);
       }
     }
-    if (const doc::Node* item = ItemOf(list, f.object)) {
-      std::string path = ItemPath(*item);
-      if (!path.empty()) {
-        doc::Node file = doc::Node::Mapping();
-        file.Set("path", Str(path));
-        long index = ItemIndex(*item);
-        if (index >= 0) file.Set("index", doc::Node::Int(index));
-        result.Set("file", file);
-      }
+    if (item >= 0 && !list.origins[static_cast<std::size_t>(item)].path.empty()) {
+      const ItemOrigin& origin = list.origins[static_cast<std::size_t>(item)];
+      doc::Node file = doc::Node::Mapping();
+      file.Set("path", Str(origin.path));
+      file.Set("index", doc::Node::Int(origin.index));
+      result.Set("file", file);
     }
     doc::Node tags = doc::Node::Mapping();
     tags.Set("rule", Str(f.rule));
+    if (d.location.known() && d.location.line > 0) {
+      tags.Set("line", Str(std::to_string(d.location.line)));
+      if (d.location.column > 0) tags.Set("column", Str(std::to_string(d.location.column)));
+    }
     result.Set("tags", tags);
     results.push_back(result);
   }
-  if (!results.empty()) root.Set("results", results);
-  return yaml::Write(root);
+  return results;
 }
 
 }  // namespace tjr::integrate

@@ -18,6 +18,8 @@ constexpr KnownRule kKnownRules[] = {
     {"duplicate-object", "two objects of the same kind, namespace and name; neither is rendered"},
     {"secret-not-rendered",
      "rendered pods mount a Secret the Trainer controller creates and an offline render cannot"},
+    {"namespace-required",
+     "a rendered object names the namespace, which a Helm post-renderer is not told: pass --namespace"},
     {"upstream/invalid-value", "the API server or the Trainer webhook: Invalid value"},
     {"upstream/required-value", "the API server or the Trainer webhook: Required value"},
     {"upstream/forbidden", "the API server or the Trainer webhook: Forbidden"},

@@ -1,0 +1,183 @@
+#include "integrate/item_origin.h"
+
+#include <gtest/gtest.h>
+
+#include "integrate/krm.h"
+
+namespace tjr::integrate {
+namespace {
+
+// What kpt 1.0.0-beta.56 sends for a package holding f.yaml (below) and
+// g.json: each document as an item, with the annotations it adds.
+const char kFromKpt[] =
+    "apiVersion: config.kubernetes.io/v1\n"
+    "kind: ResourceList\n"
+    "items:\n"
+    "- # head of doc 0\n"
+    "  apiVersion: v1\n"
+    "  kind: ConfigMap\n"
+    "  metadata:\n"
+    "    name: zero\n"
+    "    annotations:\n"
+    "      mine: \"x\"\n"
+    "      config.kubernetes.io/index: '0'\n"
+    "      config.kubernetes.io/path: 'f.yaml'\n"
+    "      internal.config.kubernetes.io/index: '0'\n"
+    "      internal.config.kubernetes.io/path: 'f.yaml'\n"
+    "      internal.config.kubernetes.io/seqindent: 'compact'\n"
+    "      internal.config.kubernetes.io/annotations-migration-resource-id: '0'\n"
+    "      internal.config.kubernetes.io/id: '1'\n"
+    "      config.k8s.io/id: '1'\n"
+    "  data:\n"
+    "    list:\n"
+    "    - a\n"
+    "    keep: |\n"
+    "      kept\n"
+    "- apiVersion: v1\n"
+    "  kind: ConfigMap\n"
+    "  metadata:\n"
+    "    name: one\n"
+    "    annotations:\n"
+    "      config.kubernetes.io/index: '1'\n"
+    "      config.kubernetes.io/path: 'f.yaml'\n"
+    "      internal.config.kubernetes.io/index: '1'\n"
+    "      internal.config.kubernetes.io/path: 'f.yaml'\n"
+    "      internal.config.kubernetes.io/seqindent: 'compact'\n"
+    "      internal.config.kubernetes.io/annotations-migration-resource-id: '1'\n"
+    "      internal.config.kubernetes.io/id: '2'\n"
+    "      config.k8s.io/id: '2'\n"
+    "  data:\n"
+    "    k: v # eol\n"
+    "- apiVersion: v1\n"
+    "  kind: ConfigMap\n"
+    "  metadata: {name: two, annotations: {config.kubernetes.io/index: '2', "
+    "internal.config.kubernetes.io/path: 'f.yaml', internal.config.kubernetes.io/index: '2'}}\n"
+    "  data:\n"
+    "    z: y\n"
+    "functionConfig:\n"
+    "  metadata:\n"
+    "    name: function-input\n"
+    "  data: {}\n"
+    "  kind: ConfigMap\n"
+    "  apiVersion: v1\n";
+
+// f.yaml as kpt writes it back: the items' own lines, separated by `---`.
+//  1 # head of doc 0          10   - a                19   k: v # eol
+//  2 apiVersion: v1           11   keep: |            20 ---
+//  3 kind: ConfigMap          12     kept             21 apiVersion: v1
+//  4 metadata:                13 ---                  22 kind: ConfigMap
+//  5   name: zero             14 apiVersion: v1       23 metadata: {name: two}
+//  6   annotations:           15 kind: ConfigMap      24 data:
+//  7     mine: "x"            16 metadata:            25   z: y
+//  8 data:                    17   name: one
+//  9   list:                  18 data:
+
+const doc::Node& At(const doc::Node& node, std::initializer_list<std::string_view> path) {
+  const doc::Node* at = &node;
+  for (std::string_view key : path) at = at->Find(key);
+  return *at;
+}
+
+TEST(ItemOrigin, MapsResourceListLinesToTheFile) {
+  auto list = ReadResourceList(kFromKpt, "<stdin>");
+  ASSERT_TRUE(list.ok()) << list.error().ToString();
+  ASSERT_EQ(list->origins.size(), 3u);
+  EXPECT_EQ(list->origins[0].file_line, 1u);
+  EXPECT_EQ(list->origins[0].line_count(), 12u);
+  EXPECT_EQ(list->origins[1].file_line, 14u);
+  EXPECT_EQ(list->origins[2].file_line, 21u);
+  auto file = [&](const doc::Node& node) {
+    return FileLocation(list->origins, "<stdin>", node.location()).ToString();
+  };
+  EXPECT_EQ(file(At(list->items[0], {"apiVersion"})), "f.yaml:2:13");
+  EXPECT_EQ(file(At(list->items[0], {"metadata", "annotations", "mine"})), "f.yaml:7:11");
+  EXPECT_EQ(file(At(list->items[0], {"data", "list"})), "f.yaml:10:3");
+  EXPECT_EQ(file(At(list->items[1], {"data", "k"})), "f.yaml:19:6");
+  EXPECT_EQ(file(At(list->items[2], {"data", "z"})), "f.yaml:25:6");
+  // Outside every item: left as it is.
+  EXPECT_EQ(file(At(list->function_config, {"kind"})), "<stdin>:48:9");
+}
+
+TEST(ItemOrigin, WideListsAreWrittenBackWide) {
+  // kpt sends lists compact and writes them back as the file had them.
+  const char text[] =
+      "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"
+      "- apiVersion: v1\n"
+      "  kind: X\n"
+      "  metadata:\n"
+      "    name: w\n"
+      "    annotations:\n"
+      "      internal.config.kubernetes.io/path: 'w.yaml'\n"
+      "      internal.config.kubernetes.io/seqindent: 'wide'\n"
+      "  spec:\n"
+      "    outer:\n"
+      "    - name: a\n"
+      "      inner:\n"
+      "      - x\n";
+  // w.yaml:                 6   outer:
+  //  1 apiVersion: v1        7     - name: a
+  //  2 kind: X               8       inner:
+  //  3 metadata:             9         - x
+  //  4   name: w
+  //  5 spec:
+  auto list = ReadResourceList(text, "<stdin>");
+  ASSERT_TRUE(list.ok()) << list.error().ToString();
+  auto file = [&](const doc::Node& node) {
+    return FileLocation(list->origins, "<stdin>", node.location()).ToString();
+  };
+  const doc::Node& entry = (*list->items[0].Find("spec")->Find("outer"))[0];
+  EXPECT_EQ(file(*entry.Find("name")), "w.yaml:7:13");
+  EXPECT_EQ(file((*entry.Find("inner"))[0]), "w.yaml:9:11");
+  EXPECT_EQ(file(*list->items[0].Find("kind")), "w.yaml:2:7");
+}
+
+TEST(ItemOrigin, WithoutTheDocumentsBeforeItTheLineIsUnknown) {
+  // Only f.yaml's document 1 (kpt sends a selection under --match-*).
+  std::string text = kFromKpt;
+  std::size_t zero = text.find("- # head of doc 0");
+  std::size_t one = text.find("- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: one");
+  text.erase(zero, one - zero);
+  auto list = ReadResourceList(text, "<stdin>");
+  ASSERT_TRUE(list.ok()) << list.error().ToString();
+  EXPECT_EQ(list->origins[0].file_line, 0u);
+  EXPECT_EQ(FileLocation(list->origins, "<stdin>", At(list->items[0], {"data", "k"}).location()).ToString(),
+            "f.yaml");
+}
+
+TEST(ItemOrigin, ItemsWithoutAPathCountFromTheirOwnFirstLine) {
+  const char text[] =
+      "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"
+      "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n"
+      "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: b\n";
+  auto list = ReadResourceList(text, "<stdin>");
+  ASSERT_TRUE(list.ok()) << list.error().ToString();
+  EXPECT_EQ(FileLocation(list->origins, "<stdin>", At(list->items[1], {"metadata", "name"}).location())
+                .ToString(),
+            "items[1]:4:9");
+}
+
+TEST(ItemOrigin, FlowItemsNameTheirFileWithoutALine) {
+  const char text[] =
+      "{\"apiVersion\": \"config.kubernetes.io/v1\", \"kind\": \"ResourceList\", \"items\": ["
+      "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"metadata\": {\"name\": \"a\", \"annotations\": "
+      "{\"internal.config.kubernetes.io/path\": \"a.yaml\"}}}, "
+      "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"metadata\": {\"name\": \"b\"}}]}";
+  auto list = ReadResourceList(text, "<stdin>");
+  ASSERT_TRUE(list.ok()) << list.error().ToString();
+  auto file = [&](const doc::Node& node) {
+    return FileLocation(list->origins, "<stdin>", node.location()).ToString();
+  };
+  EXPECT_EQ(file(At(list->items[0], {"metadata", "name"})), "a.yaml");
+  EXPECT_EQ(file(At(list->items[1], {"metadata", "name"})), "items[1]");
+}
+
+TEST(ItemOrigin, OrchestratorAnnotations) {
+  EXPECT_TRUE(IsOrchestratorAnnotation("internal.config.kubernetes.io/seqindent"));
+  EXPECT_TRUE(IsOrchestratorAnnotation("config.kubernetes.io/path"));
+  EXPECT_TRUE(IsOrchestratorAnnotation("config.k8s.io/id"));
+  EXPECT_FALSE(IsOrchestratorAnnotation("config.kubernetes.io/local-config"));
+  EXPECT_FALSE(IsOrchestratorAnnotation("config.kubernetes.io/function"));
+}
+
+}  // namespace
+}  // namespace tjr::integrate

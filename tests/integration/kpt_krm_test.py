@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""`tjrender krm` run by kpt itself (`kpt fn eval DIR --exec ...`), which writes
+the function's items back into the package's files.
+
+- validate leaves a package byte for byte as it was: comments, quoting, flow
+  style, anchors, key order, multi-document files. kpt re-formats some things
+  on its own whatever the function returns (CRLF, a leading `---`, blank lines,
+  multi-line flow collections, `>-` scalars, trailing comments); for those the
+  package must end up exactly as after an identity function (`cat`).
+- results: kpt parses them (printed, and `--results-dir`); errors and warnings
+  name the file and line on disk and carry field.path.
+- --output unwrap leaves the package alone; render in place replaces the
+  TrainJob and runtime files and keeps every other document byte for byte.
+Exit 77 (skipped) without kpt."""
+import json
+import os
+import shutil
+import subprocess
+
+from common import SOURCE_ROOT, Checks, run, skip, temp_dir, tjrender
+
+KUSTOMIZE_DIR = os.path.join(SOURCE_ROOT, "integrations", "kustomize")
+
+RUNTIME = """# The runtime every job here uses.
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata:
+  name: torch-distributed
+  labels: {trainer.kubeflow.org/framework: torch}
+spec:
+  mlPolicy:
+    numNodes: 1
+    torch:
+      numProcPerNode: auto
+  template:
+    spec:
+      replicatedJobs:
+        - name: node # wide lists stay wide
+          template:
+            metadata:
+              labels:
+                trainer.kubeflow.org/trainjob-ancestor-step: trainer
+            spec:
+              template:
+                spec:
+                  containers:
+                    - name: node
+                      image: "pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime"
+"""
+SETTINGS = """# Settings the job reads.
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: settings
+  labels: {app: demo, tier: "ml"}
+  annotations:
+    team: 'ml'
+data:
+  n: '007'
+  "on": "yes"
+  anchor: &shared value
+  alias: *shared
+  script: |
+    #!/bin/sh
+    echo "hi"
+"""
+TRAINJOB = """# The job.
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata:
+  name: pytorch-job
+  namespace: ml-team
+spec:
+  runtimeRef:
+    name: torch-distributed # cluster-wide
+  trainer:
+    numNodes: 2
+    command:
+    - torchrun
+    - train.py
+    args: ["--epochs", '3']
+"""
+# What kpt itself rewrites, whatever the function returns.
+ODD = ("---\r\n# leading marker, CRLF, blank lines\r\n\r\napiVersion: v1\r\nkind: ConfigMap\r\n"
+       "metadata:\r\n  name: crlf   \r\n  labels: {\r\n    a: b\r\n  }\r\ndata:\r\n"
+       "  folded: >-\r\n    one\r\n    two\r\n# foot comment\r\n...\r\n")
+BROKEN = """apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: first
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: second
+  annotations:
+    note: kpt adds its annotations after this one
+data:
+  k: v
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata:
+  name: lonely
+  namespace: ml-team
+spec:
+  runtimeRef:
+    name: absent
+"""
+HELPER = """apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata:
+  name: helper-job
+  namespace: ml-team
+spec:
+  runtimeRef:
+    name: torch-distributed
+  podTemplateOverrides:
+    - targetJobs:
+        - name: node
+      spec:
+        containers:
+          - name: helper
+"""
+
+
+def write_package(root, files):
+    for name, text in files.items():
+        path = os.path.join(root, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", newline="") as f:
+            f.write(text)
+
+
+def tree(root):
+    """Every file under root: relative path -> bytes."""
+    out = {}
+    for directory, _, names in os.walk(root):
+        for name in names:
+            path = os.path.join(directory, name)
+            with open(path, "rb") as f:
+                out[os.path.relpath(path, root)] = f.read()
+    return out
+
+
+def kpt_eval(kpt, package, function, *extra):
+    return run([kpt, "fn", "eval", package, "--exec", function, *extra], timeout=180)
+
+
+def yaml_as_json(tool, path):
+    text = run([tool, "fmt", "-o", "json", path]).stdout
+    return json.loads(text) if text.strip() else {}
+
+
+def line_of(text, needle):
+    """1-based line and column of the first line holding `needle`."""
+    for number, line in enumerate(text.split("\n"), 1):
+        if needle in line:
+            return number, line.index(needle) + 1
+    return 0, 0
+
+
+def path_with(tool, work, *dirs):
+    """PATH with `tjrender` (the binary under test) and `dirs` first."""
+    bin_dir = os.path.join(work, "bin")
+    os.makedirs(bin_dir, exist_ok=True)
+    link = os.path.join(bin_dir, "tjrender")
+    if not os.path.exists(link):
+        os.symlink(tool, link)
+    return os.pathsep.join([bin_dir, *dirs, os.environ.get("PATH", "")])
+
+
+def readme_commands(kpt, tool, checks, work, stable):
+    """The README's kpt commands, run as written in a folder with manifests/."""
+    with open(os.path.join(SOURCE_ROOT, "README.md")) as f:
+        readme = f.read()
+    section = readme[readme.index("**kpt.**"):readme.index("**kustomize.**")]
+    block = section[section.index("```sh\n") + 6:]
+    commands = [line for line in block[:block.index("```")].split("\n") if line.startswith("kpt ")]
+    checks.expect(len(commands) == 4, "README: four kpt commands", str(commands))
+    cwd = os.path.join(work, "readme")
+    write_package(os.path.join(cwd, "manifests"), stable)
+    env = dict(os.environ, PATH=path_with(tool, work))
+    want = {"manifests/" + k: v.encode() for k, v in stable.items()}
+    for command in commands:
+        done = run(["sh", "-c", command], cwd=cwd, env=env, timeout=180)
+        files = {k: v for k, v in tree(cwd).items() if k.startswith("manifests/")}
+        checks.expect(done.returncode == 0 and files == want, "README: " + command, done.stderr)
+    checks.expect(os.path.exists(os.path.join(cwd, "results", "results.yaml")), "README: --results-dir wrote results")
+    with open(os.path.join(cwd, "rendered.yaml")) as f:
+        rendered = f.read()
+    checks.expect("\nkind: JobSet\n" in rendered and "\nkind: TrainJob\n" not in "\n" + rendered and
+                  "# Settings the job reads." in rendered, "README: render to stdout gives the JobSet and the "
+                  "other objects as written", rendered[:400])
+
+
+def shipped_kustomize_files(kpt, tool, checks, work, stable):
+    """integrations/kustomize as kustomize runs it: exec.path alone (kustomize
+    before v5.7 refuses exec.args), no arguments, the ConfigMap as
+    functionConfig. kustomize itself is not installed here; kpt runs the
+    function the same way (the ResourceList on stdin)."""
+    config_path = os.path.join(KUSTOMIZE_DIR, "validator.yaml")
+    config = yaml_as_json(tool, config_path)
+    spec = config.get("metadata", {}).get("annotations", {}).get("config.kubernetes.io/function", "")
+    checks.expect(spec.strip().split("\n") == ["exec:", "  path: tjrender-krm"],
+                  "validator.yaml: exec.path only, a name looked up on PATH", spec)
+    checks.expect(config.get("data") == {"mode": "validate"}, "validator.yaml: validate mode")
+    package = os.path.join(work, "kustomize-pkg")
+    write_package(package, stable)
+    env = dict(os.environ, PATH=path_with(tool, work, KUSTOMIZE_DIR))
+    validated = run([kpt, "fn", "eval", package, "--exec", "tjrender-krm", "--fn-config", config_path],
+                    env=env, timeout=180)
+    checks.expect(validated.returncode == 0 and tree(package) == {k: v.encode() for k, v in stable.items()},
+                  "tjrender-krm with validator.yaml validates, files unchanged", validated.stderr)
+    render_config = os.path.join(work, "render.yaml")
+    with open(config_path) as f, open(render_config, "w") as out:
+        out.write(f.read().replace("mode: validate", "mode: render"))
+    rendered = run([kpt, "fn", "eval", package, "--exec", "tjrender-krm", "--fn-config", render_config,
+                    "--output", "unwrap"], env=env, timeout=180)
+    checks.expect(rendered.returncode == 0 and "kind: JobSet" in rendered.stdout,
+                  "tjrender-krm with data.mode: render renders", rendered.stderr)
+
+    kubectl = shutil.which("kubectl")
+    if not kubectl:
+        print("kubectl is not installed: the kubectl kustomize checks are skipped")
+        return
+    # README: `kubectl kustomize` cannot run exec functions.
+    base = os.path.join(work, "kustomize-base")
+    write_package(base, {"kustomization.yaml": "resources:\n- job.yaml\nvalidators:\n- tjrender.yaml\n",
+                         "job.yaml": TRAINJOB.replace("# The job.\n", ""),
+                         "tjrender.yaml": open(config_path).read()})
+    marker = os.path.join(work, "ran")
+    spy = os.path.join(work, "spy")
+    os.makedirs(spy, exist_ok=True)
+    with open(os.path.join(spy, "tjrender-krm"), "w") as f:
+        f.write(f"#!/bin/sh\ntouch {marker}\nexec tjrender krm \"$@\"\n")
+    os.chmod(os.path.join(spy, "tjrender-krm"), 0o755)
+    env = dict(os.environ, PATH=path_with(tool, work, spy))
+    flag = run([kubectl, "kustomize", "--enable-alpha-plugins", "--enable-exec", base], env=env)
+    checks.expect(flag.returncode != 0 and "unknown flag: --enable-exec" in flag.stderr,
+                  "kubectl kustomize has no --enable-exec", flag.stderr)
+    plugins = run([kubectl, "kustomize", "--enable-alpha-plugins", base], env=env)
+    checks.expect(plugins.returncode != 0 and not os.path.exists(marker),
+                  "kubectl kustomize --enable-alpha-plugins does not run the exec function", plugins.stderr)
+
+
+def main():
+    kpt = shutil.which("kpt")
+    if not kpt:
+        skip("kpt is not installed")
+    tool = tjrender()
+    checks = Checks()
+    work = temp_dir("tjrender-kpt-")
+    validate = tool + " krm"
+    try:
+        stable = {"runtime.yaml": RUNTIME, "jobs/all.yaml": SETTINGS + "---\n" + TRAINJOB}
+        # kpt's own round trip (an identity function) keeps these files as
+        # they are: otherwise the test data, not tjrender, would be at fault.
+        identity = os.path.join(work, "identity")
+        write_package(identity, stable)
+        kpt_eval(kpt, identity, "cat")
+        checks.expect(tree(identity) == {k: v.encode() for k, v in stable.items()},
+                      "test data: kpt with an identity function leaves the package as it is")
+
+        package = os.path.join(work, "pkg")
+        write_package(package, stable)
+        validated = kpt_eval(kpt, package, validate)
+        checks.expect(validated.returncode == 0, "kpt fn eval --exec 'tjrender krm' passes", validated.stderr)
+        checks.expect(tree(package) == {k: v.encode() for k, v in stable.items()},
+                      "validate: every file byte for byte (comments, quoting, flow style, anchors, "
+                      "wide and compact lists, multi-document files)")
+
+        # What kpt rewrites by itself: the same result as an identity function.
+        odd = {"odd.yaml": ODD, "runtime.yaml": RUNTIME}
+        by_identity, by_tjrender = os.path.join(work, "odd-identity"), os.path.join(work, "odd-tjrender")
+        write_package(by_identity, odd)
+        write_package(by_tjrender, odd)
+        kpt_eval(kpt, by_identity, "cat")
+        result = kpt_eval(kpt, by_tjrender, validate)
+        checks.expect(result.returncode == 0 and tree(by_tjrender) == tree(by_identity),
+                      "validate: CRLF, '---'/'...', blank lines, multi-line flow, '>-', foot comments end up "
+                      "exactly as kpt leaves them with an identity function", result.stderr)
+
+        # --output unwrap: the package is not touched, the items go to stdout.
+        unwrapped = kpt_eval(kpt, package, validate, "--output", "unwrap")
+        checks.expect(unwrapped.returncode == 0 and tree(package) == {k: v.encode() for k, v in stable.items()},
+                      "--output unwrap leaves the package alone", unwrapped.stderr)
+        checks.expect("# Settings the job reads." in unwrapped.stdout and "n: '007'" in unwrapped.stdout and
+                      "anchor: &shared value" in unwrapped.stdout, "--output unwrap prints the items as written",
+                      unwrapped.stdout[:500])
+
+        # An error in the third document of a file: kpt prints it and fails,
+        # the result names the file, the document and the line on disk.
+        write_package(package, {"jobs/broken.yaml": BROKEN})
+        results_dir = os.path.join(work, "results")
+        failed = kpt_eval(kpt, package, validate, "--results-dir", results_dir)
+        line, column = line_of(BROKEN, "runtimeRef:")
+        where = f"jobs/broken.yaml:{line}:{column}"
+        checks.expect(failed.returncode != 0 and where in failed.stderr and
+                      "[error] trainer.kubeflow.org/v1alpha1/TrainJob/ml-team/lonely spec.RuntimeRef: " + where
+                      in failed.stderr, f"kpt prints the error at {where}", failed.stderr)
+        fn_results = yaml_as_json(tool, os.path.join(results_dir, "results.yaml"))
+        items = [r for item in fn_results.get("items", []) for r in item.get("results", [])]
+        errors = [r for r in items if r.get("severity") == "error"]
+        expected = {"message": errors[0]["message"] if errors else "",
+                    "severity": "error",
+                    "resourceRef": {"apiVersion": "trainer.kubeflow.org/v1alpha1", "kind": "TrainJob",
+                                    "name": "lonely", "namespace": "ml-team"},
+                    "field": {"path": "spec.RuntimeRef"},
+                    "file": {"path": "jobs/broken.yaml", "index": 2},
+                    "tags": {"rule": "upstream/invalid-value", "line": str(line), "column": str(column)}}
+        checks.expect(len(errors) == 1 and errors[0] == expected and errors[0]["message"].startswith(where + ": "),
+                      "--results-dir: kpt keeps resourceRef, field, file and tags", json.dumps(items, indent=1))
+        checks.expect(tree(package).get("jobs/broken.yaml") == BROKEN.encode(), "a failed run writes nothing")
+        checks.expect("<stdin>" not in failed.stderr, "no line of the ResourceList is shown", failed.stderr)
+        os.remove(os.path.join(package, "jobs", "broken.yaml"))
+
+        # A warning (tjrender's own, which names no field) carries the path
+        # of the node it points at.
+        write_package(package, {"jobs/helper.yaml": HELPER})
+        warned = kpt_eval(kpt, package, validate + " --target trainer-v2.1", "--results-dir", results_dir)
+        line, column = line_of(HELPER, "- name: helper")
+        column += 2  # the container entry, at its first key
+        where = f"jobs/helper.yaml:{line}:{column}"
+        fn_results = yaml_as_json(tool, os.path.join(results_dir, "results.yaml"))
+        items = [r for item in fn_results.get("items", []) for r in item.get("results", [])]
+        warnings = [r for r in items if r.get("severity") == "warning"]
+        checks.expect(warned.returncode == 0 and len(warnings) == 1 and
+                      warnings[0].get("field") == {"path": "spec.podTemplateOverrides[0].spec.containers[0]"} and
+                      warnings[0].get("resourceRef", {}).get("name") == "helper-job" and
+                      warnings[0].get("file") == {"path": "jobs/helper.yaml"} and
+                      warnings[0]["message"].startswith(where + ": [override-container-unknown]"),
+                      f"a warning carries field.path and {where}", warned.stderr + json.dumps(items, indent=1))
+        os.remove(os.path.join(package, "jobs", "helper.yaml"))
+
+        # Render in place: kpt writes the JobSet as a new file and removes
+        # the TrainJob's and the runtime's; the other documents stay as written.
+        rendered = kpt_eval(kpt, package, validate, "--", "mode=render")
+        files = tree(package)
+        checks.expect(rendered.returncode == 0 and
+                      sorted(files) == ["jobs/all.yaml", "jobs/rendered_pytorch-job.yaml"],
+                      "render in place: TrainJob and runtime files replaced by the rendered one",
+                      str(sorted(files)) + rendered.stderr)
+        checks.expect(files.get("jobs/all.yaml") == SETTINGS.encode(),
+                      "render in place: the ConfigMap beside the TrainJob byte for byte",
+                      files.get("jobs/all.yaml", b"").decode())
+        checks.expect(b"kind: JobSet" in files.get("jobs/rendered_pytorch-job.yaml", b""),
+                      "render in place: the JobSet file")
+
+        readme_commands(kpt, tool, checks, work, stable)
+        shipped_kustomize_files(kpt, tool, checks, work, stable)
+    except subprocess.TimeoutExpired as timeout:
+        checks.expect(False, "kpt finished", str(timeout))
+    finally:
+        shutil.rmtree(work)
+    checks.done()
+
+
+main()
