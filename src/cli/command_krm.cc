@@ -28,6 +28,10 @@ const char kUsage[] =
     "data.target (a ConfigMap, as `kpt fn eval -- mode=render` builds) work as the flags.\n"
     "Exit 1 when a result is an error.\n";
 
+constexpr char kKrmNamespaceWho[] =
+    "kustomize and kpt do not tell a KRM function the namespace they apply objects in: write the TrainJob's "
+    "metadata.namespace";
+
 // A rendered object's origin: beside the TrainJob's file, one index each.
 void Annotate(const std::string& trainjob_path, std::size_t index, doc::Node* object) {
   if (trainjob_path.empty() || !object->is_mapping()) return;
@@ -91,12 +95,20 @@ int RunKrm(const std::vector<std::string>& args) {
   pipeline::PipelineOptions pipeline_options;
   if (auto exit_code = ChooseTarget(target, *config, &pipeline_options)) return *exit_code;
 
+  // kustomize and kpt apply namespace-less objects in a namespace they do
+  // not tell a function (a kustomization's `namespace:`, kpt's inventory or
+  // the kubectl context): render those in the stand-in and write the
+  // objects without one, as the TrainJob was written.
+  pipeline_options.default_namespace = kUntoldNamespace;
+  source::LoadOptions load_options;
+  load_options.default_namespace = kUntoldNamespace;
+
   // One file per item, named by its origin, so loader messages name it.
   std::vector<source::ParsedFile> files;
   for (std::size_t i = 0; i < list->items.size(); ++i) {
     files.push_back({list->origins[i].name, {list->items[i]}});
   }
-  source::ManifestSet manifests = source::AdmitDocuments(files);
+  source::ManifestSet manifests = source::AdmitDocuments(files, load_options);
   FindingsOutput findings;
   if (!findings.Init(report_options)) return kExitUsage;
   // Findings name the user's files and lines, not lines of stdin.
@@ -104,8 +116,7 @@ int RunKrm(const std::vector<std::string>& args) {
     return integrate::FileLocation(list->origins, list->source_name, at);
   });
   std::map<std::string, std::vector<doc::Node>> rendered =
-      ValidateAndRender(manifests, *config, pipeline_options, &findings);
-  if (!findings.Finish()) return kExitUsage;
+      ValidateAndRender(manifests, *config, pipeline_options, &findings, mode == "render");
 
   std::vector<integrate::ItemEdit> edits;
   if (mode == "render") {
@@ -117,6 +128,12 @@ int RunKrm(const std::vector<std::string>& args) {
       edits[i].keep = false;
       auto it = rendered.find(TrainJobKey(item, pipeline_options.default_namespace));
       if (it == rendered.end()) continue;
+      if (!HasNamespace(item)) {
+        if (std::optional<Diagnostic> d = LeaveNamespaceUnset(item, kKrmNamespaceWho, &it->second)) {
+          findings.Add(*d, RefOf(doc::ObjectId::Of(item)));
+          continue;
+        }
+      }
       std::size_t index = 0;
       for (doc::Node made : it->second) {
         Annotate(integrate::ItemPath(item), index++, &made);
@@ -124,6 +141,7 @@ int RunKrm(const std::vector<std::string>& args) {
       }
     }
   }
+  if (!findings.Finish()) return kExitUsage;
   WriteStdout(integrate::EditResourceList(*list, edits, integrate::Results(*list, findings.findings())));
   if (findings.has_input_errors()) return kExitUsage;
   return findings.has_errors() ? kExitFindings : kExitClean;

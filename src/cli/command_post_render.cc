@@ -43,61 +43,10 @@ constexpr char kHelmFilename[] = "postrenderer.helm.sh/postrender-filename";
 // the binary with the stream alone, pkg/postrender/exec.go; Helm 4 hands a
 // plugin the manifests and args, pkg/postrenderer/postrenderer.go) and
 // applies it to namespace-less objects itself (pkg/kube/client.go,
-// NamespaceParam(...).DefaultNamespace()). Without --namespace, objects
-// without one are rendered in this stand-in, which the output never shows:
-// a runtime without a namespace still lives beside its TrainJob.
-constexpr char kReleaseNamespace[] = "helm-release-namespace";
-
-bool HasNamespace(const doc::Node& object) {
-  const doc::Node* metadata = object.Find("metadata");
-  const doc::Node* ns = metadata != nullptr && metadata->is_mapping() ? metadata->Find("namespace") : nullptr;
-  return ns != nullptr && ns->is_string() && !ns->string_value().empty();
-}
-
-// The first value under `node` whose text names the stand-in namespace.
-std::optional<std::string> NamespaceUse(const doc::Node& node, const std::string& path) {
-  if (node.is_string()) {
-    if (node.string_value().find(kReleaseNamespace) == std::string::npos) return std::nullopt;
-    return path;
-  }
-  if (node.is_mapping()) {
-    for (const doc::Field& field : node.fields()) {
-      bool plain = field.key.find_first_of("./") == std::string::npos;
-      std::string child = !plain ? path + "[" + field.key + "]" : path.empty() ? field.key : path + "." + field.key;
-      auto found = NamespaceUse(field.value, child);
-      if (found) return found;
-    }
-  } else if (node.is_sequence()) {
-    for (std::size_t i = 0; i < node.size(); ++i) {
-      auto found = NamespaceUse(node[i], path + "[" + std::to_string(i) + "]");
-      if (found) return found;
-    }
-  }
-  return std::nullopt;
-}
-
-// A TrainJob written without a namespace gets objects without one; an
-// object whose content still names the namespace (Flux's broker config
-// addresses hosts as NAME.NAMESPACE.svc.cluster.local) cannot be rendered
-// without knowing it: that is a finding.
-std::optional<Diagnostic> LeaveNamespaceUnset(const doc::Node& trainjob, std::vector<doc::Node>* objects) {
-  for (doc::Node& object : *objects) {
-    if (doc::Node* metadata = object.FindMutable("metadata"); metadata != nullptr && metadata->is_mapping()) {
-      metadata->Erase("namespace");
-    }
-  }
-  for (const doc::Node& object : *objects) {
-    std::optional<std::string> use = NamespaceUse(object, "");
-    if (!use) continue;
-    doc::ObjectId id = doc::ObjectId::Of(object);
-    Diagnostic d = MakeError(trainjob.location(), "metadata.namespace",
-                             "[namespace-required] the " + id.kind + " \"" + id.name + "\" names the "
-                             "TrainJob's namespace in " + *use + ", and Helm does not tell a post-renderer "
-                             "its release namespace: pass --namespace with the release namespace");
-    return d;
-  }
-  return std::nullopt;
-}
+// NamespaceParam(...).DefaultNamespace()): without --namespace, objects
+// without one are rendered in kUntoldNamespace and written without one.
+constexpr char kHelmNamespaceWho[] =
+    "Helm does not tell a post-renderer its release namespace: pass --namespace with the release namespace";
 
 // Copies Helm's file annotation from the TrainJob to an object it created,
 // so Helm files the object with its template.
@@ -155,7 +104,7 @@ std::string RenderStream(const std::vector<integrate::RawDocument>& raw,
         if (it == rendered->end()) continue;
         std::vector<doc::Node>& made = it->second;
         if (!namespace_given && !HasNamespace(object)) {
-          if (std::optional<Diagnostic> d = LeaveNamespaceUnset(object, &made)) {
+          if (std::optional<Diagnostic> d = LeaveNamespaceUnset(object, kHelmNamespaceWho, &made)) {
             findings->Add(*d, RefOf(doc::ObjectId::Of(object)));
           }
         }
@@ -204,7 +153,7 @@ int RunPostRender(const std::vector<std::string>& args) {
   if (auto exit_code = ChooseTarget(target, *config, &pipeline_options)) return *exit_code;
   source::LoadOptions load_options;
   const bool namespace_given = !namespace_.empty();
-  load_options.default_namespace = namespace_given ? namespace_ : kReleaseNamespace;
+  load_options.default_namespace = namespace_given ? namespace_ : kUntoldNamespace;
   pipeline_options.default_namespace = load_options.default_namespace;
 
   Result<std::string> input = ReadFile("-");
@@ -226,7 +175,7 @@ int RunPostRender(const std::vector<std::string>& args) {
   }
   source::ManifestSet manifests = source::AdmitDocuments({file}, load_options);
   std::map<std::string, std::vector<doc::Node>> rendered =
-      ValidateAndRender(manifests, *config, pipeline_options, &findings);
+      ValidateAndRender(manifests, *config, pipeline_options, &findings, mode == "render");
 
   std::string out;
   if (mode == "render") {

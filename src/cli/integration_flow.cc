@@ -64,6 +64,60 @@ std::string TrainJobKey(const doc::Node& trainjob, const std::string& default_na
       .Key();
 }
 
+bool HasNamespace(const doc::Node& object) {
+  const doc::Node* metadata = object.is_mapping() ? object.Find("metadata") : nullptr;
+  const doc::Node* ns = metadata != nullptr && metadata->is_mapping() ? metadata->Find("namespace") : nullptr;
+  return ns != nullptr && ns->is_string() && !ns->string_value().empty();
+}
+
+namespace {
+
+// The field path of the first string under `node` that names the stand-in
+// namespace. An explicit stack: rendered objects carry user content.
+std::optional<std::string> NamespaceUse(const doc::Node& root) {
+  std::vector<std::pair<const doc::Node*, std::string>> pending{{&root, ""}};
+  while (!pending.empty()) {
+    auto [node, path] = std::move(pending.back());
+    pending.pop_back();
+    if (node->is_string()) {
+      if (node->string_value().find(kUntoldNamespace) != std::string::npos) return path;
+    } else if (node->is_mapping()) {
+      const std::vector<doc::Field>& fields = node->fields();
+      for (auto field = fields.rbegin(); field != fields.rend(); ++field) {
+        const bool plain = field->key.find_first_of("./") == std::string::npos;
+        pending.emplace_back(&field->value, !plain ? path + "[" + field->key + "]"
+                                            : path.empty() ? field->key
+                                                           : path + "." + field->key);
+      }
+    } else if (node->is_sequence()) {
+      for (std::size_t i = node->size(); i > 0; --i) {
+        pending.emplace_back(&(*node)[i - 1], path + "[" + std::to_string(i - 1) + "]");
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Diagnostic> LeaveNamespaceUnset(const doc::Node& trainjob, std::string_view why_untold,
+                                              std::vector<doc::Node>* objects) {
+  for (doc::Node& object : *objects) {
+    if (doc::Node* metadata = object.FindMutable("metadata"); metadata != nullptr && metadata->is_mapping()) {
+      metadata->Erase("namespace");
+    }
+  }
+  for (const doc::Node& object : *objects) {
+    std::optional<std::string> use = NamespaceUse(object);
+    if (!use) continue;
+    doc::ObjectId id = doc::ObjectId::Of(object);
+    return MakeError(trainjob.location(), "metadata.namespace",
+                     "[namespace-required] the " + id.kind + " \"" + id.name + "\" names the TrainJob's namespace in " +
+                         *use + ", and " + std::string(why_untold));
+  }
+  return std::nullopt;
+}
+
 std::string YamlStream(const std::vector<doc::Node>& objects) { return yaml::WriteStream(objects); }
 
 }  // namespace tjr::cli

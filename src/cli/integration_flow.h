@@ -38,6 +38,25 @@ bool IsRuntime(const doc::Node& object);
 /// namespace it would get (`default_namespace` when it has none).
 std::string TrainJobKey(const doc::Node& trainjob, const std::string& default_namespace);
 
+/// The namespace objects written without one are rendered in when the tool
+/// that applies them puts them in a namespace it does not tell tjrender
+/// (Helm's release namespace, kustomize's or kpt's): a runtime without a
+/// namespace still lives beside its TrainJob, and LeaveNamespaceUnset
+/// removes it from the output.
+inline constexpr char kUntoldNamespace[] = "tjrender-untold-namespace";
+
+/// Whether `object` names a non-empty metadata.namespace.
+bool HasNamespace(const doc::Node& object);
+
+/// The objects a TrainJob written without a namespace creates, rendered in
+/// kUntoldNamespace, lose their namespace. One whose content still names it
+/// (Flux's broker configuration addresses NAME.NAMESPACE.svc.cluster.local)
+/// cannot be right without knowing it: the returned `namespace-required`
+/// finding says so, ending with `why_untold`: why the namespace is unknown
+/// and what to do.
+std::optional<Diagnostic> LeaveNamespaceUnset(const doc::Node& trainjob, std::string_view why_untold,
+                                              std::vector<doc::Node>* objects);
+
 /// Objects as a YAML stream (`---` between them), kubectl's layout.
 std::string YamlStream(const std::vector<doc::Node>& objects);
 

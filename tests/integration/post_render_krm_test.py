@@ -70,12 +70,14 @@ def main():
         jobset = objects[-1] if objects else {}
         checks.expect(jobset.get("metadata", {}).get("annotations", {}).get(HELM_ANNOTATION) ==
                       "chart/templates/job.yaml", "the JobSet keeps Helm's file annotation", json.dumps(jobset)[:300])
-        direct = run([tool, "render", "--target", V21, "-"], input=runtime + "---\n" + trainjob)
+        # Helm applies the objects without the TrainJob: render --for-apply.
+        direct = run([tool, "render", "--for-apply", "--target", V21, "-"], input=runtime + "---\n" + trainjob)
         direct_jobset = json_objects(tool, direct.stdout, work)[-1]
         jobset.get("metadata", {}).get("annotations", {}).pop(HELM_ANNOTATION, None)
         if not jobset.get("metadata", {}).get("annotations", {}):
             jobset.get("metadata", {}).pop("annotations", None)
-        checks.expect(jobset == direct_jobset, "render: the same JobSet as tjrender render")
+        checks.expect(jobset == direct_jobset, "render: the same JobSet as tjrender render --for-apply")
+        checks.expect("ownerReferences" not in rendered.stdout, "render: no ownerReferences to the TrainJob")
 
         bad = run([tool, "post-render", "--target", V21], input=stream + "---\n" + LONELY_TRAINJOB)
         checks.expect(bad.returncode == 1 and bad.stdout == "", "a refused TrainJob: exit 1, empty stdout", bad.stdout)
@@ -116,6 +118,22 @@ def main():
         out = json_objects(tool, rendered_list.stdout, work)
         kinds = [i["kind"] for i in out[0]["items"]] if out else []
         checks.expect(rendered_list.returncode == 0 and kinds == ["JobSet"], "krm render via functionConfig", str(kinds))
+        jobset = out[0]["items"][0] if kinds else {}
+        checks.expect("ownerReferences" not in jobset.get("metadata", {}),
+                      "krm render: no ownerReferences (the TrainJob is not applied)", json.dumps(jobset)[:300])
+        checks.expect(jobset.get("metadata", {}).get("namespace") == "ml-team",
+                      "krm render: the TrainJob's namespace")
+        # Written without a namespace, the TrainJob's objects have none:
+        # kustomize and kpt place them.
+        namespaceless = json.loads(json.dumps(resource_list))
+        for item in namespaceless["items"]:
+            item["metadata"].pop("namespace", None)
+        floating = run([tool, "krm", "--target", V21], input=json.dumps(namespaceless))
+        out = json_objects(tool, floating.stdout, work)
+        jobsets = [i for i in out[0]["items"] if i["kind"] == "JobSet"] if out else []
+        checks.expect(floating.returncode == 0 and len(jobsets) == 1 and "namespace" not in jobsets[0]["metadata"] and
+                      "tjrender-untold-namespace" not in floating.stdout,
+                      "krm render: a TrainJob without a namespace gives objects without one", floating.stdout[:600])
         path = out[0]["items"][0]["metadata"]["annotations"].get("internal.config.kubernetes.io/path") if kinds else None
         checks.expect(path == "jobs/rendered_" + out[0]["items"][0]["metadata"]["name"] + ".yaml" if kinds else False,
                       "rendered items get a path beside their TrainJob", str(path))
