@@ -75,13 +75,18 @@ BaseInventory ReadBaseInventory(const SinceSources& sources, const source::LoadO
   base.entries.reserve(listed.files.size() + 16);
   for (source::InputFile& file : listed.files) {
     BaseFile& read = base.files.emplace_back();
-    read.name = std::move(file.name);
-    read.blob = file.object_id.empty() ? sources.base_git.BlobId(file.read_path) : std::move(file.object_id);
+    read.name = file.name;
+    read.blob = file.object_id.empty() ? sources.base_git.BlobId(file.read_path) : file.object_id;
     read.begin = base.entries.size();
-    if (cache == nullptr || !cache->Find(read.blob, read.name, &base.entries)) {
-      source::ManifestSet one = source::LoadManifests(sources.base, {read.name}, options);
+    // A file of a Helm chart is a template or not by its bytes and place,
+    // which a cache keyed by bytes alone cannot tell.
+    if (cache == nullptr || !file.chart.empty() || !cache->Find(read.blob, read.name, &base.entries)) {
+      const bool in_chart = !file.chart.empty();
+      source::ExpandedPaths one_file;
+      one_file.files.push_back(std::move(file));
+      source::ManifestSet one = source::LoadExpanded(sources.base, std::move(one_file), options);
       read.parsed = true;
-      read.cacheable = !one.has_errors();
+      read.cacheable = !one.has_errors() && !in_chart;
       for (Entry& entry : Summarize(one)) base.entries.push_back(std::move(entry));
     }
     read.end = base.entries.size();
@@ -101,6 +106,9 @@ void CacheEntries(const source::ManifestSet& set, const source::GitTree& tree,
   for (const Diagnostic& d : set.diagnostics) {
     if (d.severity == Severity::kError && d.location.known()) broken.insert(*d.location.file);
   }
+  // A skipped file is skipped for its place as much as its bytes (a Helm
+  // chart's template): never cached by bytes.
+  broken.insert(set.skipped_files.begin(), set.skipped_files.end());
   std::map<std::string, std::vector<Entry>> by_file;
   for (const std::string& file : set.files) by_file[file];
   for (Entry& entry : Summarize(set)) by_file[entry.file].push_back(std::move(entry));

@@ -45,10 +45,12 @@ std::map<std::string, std::string> RuntimeFilesAtBase(const BaseSource& base, co
     if (changed.count(file.name) != 0) continue;  // parsed already
     const std::string blob = file.object_id.empty() ? base.git.BlobId(file.read_path) : file.object_id;
     entries.clear();
-    if (cache == nullptr || !cache->Find(blob, file.name, &entries)) {
-      source::ManifestSet one = source::LoadManifests(base.tree, {file.name}, options);
+    if (cache == nullptr || !file.chart.empty() || !cache->Find(blob, file.name, &entries)) {
+      source::ExpandedPaths one_file;
+      one_file.files.push_back(file);
+      source::ManifestSet one = source::LoadExpanded(base.tree, std::move(one_file), options);
       entries = batch::Summarize(one);
-      if (cache != nullptr && !one.has_errors() && !blob.empty()) cache->Put(blob, entries);
+      if (cache != nullptr && !one.has_errors() && !blob.empty() && file.chart.empty()) cache->Put(blob, entries);
     }
     for (const batch::Entry& entry : entries) {
       if (!entry.is_trainjob()) files.try_emplace(entry.key(), file.name);

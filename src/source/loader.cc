@@ -304,8 +304,11 @@ bool ManifestSet::has_errors() const {
 
 ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& paths,
                           const LoadOptions& options) {
+  return LoadExpanded(tree, ExpandPaths(tree, paths, options.extensions), options);
+}
+
+ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptions& options) {
   ManifestSet set;
-  ExpandedPaths inputs = ExpandPaths(tree, paths, options.extensions);
   set.diagnostics = std::move(inputs.diagnostics);
   Loader loader(options, &set);
   // Reading and parsing are most of the work and independent per file; the

@@ -16,6 +16,7 @@
 #include "source/object_types.h"
 #include "source/parse_cache.h"
 #include "source/tree.h"
+#include "source/walk.h"
 
 namespace tjr::source {
 
@@ -137,6 +138,12 @@ struct ManifestSet {
 /// each copy, and none of them is kept. Never throws.
 ManifestSet LoadManifests(const Tree& tree, const std::vector<std::string>& paths,
                           const LoadOptions& options = {});
+
+/// The same for inputs ExpandPaths found already (their InputFile::chart
+/// and skipped files included): a caller that walked a tree once and loads
+/// it file by file (an inventory) does not look for charts and
+/// kustomizations above every file again.
+ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptions& options = {});
 
 /// The same, from the local file system.
 ManifestSet LoadManifests(const std::vector<std::string>& paths, const LoadOptions& options = {});
