@@ -25,19 +25,40 @@ struct OutValue {
   /// kCopy in block style: a comment after the value on its last line comes too.
   bool with_comment = false;
 
-  static OutValue Scalar(std::string text) {
-    OutValue value;
-    value.kind = Kind::kScalar;
-    value.scalar = std::move(text);
-    return value;
-  }
-  static OutValue Copy(const yaml::SpanNode::Entry* entry) {
-    OutValue value;
-    value.kind = Kind::kCopy;
-    value.copy = entry;
-    return value;
-  }
+  // Defined after the class: a container of OutValue cannot be destroyed
+  // inside OutValue's own definition (clang instantiates C++20's constexpr
+  // std::vector destructor there).
+  OutValue();
+  OutValue(const OutValue&);
+  OutValue(OutValue&&) noexcept;
+  OutValue& operator=(const OutValue&);
+  OutValue& operator=(OutValue&&) noexcept;
+  ~OutValue();
+
+  static OutValue Scalar(std::string text);
+  static OutValue Copy(const yaml::SpanNode::Entry* entry);
 };
+
+inline OutValue::OutValue() = default;
+inline OutValue::OutValue(const OutValue&) = default;
+inline OutValue::OutValue(OutValue&&) noexcept = default;
+inline OutValue& OutValue::operator=(const OutValue&) = default;
+inline OutValue& OutValue::operator=(OutValue&&) noexcept = default;
+inline OutValue::~OutValue() = default;
+
+inline OutValue OutValue::Scalar(std::string text) {
+  OutValue value;
+  value.kind = Kind::kScalar;
+  value.scalar = std::move(text);
+  return value;
+}
+
+inline OutValue OutValue::Copy(const yaml::SpanNode::Entry* entry) {
+  OutValue value;
+  value.kind = Kind::kCopy;
+  value.copy = entry;
+  return value;
+}
 
 /// How the file writes YAML.
 struct TextStyle {

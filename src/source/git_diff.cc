@@ -117,7 +117,10 @@ Result<std::vector<std::string>> ChangedPaths(const std::string& repo_dir,
   std::vector<char*> spec_strings;
   for (std::string& spec : specs) spec_strings.push_back(spec.data());
 
-  git_diff_options options = GIT_DIFF_OPTIONS_INIT;
+  // git_diff_options_init, not GIT_DIFF_OPTIONS_INIT: the macro leaves
+  // fields to zero-initialization, which clang's -Wextra reports.
+  git_diff_options options;
+  git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
   // Paths are literal: a folder named "a*" must not match "ab".
   options.flags = GIT_DIFF_DISABLE_PATHSPEC_MATCH;
   options.ignore_submodules = GIT_SUBMODULE_IGNORE_ALL;

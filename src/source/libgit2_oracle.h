@@ -33,7 +33,10 @@ inline OraclePaths Libgit2Paths(OraclePaths scope,
                                 const std::function<int(git_diff**, const git_diff_options*)>& make) {
   std::vector<char*> strings;
   for (std::string& s : scope) strings.push_back(s.data());
-  git_diff_options options = GIT_DIFF_OPTIONS_INIT;
+  // git_diff_options_init, not GIT_DIFF_OPTIONS_INIT: the macro leaves
+  // fields to zero-initialization, which clang's -Wextra reports.
+  git_diff_options options;
+  git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
   options.flags = GIT_DIFF_DISABLE_PATHSPEC_MATCH | GIT_DIFF_INCLUDE_TYPECHANGE;
   options.ignore_submodules = GIT_SUBMODULE_IGNORE_ALL;
   options.pathspec.strings = strings.data();

@@ -20,8 +20,19 @@ struct GoValue;
 /// A struct: the fields decoded into, by schema field index in ascending
 /// order; every other field holds its zero value. Structs set few of their
 /// fields (a Volume one of some thirty sources), so only those are stored.
+//
+// GoStruct, GoSlice and GoMap hold GoValues, which are incomplete here: their
+// special members are declared here and defaulted after GoValue (move-only,
+// as GoPointer makes GoValue), so no
+// compiler instantiates a container's destructor of an incomplete type
+// (clang does, for C++20's constexpr std::vector, inside GoValue's variant).
 struct GoStruct {
   std::vector<std::pair<std::size_t, GoValue>> set;
+
+  GoStruct();
+  GoStruct(GoStruct&&) noexcept;
+  GoStruct& operator=(GoStruct&&) noexcept;
+  ~GoStruct();
 
   /// The value of field `index`, added as the zero value if absent. The
   /// reference is good until the next call.
@@ -31,12 +42,22 @@ struct GoStruct {
 struct GoSlice {
   bool nil = true;
   std::vector<GoValue> items;
+
+  GoSlice();
+  GoSlice(GoSlice&&) noexcept;
+  GoSlice& operator=(GoSlice&&) noexcept;
+  ~GoSlice();
 };
 
 /// A map with string keys, kept sorted by key (the order json.Marshal writes).
 struct GoMap {
   bool nil = true;
   std::vector<std::pair<std::string, GoValue>> entries;
+
+  GoMap();
+  GoMap(GoMap&&) noexcept;
+  GoMap& operator=(GoMap&&) noexcept;
+  ~GoMap();
 };
 
 /// A pointer-typed struct field (`*T`); a null target is a nil pointer.
@@ -91,6 +112,16 @@ struct GoValue {
     return std::get<T>(value);
   }
 };
+
+#define TJR_GO_CONTAINER_MEMBERS(T)                           \
+  inline T::T() = default;                                    \
+  inline T::T(T&&) noexcept = default;                        \
+  inline T& T::operator=(T&&) noexcept = default;             \
+  inline T::~T() = default;
+TJR_GO_CONTAINER_MEMBERS(GoStruct)
+TJR_GO_CONTAINER_MEMBERS(GoSlice)
+TJR_GO_CONTAINER_MEMBERS(GoMap)
+#undef TJR_GO_CONTAINER_MEMBERS
 
 inline GoValue& GoStruct::Field(std::size_t index) {
   auto it = set.begin();
