@@ -6,6 +6,7 @@
 
 #include "gocompat/utf8.h"
 #include "json/json.h"
+#include "validate/date_time.h"
 #include "validate/go_json.h"
 
 namespace tjr::validate {
@@ -24,42 +25,6 @@ bool Absent(const doc::Node* node) { return node == nullptr || node->is_null(); 
 
 std::string FieldChild(const std::string& field, std::string_view key) {
   return field.empty() ? std::string(key) : field + "." + std::string(key);
-}
-
-bool Digits(std::string_view text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// Go's time.Parse("2006-01-02", text): four-digit year, month 01-12, a day
-// that exists in that month.
-bool IsDate(std::string_view text) {
-  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
-  if (!Digits(text.substr(0, 4)) || !Digits(text.substr(5, 2)) || !Digits(text.substr(8, 2))) return false;
-  const int year = std::stoi(std::string(text.substr(0, 4)));
-  const int month = std::stoi(std::string(text.substr(5, 2)));
-  const int day = std::stoi(std::string(text.substr(8, 2)));
-  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  if (month < 1 || month > 12 || day < 1) return false;
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
-}
-
-// kube-openapi strfmt.IsDateTime (pkg/validation/strfmt/time.go): the text
-// lowercased and split at every "t", a date before the first, and
-// hh:mm:ss(.frac)?(z|+hh:mm) after it with hh <= 23, mm, ss <= 59.
-bool IsDateTime(std::string_view text) {
-  if (text.size() < 4) return false;
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
-  const std::size_t first = lower.find('t');
-  if (first == std::string::npos || !IsDate(std::string_view(lower).substr(0, first))) return false;
-  const std::size_t second = lower.find('t', first + 1);
-  const std::string time = lower.substr(first + 1, second == std::string::npos ? second : second - first - 1);
-  static const std::regex kTime(R"(^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$)");
-  std::smatch match;
-  if (!std::regex_search(time, match, kTime)) return false;
-  return match[1].str() <= "23" && match[2].str() <= "59" && match[3].str() <= "59";
 }
 
 // kube-openapi's name for the JSON type of a value and, for numbers, the

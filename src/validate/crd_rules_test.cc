@@ -156,6 +156,19 @@ TEST(CrdRules, TimeMustBeADateTime) {
   }
 }
 
+TEST(CrdRules, AMegabyteTimeIsChecked) {
+  // The date-time check used to recurse once per character (std::regex):
+  // 100 KB crashed tjrender.
+  const std::string fraction(1 << 20, '5');
+  EXPECT_TRUE(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: '2026-01-01T00:00:00." + fraction + "Z'}]\n"),
+                     kV23)
+                  .empty());
+  EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: '2026-01-01T00:00:00." + fraction + "'}]\n"),
+                   kV23)
+                .size(),
+            2u);
+}
+
 TEST(CrdRules, OpenApiOrderIsChildrenFirst) {
   // kube-openapi: an object's properties before its required list, a list's
   // items before MaxItems (object_validator.go, slice_validator.go).
