@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <regex>
 
 #include "gocompat/utf8.h"
 #include "json/json.h"
@@ -474,7 +473,7 @@ class Walker {
           break;
         case CelRule::Form::kEmptyOrMatches:
           ok = !node.is_string() || node.string_value().empty() ||
-               (cel.regex == nullptr || std::regex_search(node.string_value(), *cel.regex));
+               (cel.regex == nullptr || cel.regex->Match(node.string_value()));
           break;
         case CelRule::Form::kIn:
           ok = !node.is_string() ||
@@ -487,7 +486,7 @@ class Walker {
           const doc::Node* name = metadata != nullptr ? metadata->Find("name") : nullptr;
           if (name == nullptr || !name->is_string()) break;
           ok = cel.form == CelRule::Form::kNameMatches
-                   ? (cel.regex == nullptr || std::regex_search(name->string_value(), *cel.regex))
+                   ? (cel.regex == nullptr || cel.regex->Match(name->string_value()))
                    : CodePoints(name->string_value()) <= cel.bound;
           if (!ok) {
             fail(cel, name);

@@ -2,7 +2,6 @@
 
 #include <memory>
 #include <optional>
-#include <regex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -10,6 +9,7 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
+#include "gocompat/regexp.h"
 #include "validate/report.h"
 #include "validate/validate.h"
 
@@ -33,7 +33,7 @@ struct CelRule {
   std::string rule;
   std::string message;
   std::string pattern;              ///< kEmptyOrMatches, kNameMatches
-  std::shared_ptr<const std::regex> regex;  ///< `pattern` compiled once (RE2's syntax subset std::regex shares)
+  std::shared_ptr<const gocompat::Regexp> regex;  ///< `pattern` compiled once, as cel-go compiles it (Go regexp)
   std::vector<std::string> values;  ///< kIn
   std::int64_t bound = 0;           ///< kAtLeast, kNameSizeAtMost
 };

@@ -72,12 +72,9 @@ std::optional<CelRule> ParseCel(const std::string& rule, const std::string& mess
     return std::nullopt;
   }
   if (!cel.pattern.empty()) {
-    // std::regex reports a bad pattern by throwing; keep it inside.
-    try {
-      cel.regex = std::make_shared<const std::regex>(cel.pattern);
-    } catch (const std::regex_error&) {
-      return std::nullopt;
-    }
+    Result<gocompat::Regexp> compiled = gocompat::Regexp::Compile(cel.pattern);
+    if (!compiled.ok()) return std::nullopt;
+    cel.regex = std::make_shared<const gocompat::Regexp>(std::move(*compiled));
   }
   return cel;
 }

@@ -2,6 +2,8 @@
 // (trainer-runtimepatches.md §1.1-1.7, §3.2 notes).
 #include "validate/crd_rules.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "validate/test_util.h"
@@ -234,6 +236,20 @@ TEST(CrdRules, StorageUriPatternFromV23) {
   EXPECT_TRUE(Schema(job, kV22).empty());
   EXPECT_TRUE(Schema(TrainJob("  initializer: {dataset: {storageUri: ''}}\n"), kV23).empty());
   EXPECT_TRUE(Schema(TrainJob("  initializer: {model: {storageUri: 'hf://org/model'}}\n"), kV23).empty());
+}
+
+TEST(CrdRules, AMegabyteAgainstAPatternIsChecked) {
+  // CEL matches() used to run on std::regex, which recursed once per
+  // character: a 40 KB name crashed tjrender. Go's regexp (and
+  // gocompat::Regexp) are linear and recursion-free. (storageUri has a
+  // maxLength of 2048, which blocks its CEL rule first.)
+  const std::string path(1 << 20, 'x');
+  doc::Node job = Yaml("apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: " + path +
+                       "-, namespace: default}\nspec: {runtimeRef: {name: r}}\n");
+  const std::vector<std::string> messages = Schema(job, kV23);
+  EXPECT_NE(std::find(messages.begin(), messages.end(),
+                      "<nil>: Invalid value: \"object\": metadata.name must match RFC 1035 DNS label format"),
+            messages.end());
 }
 
 TEST(CrdRules, RootNameRules) {
