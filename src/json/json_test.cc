@@ -82,6 +82,38 @@ TEST(JsonReadTest, InvalidUtf8BecomesReplacementCharacters) {
   EXPECT_EQ(v[0].string_value(), "a\xef\xbf\xbd" "b\xef\xbf\xbd\xef\xbf\xbd");
 }
 
+// encoding/json: a surrogate escape that is not the first half of a valid
+// pair reads as one U+FFFD (unquoteBytes, decode.go:1377-1395); Go 1.19's
+// encoding/json, run on each of these, gave the same strings.
+TEST(JsonReadTest, LoneSurrogateEscapesReadAsGoReadsThem) {
+  const std::string fffd = "\xef\xbf\xbd";
+  doc::Node v = MustRead(R"(["\ud800", "\udc00", "a\udc00\ud800b", "\ud83d\ude00", "\ud800\ud83d\ude00",)"
+                         R"( "\ud800\u0041", "\ud800x", "\\ud800", "\uDBFF\uDFFF"])");
+  ASSERT_EQ(v.size(), 9u);
+  EXPECT_EQ(v[0].string_value(), fffd);
+  EXPECT_EQ(v[1].string_value(), fffd);
+  EXPECT_EQ(v[2].string_value(), "a" + fffd + fffd + "b");
+  EXPECT_EQ(v[3].string_value(), "\xf0\x9f\x98\x80");  // a valid pair
+  EXPECT_EQ(v[4].string_value(), fffd + "\xf0\x9f\x98\x80");
+  EXPECT_EQ(v[5].string_value(), fffd + "A");
+  EXPECT_EQ(v[6].string_value(), fffd + "x");
+  EXPECT_EQ(v[7].string_value(), "\\ud800");  // an escaped backslash, then text
+  EXPECT_EQ(v[8].string_value(), "\xf4\x8f\xbf\xbf");
+}
+
+TEST(JsonReadTest, LoneSurrogateKeysAndLocationsUnchanged) {
+  doc::Node v = MustRead("{\"a\": 1,\n \"k\\udc00\": \"\\ud800\", \"z\": true}");
+  ASSERT_EQ(v.size(), 3u);
+  EXPECT_EQ(v.fields()[1].key, "k\xef\xbf\xbd");
+  EXPECT_EQ(v.fields()[1].key_location.ToString(), "in.json:2:2");
+  EXPECT_EQ(v.fields()[2].value.location().ToString(), "in.json:2:28");
+  Result<std::vector<doc::Node>> stream = ReadStream("\"\\ud800\" \"\\udc00\"", "s.json");
+  ASSERT_TRUE(stream.ok()) << stream.error().ToString();
+  EXPECT_EQ((*stream)[1].string_value(), "\xef\xbf\xbd");
+  // A broken escape is still refused, as encoding/json's scanner does.
+  EXPECT_NE(ErrorOf(R"(["\ud80"])").find("malformed JSON"), std::string::npos);
+}
+
 // --- Locations.
 
 TEST(JsonReadTest, EveryNodeAndKeyHasALocation) {

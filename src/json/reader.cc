@@ -15,6 +15,7 @@
 #include "gocompat/utf8.h"
 #include "json/json.h"
 #include "json/locator.h"
+#include "json/lone_surrogates.h"
 
 namespace tjr::json {
 namespace {
@@ -310,6 +311,9 @@ Result<doc::Node> Read(std::string_view text, std::string_view source_name,
                                       " bytes exceeds the limit of " +
                                       std::to_string(options.max_document_bytes) + " bytes"));
   }
+  // Same length, so the locator over the original text stays right.
+  const std::optional<std::string> go_spelled = ReplaceLoneSurrogateEscapes(text);
+  if (go_spelled) text = *go_spelled;
   std::size_t pos = SkipSpace(text, 0);
   if (pos == text.size()) {
     return AsInputError(MakeError(locator.At(pos), "", "malformed JSON: the document is empty"));
@@ -329,6 +333,8 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
   const std::string* file = InternSourceName(source_name);
   Locator locator(text, file);
   std::vector<doc::Node> values;
+  const std::optional<std::string> go_spelled = ReplaceLoneSurrogateEscapes(text);
+  if (go_spelled) text = *go_spelled;
   std::size_t pos = SkipSpace(text, 0);
   while (pos < text.size()) {
     Result<doc::Node> value = ParseOne(text, &pos, locator, options);
