@@ -81,8 +81,16 @@ struct GitTree::Impl {
         MakeError(Location{InternSourceName(path)}, "", "no such file or directory in " + revision));
   }
 
-  // A link's blob holds its target.
+  // A link's blob holds its target (a path: at most PATH_MAX bytes are
+  // worth showing, and no more are inflated).
   std::string LinkTarget(const git_tree_entry* entry) const {
+    git_odb* odb = nullptr;
+    std::size_t size = 0;
+    git_object_t type = GIT_OBJECT_INVALID;
+    if (git_repository_odb(&odb, repo.get()) != 0) return "?";
+    const int sized = git_odb_read_header(&size, &type, odb, git_tree_entry_id(entry));
+    git_odb_free(odb);
+    if (sized != 0 || size > 4096) return "?";
     git_blob* blob = nullptr;
     if (git_blob_lookup(&blob, repo.get(), git_tree_entry_id(entry)) != 0) return "?";
     GitHandle<git_blob, git_blob_free> owned(blob);
@@ -116,9 +124,12 @@ Result<EntryType> GitTree::Stat(const std::string& path) const {
       return warning;
     }
     case GIT_FILEMODE_COMMIT: {
-      Diagnostic note = MakeError(at, "", "skipped: submodule (its files are not read)");
-      note.severity = Severity::kNote;
-      return note;
+      // The working tree has the submodule's files and renders its
+      // TrainJobs; a revision holds only a commit id: say what is missing.
+      Diagnostic warning = MakeError(at, "", "skipped: submodule: a Git revision holds only its commit, so "
+                                             "no file of it is read (render the submodule's repository itself)");
+      warning.severity = Severity::kWarning;
+      return warning;
     }
     default:
       return EntryType::kOther;
@@ -185,11 +196,17 @@ Result<std::string> GitTree::Read(const std::string& path, std::size_t max_bytes
   if (reader == nullptr) {
     return AsInputError(MakeError(at, "", "cannot open the object database to read: " + LastGitError()));
   }
+  // The size from the object's header first: a blob over the limit is
+  // refused before it is inflated (a 200 MB blob took 200 MB to refuse).
+  std::size_t header_size = 0;
+  git_object_t header_type = GIT_OBJECT_INVALID;
+  const bool sized = git_odb_read_header(&header_size, &header_type, reader.get(), &id) == 0;
   git_odb_object* object = nullptr;
-  const int found = git_odb_read(&object, reader.get(), &id);
-  GitHandle<git_odb_object, git_odb_object_free> owned(object);
   Result<std::string> bytes = std::string();
-  if (found != 0) {
+  if (sized && header_size > max_bytes) {
+    bytes = AsInputError(
+        MakeError(at, "", "file is larger than the limit of " + std::to_string(max_bytes) + " bytes"));
+  } else if (git_odb_read(&object, reader.get(), &id) != 0) {
     bytes = AsInputError(MakeError(at, "", "cannot read blob: " + LastGitError()));
   } else if (const auto size = git_odb_object_size(object); size > max_bytes) {
     bytes = AsInputError(
@@ -197,7 +214,7 @@ Result<std::string> GitTree::Read(const std::string& path, std::size_t max_bytes
   } else {
     bytes = std::string(static_cast<const char*>(git_odb_object_data(object)), size);
   }
-  owned.reset();  // before its database goes back
+  git_odb_object_free(object);  // before its database goes back
   impl_->ReturnReader(std::move(reader));
   return bytes;
 }

@@ -147,6 +147,32 @@ TEST(GitTreeTest, BareRepositories) {
   EXPECT_FALSE(normal->workdir.empty());
 }
 
+// A 200 MB blob was inflated whole before its size was checked. The object
+// written here claims 200 MB in its header and holds one byte: reading it
+// whole fails (corrupt), so a "larger than the limit" answer shows the size
+// came from the header alone.
+TEST(GitTreeTest, ABlobOverTheLimitIsRefusedBeforeItIsInflated) {
+  REQUIRE_GIT();
+  GitScratch repo;
+  repo.Write("small.yaml", "a: 1\n");
+  ASSERT_EQ(repo.Commit(), 0);
+  const std::string id = "0123456789abcdef0123456789abcdef01234567";
+  const std::string object_dir = repo.Path(".git/objects/01");
+  const std::string command = "mkdir -p " + ShellQuote(object_dir) +
+                              " && python3 -c 'import sys, zlib; sys.stdout.buffer.write(zlib.compress("
+                              "b\"blob 209715200\\x00x\"))' > " +
+                              ShellQuote(object_dir + "/23456789abcdef0123456789abcdef01234567");
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  ASSERT_EQ(repo.Git("update-index --add --cacheinfo 100644," + id + ",big.yaml"), 0);
+  ASSERT_EQ(repo.Git("commit -q -m big"), 0);
+  auto tree = Open(repo.root(), "HEAD");
+  ASSERT_TRUE(tree);
+  Result<std::string> read = tree->Read("big.yaml", std::size_t{64} << 20);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().ToString(), "big.yaml: error: file is larger than the limit of 67108864 bytes");
+  EXPECT_EQ(*tree->Read("small.yaml", 100), "a: 1\n");
+}
+
 TEST(GitTreeTest, SymlinksAreNotFollowedAndSubmodulesSkipped) {
   REQUIRE_GIT();
   GitScratch repo;
@@ -184,7 +210,8 @@ TEST(GitTreeTest, SymlinksAreNotFollowedAndSubmodulesSkipped) {
                 "revision is read as stored)",
                 "m/outside.yaml: warning: skipped: symbolic link to /etc/passwd not followed (a "
                 "Git revision is read as stored)",
-                "m/vendor: note: skipped: submodule (its files are not read)"}));
+                "m/vendor: warning: skipped: submodule: a Git revision holds only its commit, so no "
+                "file of it is read (render the submodule's repository itself)"}));
   // A link named on the command line is not followed either.
   ManifestSet set = LoadManifests(*tree, {"m/link.yaml"});
   ASSERT_EQ(set.diagnostics.size(), 1u);
