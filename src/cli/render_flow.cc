@@ -5,6 +5,7 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <optional>
 #include <set>
@@ -441,6 +442,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   }
   source::ManifestSet manifests;
   std::vector<batch::Entry> removed;
+  std::atomic<bool> reload_failed = false;
   if (since) {
     const std::string repo_dir = input.repo->workdir.empty() ? input.repo->git_dir : input.repo->workdir;
     batch::SinceSources sources{input.base_tree(), *input.base_git, input.tree(), input.head_git.get(),
@@ -485,8 +487,11 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     streaming.release_prune_key = trainer::kSkeletonPrunedKey;
     streaming.release_prune_keep = trainer::kSkeletonKeptKey;
     manifests = source::LoadManifests(input.tree(), input.paths, streaming);
-    pipeline_options.reload = [&input, load_options](const source::Manifest& manifest) {
-      return source::ReloadObject(input.tree(), manifest, load_options);
+    pipeline_options.reload = [&input, load_options, &reload_failed](const source::Manifest& manifest) {
+      Result<doc::Node> object = source::ReloadObject(input.tree(), manifest, load_options);
+      // Every failure means the file is not what the first pass read.
+      if (!object.ok()) reload_failed = true;
+      return object;
     };
     if (cache && input.head_git != nullptr) batch::CacheEntries(manifests, *input.head_git, &*cache);
     // PATHs as entry points of a repository on disk (a pre-commit hook's
@@ -555,6 +560,24 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     Note("read " + std::to_string(flyte_outcome.tasks.size()) + " Flyte task(s)");
   }
   output.Flush();
+  // A file that changed while it was read (a TrainJob rewritten in place and
+  // caught empty, say) makes this run's result a mix of versions: an error,
+  // and the output folder is left as it was (nothing pruned, nothing new).
+  const std::vector<std::string> changed_inputs = input.disk_->ChangedSinceRead();
+  for (const std::string& file : changed_inputs) {
+    Diagnostic changed = AsInputError(MakeError(Location{InternSourceName(file)}, "",
+                                                "changed while tjrender was reading it; run it again"));
+    changed.rule = kRuleInputChanged;
+    Report(changed);
+  }
+  if (!changed_inputs.empty() || reload_failed || input.disk_->SawChangeWhileReading()) {
+    input_error = true;
+    if (out_tree != nullptr) {
+      Report(AsInputError(MakeError(Location{InternSourceName(options.out_dir)}, "",
+                                    "left as it was: input files changed during the run")));
+      out_tree.reset();
+    }
+  }
   if (out_tree != nullptr) {
     for (const batch::Entry& job : removed) {
       Result<std::string> file = batch::OutputFileFor(job.namespace_, job.name, output.Extension());

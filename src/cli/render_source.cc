@@ -47,7 +47,8 @@ Result<std::string> ConfigText(const source::Tree& tree, const std::string& path
 
 Result<std::unique_ptr<RenderSource>> OpenRenderSource(const SourceRequest& request) {
   auto source = std::make_unique<RenderSource>();
-  source->disk_ = std::make_unique<source::DiskTree>();
+  // Remembers what it read, so a file changed during the run is caught.
+  source->disk_ = std::make_unique<source::DiskTree>(/*remember_reads=*/true);
   const source::Tree* tree = source->disk_.get();
   source->paths = request.paths;
 

@@ -4,10 +4,14 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <functional>
 #include <memory>
+#include <optional>
 
 #include "base/file.h"
 
@@ -30,7 +34,57 @@ struct DirCloser {
   void operator()(DIR* dir) const { ::closedir(dir); }
 };
 
+// File timestamps come from the kernel's coarse clock, up to a tick behind
+// the real time, and some file systems keep whole seconds: a file modified
+// within this margin before it was read may be rewritten again without a
+// new timestamp.
+constexpr std::int64_t kRacyMarginNs = 2'000'000'000;
+
+std::int64_t NowNs() {
+  timespec now{};
+  ::clock_gettime(CLOCK_REALTIME, &now);
+  return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
 }  // namespace
+
+struct DiskTree::Journal {
+  struct Read {
+    FileStamp stamp;
+    std::int64_t read_at_ns = 0;
+    std::size_t hash = 0;
+    std::size_t max_bytes = 0;
+  };
+  std::mutex mutex;
+  std::map<std::string, Read> reads;
+  bool changed_while_reading = false;
+};
+
+DiskTree::DiskTree(bool remember_reads) : journal_(remember_reads ? std::make_unique<Journal>() : nullptr) {}
+DiskTree::~DiskTree() = default;
+
+std::vector<std::string> DiskTree::ChangedSinceRead() const {
+  std::vector<std::string> changed;
+  if (journal_ == nullptr) return changed;
+  std::lock_guard lock(journal_->mutex);
+  for (const auto& [path, read] : journal_->reads) {
+    std::optional<FileStamp> now = StampOf(path);
+    if (!now || *now != read.stamp) {
+      changed.push_back(path);
+      continue;
+    }
+    if (std::max(read.stamp.mtime_ns, read.stamp.ctime_ns) < read.read_at_ns - kRacyMarginNs) continue;
+    Result<std::string> again = ReadFile(path, read.max_bytes);
+    if (!again.ok() || std::hash<std::string_view>{}(*again) != read.hash) changed.push_back(path);
+  }
+  return changed;
+}
+
+bool DiskTree::SawChangeWhileReading() const {
+  if (journal_ == nullptr) return false;
+  std::lock_guard lock(journal_->mutex);
+  return journal_->changed_while_reading;
+}
 
 Result<EntryType> DiskTree::Stat(const std::string& path) const {
   struct stat info {};
@@ -92,7 +146,19 @@ Result<std::string> DiskTree::Resolve(const std::string& path) const {
 }
 
 Result<std::string> DiskTree::Read(const std::string& path, std::size_t max_bytes) const {
-  return ReadFile(path, max_bytes);
+  if (journal_ == nullptr) return ReadFile(path, max_bytes);
+  const std::int64_t started = NowNs();
+  FileStamp stamp;
+  Result<std::string> bytes = ReadFile(path, max_bytes, &stamp);
+  if (bytes.ok()) {
+    Journal::Read read{stamp, started, std::hash<std::string_view>{}(*bytes), max_bytes};
+    std::lock_guard lock(journal_->mutex);
+    journal_->reads.try_emplace(path, read);  // the first read is what the run is based on
+  } else if (bytes.error().rule == kRuleInputChanged) {
+    std::lock_guard lock(journal_->mutex);
+    journal_->changed_while_reading = true;
+  }
+  return bytes;
 }
 
 }  // namespace tjr::source

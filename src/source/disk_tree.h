@@ -1,5 +1,12 @@
 #pragma once
 
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "base/file.h"
 #include "source/tree.h"
 
 namespace tjr::source {
@@ -8,10 +15,30 @@ namespace tjr::source {
 /// directory; reading goes through tjr::ReadFile and its size limit.
 class DiskTree final : public Tree {
  public:
+  /// With `remember_reads`, every file read is remembered (its stamp, the
+  /// time, a hash of its bytes) for ChangedSinceRead.
+  explicit DiskTree(bool remember_reads = false);
+  ~DiskTree() override;
+
   Result<EntryType> Stat(const std::string& path) const override;
   Result<std::vector<DirEntry>> List(const std::string& path) const override;
   Result<std::string> Resolve(const std::string& path) const override;
   Result<std::string> Read(const std::string& path, std::size_t max_bytes) const override;
+
+  /// The files read so far (first reads) that are no longer what was read:
+  /// their stamp changed, or, for a file modified so shortly before it was
+  /// read that its timestamps cannot tell a later rewrite apart (Git's
+  /// "racily clean" files), its bytes differ when read again. A file
+  /// rewritten in place and caught empty (or half written) shows up here,
+  /// where the loader saw a file with no TrainJob.
+  std::vector<std::string> ChangedSinceRead() const;
+  /// Whether some read failed because the file changed while it was read
+  /// (an error the reader already reported).
+  bool SawChangeWhileReading() const;
+
+ private:
+  struct Journal;
+  std::unique_ptr<Journal> journal_;
 };
 
 }  // namespace tjr::source

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "source/scratch_dir.h"
 
@@ -86,6 +87,38 @@ TEST(DiskTreeTest, ReadAppliesTheSizeLimit) {
   ASSERT_FALSE(big.ok());
   EXPECT_EQ(big.error().ToString(),
             dir.Path("file.yaml") + ": error: file is 10 bytes, larger than the limit of 9");
+}
+
+// A file rewritten in place (truncate, then write) and read between the
+// two: the loader saw an empty file and silently dropped its TrainJob.
+// The journal tells such a file apart at the end of the run, whether its
+// size changed or only its bytes (within the timestamps' granularity).
+TEST(DiskTreeTest, RemembersReadsAndFindsFilesChangedSince) {
+  ScratchDir dir;
+  dir.Write("steady.yaml", "a: 1\n");
+  dir.Write("rewritten.yaml", "");  // caught between truncate and write
+  dir.Write("same-size.yaml", "b: 1\n");
+  DiskTree tree(/*remember_reads=*/true);
+  ASSERT_TRUE(tree.Read(dir.Path("steady.yaml"), 100).ok());
+  ASSERT_TRUE(tree.Read(dir.Path("rewritten.yaml"), 100).ok());
+  ASSERT_TRUE(tree.Read(dir.Path("same-size.yaml"), 100).ok());
+  EXPECT_TRUE(tree.ChangedSinceRead().empty());
+  // Rewritten in place: the same inode, so only size, times or bytes tell.
+  {
+    std::FILE* file = std::fopen(dir.Path("rewritten.yaml").c_str(), "w");
+    std::fputs("apiVersion: v1\n", file);
+    std::fclose(file);
+    file = std::fopen(dir.Path("same-size.yaml").c_str(), "w");
+    std::fputs("b: 2\n", file);  // same size, maybe the same timestamp
+    std::fclose(file);
+  }
+  std::vector<std::string> changed = tree.ChangedSinceRead();
+  std::sort(changed.begin(), changed.end());
+  EXPECT_EQ(changed, (std::vector<std::string>{dir.Path("rewritten.yaml"), dir.Path("same-size.yaml")}));
+  // A tree that remembers nothing reports nothing.
+  DiskTree plain;
+  ASSERT_TRUE(plain.Read(dir.Path("steady.yaml"), 100).ok());
+  EXPECT_TRUE(plain.ChangedSinceRead().empty());
 }
 
 }  // namespace
