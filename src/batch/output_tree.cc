@@ -2,41 +2,48 @@
 
 #include <cctype>
 
-#include <signal.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <system_error>
 
 #include "base/file.h"
+#include "base/stop_point.h"
+#include "batch/folder_fd.h"
 
 namespace tjr::batch {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr char kStagingPrefix[] = ".tjrender-staging-";
+// The staging folder beside DIR: "." + DIR's name + this + the pid.
+constexpr char kStagingInfix[] = ".tjrender-";
+// Where versions before the whole-tree swap staged, inside DIR.
+constexpr char kOldStagingPrefix[] = ".tjrender-staging-";
+// Folders of DIR (the user's own, below the namespaces) deeper than this are
+// not copied into the new tree: an error, not a stack of open folders.
+constexpr int kMaxFolderDepth = 64;
+// old_namespaces_: DIR has something in the namespace's place that is not a
+// folder.
+constexpr int kNotAFolder = -2;
 constexpr char kIndexHeader[] = "# tjrender output index 1: files tjrender wrote here\n";
-
-std::string IndexText(const std::vector<std::string_view>& files) {
-  std::string text = kIndexHeader;
-  for (std::string_view file : files) {
-    text += file;
-    text += '\n';
-  }
-  return text;
-}
 
 Diagnostic PathError(const std::string& path, const std::string& what) {
   return AsInputError(MakeError(Location{InternSourceName(path)}, "", what));
 }
 
 // An index line names a file tjrender may delete only when it has the shape
-// tjrender gives its files; anything else (a hand-edited index) is ignored.
+// tjrender gives its files (OutputFileFor: a TrainJob's objects, or a Flyte
+// task's Pod with ".pod" before the extension); anything else (a
+// hand-edited index) is ignored.
 bool IndexablePath(std::string_view relative) {
   std::size_t slash = relative.find('/');
   if (slash == std::string_view::npos) return false;
@@ -44,8 +51,14 @@ bool IndexablePath(std::string_view relative) {
   std::size_t dot = file.rfind('.');
   if (dot == std::string_view::npos) return false;
   std::string_view extension = file.substr(dot);
-  return IsDns1123Label(relative.substr(0, slash)) && IsDns1123Label(file.substr(0, dot)) &&
-         (extension == ".yaml" || extension == ".json");
+  if (!IsDns1123Label(relative.substr(0, slash)) || (extension != ".yaml" && extension != ".json")) return false;
+  std::string_view stem = file.substr(0, dot);
+  constexpr std::string_view kPod = ".pod";
+  if (stem.size() > kPod.size() && stem.substr(stem.size() - kPod.size()) == kPod &&
+      IsTaskFileName(stem.substr(0, stem.size() - kPod.size()))) {
+    return true;
+  }
+  return IsDns1123Label(stem);
 }
 
 // The files an index text lists, sorted and unique, as views into `text`.
@@ -109,35 +122,104 @@ Result<std::string> OutputFileFor(const std::string& namespace_, const std::stri
   return namespace_ + "/" + name + extension;
 }
 
-OutputTree::OutputTree(std::string dir) : dir_(std::move(dir)) {}
-
 OutputTree::~OutputTree() {
-  std::error_code ignored;
-  if (!staging_.empty()) fs::remove_all(staging_, ignored);
+  // A run that ends without Commit leaves DIR as it was.
+  if (staging_fd_ >= 0 && !committed_) RemoveTreeAt(parent_fd_, staging_);
+  for (auto& [namespace_, fd] : old_namespaces_) {
+    if (fd >= 0) ::close(fd);
+  }
+  for (auto& [namespace_, fd] : staging_namespaces_) {
+    if (fd >= 0) ::close(fd);
+  }
+  for (int fd : {staging_fd_, old_fd_, parent_fd_}) {
+    if (fd >= 0) ::close(fd);
+  }
 }
 
 Result<std::unique_ptr<OutputTree>> OutputTree::Open(const std::string& dir) {
+  std::unique_ptr<OutputTree> tree(new OutputTree());
+  tree->dir_ = dir;
   std::error_code error;
-  fs::create_directories(dir, error);
-  if (error || !fs::is_directory(dir, error)) {
-    return PathError(dir, "cannot create output folder: " +
-                              (error ? error.message() : std::string("not a folder")));
+  // DIR as a folder path: itself resolved when it exists (a link to a
+  // folder is followed, once, as named), else its parent resolved.
+  fs::path path = fs::path(dir).lexically_normal();
+  if (path.has_filename() == false && path.has_parent_path()) path = path.parent_path();
+  fs::path resolved;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0) {
+    if (!S_ISDIR(info.st_mode)) return PathError(dir, "cannot use as output folder: not a folder");
+    resolved = fs::canonical(path, error);
+  } else {
+    const fs::path parent = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    fs::create_directories(parent, error);
+    if (error) return PathError(dir, "cannot create the folder holding the output folder: " + error.message());
+    resolved = fs::canonical(parent, error) / path.filename();
   }
-  std::unique_ptr<OutputTree> tree(new OutputTree(dir));
-  // Staging folders of runs that died (kill -9) hold nothing of value.
-  for (const fs::directory_entry& entry : fs::directory_iterator(dir, error)) {
-    std::string name = entry.path().filename().string();
-    if (name.rfind(kStagingPrefix, 0) != 0) continue;
-    long pid = std::strtol(name.c_str() + std::strlen(kStagingPrefix), nullptr, 10);
-    if (!ProcessAlive(pid)) fs::remove_all(entry.path(), error);
+  if (error || !resolved.has_parent_path() || resolved.filename().empty() || resolved == resolved.root_path()) {
+    return PathError(dir, "cannot use as output folder" + (error ? ": " + error.message() : std::string()));
   }
-  Result<std::string> index = ReadFile(dir + "/" + kOutputIndexFile, std::size_t{256} << 20);
-  if (index.ok()) {
-    tree->index_text_ = std::move(*index);
-    tree->old_index_ = IndexedFiles(tree->index_text_);
-    tree->index_current_ = tree->index_text_ == IndexText(tree->old_index_);
+  tree->name_ = resolved.filename().string();
+  tree->parent_fd_ = ::open(resolved.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (tree->parent_fd_ < 0) return PathError(dir, std::string("cannot open the folder holding it: ") + std::strerror(errno));
+  tree->old_fd_ = OpenFolderAt(tree->parent_fd_, tree->name_).release();
+  if (tree->old_fd_ < 0 && errno != ENOENT) {
+    return PathError(dir, std::string("cannot open output folder: ") + std::strerror(errno));
   }
-  tree->staging_ = dir + "/" + kStagingPrefix + std::to_string(::getpid());
+  // Staging folders of runs that died (kill -9) hold nothing of value: this
+  // run's name (a pid reused) included.
+  const std::string prefix = "." + tree->name_ + kStagingInfix;
+  if (DIR* listing = OpenListing(tree->parent_fd_)) {
+    std::vector<std::string> dead;
+    while (const dirent* entry = ::readdir(listing)) {
+      const std::string name = entry->d_name;
+      if (name.rfind(prefix, 0) != 0) continue;
+      const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
+      if (pid == ::getpid() || !ProcessAlive(pid)) dead.push_back(name);
+    }
+    ::closedir(listing);
+    for (const std::string& name : dead) RemoveTreeAt(tree->parent_fd_, name);
+  }
+  if (tree->old_fd_ >= 0) {
+    // Earlier versions staged inside DIR.
+    if (DIR* listing = OpenListing(tree->old_fd_)) {
+      std::vector<std::string> dead;
+      while (const dirent* entry = ::readdir(listing)) {
+        const std::string name = entry->d_name;
+        if (name.rfind(kOldStagingPrefix, 0) == 0 &&
+            !ProcessAlive(std::strtol(name.c_str() + std::strlen(kOldStagingPrefix), nullptr, 10))) {
+          dead.push_back(name);
+        }
+      }
+      ::closedir(listing);
+      for (const std::string& name : dead) RemoveTreeAt(tree->old_fd_, name);
+    }
+    Fd index(::openat(tree->old_fd_, kOutputIndexFile, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+    struct stat index_info {};
+    if (index.valid() && ::fstat(index.get(), &index_info) == 0 && S_ISREG(index_info.st_mode)) {
+      Result<std::string> text = ReadDescriptor(index.get(), dir + "/" + kOutputIndexFile, std::size_t{256} << 20);
+      if (text.ok()) {
+        tree->index_text_ = std::move(*text);
+        tree->old_index_ = IndexedFiles(tree->index_text_);
+      }
+    }
+  }
+  tree->staging_ = prefix + std::to_string(::getpid());
+  if (::mkdirat(tree->parent_fd_, tree->staging_.c_str(), 0700) != 0) {
+    return PathError(dir, "cannot create the staging folder " + tree->staging_ + " beside it: " + std::strerror(errno));
+  }
+  tree->staging_fd_ = OpenFolderAt(tree->parent_fd_, tree->staging_).release();
+  if (tree->staging_fd_ < 0) return PathError(dir, std::string("cannot open the staging folder: ") + std::strerror(errno));
+  // The new DIR gets the old one's permissions (or the usual ones).
+  mode_t mode = 0777;
+  struct stat old_info {};
+  if (tree->old_fd_ >= 0 && ::fstat(tree->old_fd_, &old_info) == 0) {
+    mode = old_info.st_mode & 07777;
+  } else {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode &= ~mask;
+  }
+  ::fchmod(tree->staging_fd_, mode);
   return tree;
 }
 
@@ -149,142 +231,200 @@ std::set<std::string> ReadOutputIndex(const std::string& dir) {
   return files;
 }
 
+int OutputTree::StagingNamespace(const std::string& namespace_, Status* error) {
+  auto [slot, fresh] = staging_namespaces_.try_emplace(namespace_, -1);
+  if (!fresh) return slot->second;
+  mode_t mode = 0777;
+  struct stat info {};
+  auto old = old_namespaces_.find(namespace_);
+  if (old != old_namespaces_.end() && old->second >= 0 && ::fstat(old->second, &info) == 0) mode = info.st_mode & 07777;
+  if (::mkdirat(staging_fd_, namespace_.c_str(), 0700) != 0 && errno != EEXIST) {
+    *error = PathError(dir_ + "/" + namespace_, std::string("cannot create folder: ") + std::strerror(errno));
+    return -1;
+  }
+  slot->second = OpenFolderAt(staging_fd_, namespace_).release();
+  if (slot->second < 0) {
+    *error = PathError(dir_ + "/" + namespace_, std::string("cannot open folder: ") + std::strerror(errno));
+    return -1;
+  }
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::fchmod(slot->second, old != old_namespaces_.end() && old->second >= 0 ? mode : (0777 & ~mask));
+  return slot->second;
+}
+
 Status OutputTree::Put(const std::string& relative, std::string_view bytes) {
+  const std::size_t slash = relative.find('/');
+  const std::string namespace_ = relative.substr(0, slash);
+  const std::string file = relative.substr(slash + 1);
+  auto [old, first] = old_namespaces_.try_emplace(namespace_, -1);
+  if (first && old_fd_ >= 0) {
+    old->second = OpenFolderAt(old_fd_, namespace_).release();
+    if (old->second < 0 && errno != ENOENT) old->second = kNotAFolder;
+  }
+  if (old->second == kNotAFolder) {
+    // A link here could lead the file out of DIR.
+    return PathError(dir_ + "/" + namespace_, "not written: exists and is not a folder (a symbolic link "
+                                              "is not followed out of the output folder)");
+  }
   put_.insert(relative);
-  const std::string namespace_ = relative.substr(0, relative.find('/'));
-  auto [folder, first] = namespaces_.try_emplace(namespace_);
-  if (first) {
-    struct stat existing {};
-    folder->second.is_new = ::lstat((dir_ + "/" + namespace_).c_str(), &existing) != 0 && errno == ENOENT;
+  if (old->second >= 0 && RegularFileEquals(old->second, file, bytes)) {
+    ++stats_.unchanged;  // linked into the new tree at Commit: inode and timestamps kept
+    return Ok();
   }
-  // In a folder DIR lacks there is nothing to compare with (a cold run
-  // would otherwise lstat every file in vain).
-  if (!folder->second.is_new) {
-    const std::string target = dir_ + "/" + relative;
-    struct stat info {};
-    if (::lstat(target.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
-        static_cast<std::size_t>(info.st_size) == bytes.size()) {
-      Result<std::string> existing = ReadFile(target, bytes.size() + 1);
-      if (existing.ok() && *existing == bytes) {
-        ++stats_.unchanged;
-        return Ok();
-      }
-    }
-  }
-  if (!folder->second.staging) {
-    // A namespace folder DIR lacks is staged whole and moved in with one
-    // rename: creating files is the slow part on many file systems, moving
-    // them one by one would double it.
-    std::error_code error;
-    fs::create_directories(staging_ + "/" + namespace_, error);
-    if (error) return PathError(staging_, "cannot create staging folder: " + error.message());
-    folder->second.staging = true;
-  }
-  // The staging folder is this process's own: no temporary name needed.
-  const std::string staged = staging_ + "/" + relative;
-  int fd = ::open(staged.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return PathError(staged, std::string("cannot create: ") + std::strerror(errno));
-  std::size_t written = 0;
-  while (written < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      Diagnostic error = PathError(staged, std::string("cannot write: ") + std::strerror(errno));
-      ::close(fd);
-      return error;
-    }
-    written += static_cast<std::size_t>(n);
-  }
-  if (::close(fd) != 0) return PathError(staged, std::string("cannot write: ") + std::strerror(errno));
-  staged_.push_back(relative);
+  Status error = Ok();
+  const int folder = StagingNamespace(namespace_, &error);
+  if (folder < 0) return error;
+  StopPoint("put");
+  Status written = WriteFileAt(folder, file, bytes, dir_ + "/" + relative);
+  if (!written.ok()) return written;
+  written_.insert(relative);
+  ++stats_.written;
   return Ok();
 }
 
 void OutputTree::Remove(const std::string& relative) { remove_.insert(relative); }
 
-Status OutputTree::Install(const std::string& relative) {
-  const std::string namespace_dir = dir_ + "/" + relative.substr(0, relative.find('/'));
-  struct stat info {};
-  if (::lstat(namespace_dir.c_str(), &info) != 0) {
-    if (::mkdir(namespace_dir.c_str(), 0777) != 0 && errno != EEXIST) {
-      return PathError(namespace_dir, std::string("cannot create folder: ") + std::strerror(errno));
+// Everything of the folder `from` (at `prefix` in DIR) that the new tree
+// keeps, hard-linked into `to`: entries this run wrote anew and `stale`
+// files are left out. `emptied`: something was left out and the folder is
+// now empty.
+Status OutputTree::CloneInto(int from, int to, const std::string& prefix, int depth,
+                             const std::vector<std::string>& stale, bool* emptied) {
+  DIR* listing = OpenListing(from);
+  if (listing == nullptr) return PathError(dir_ + "/" + prefix, std::string("cannot list: ") + std::strerror(errno));
+  std::vector<std::pair<std::string, unsigned char>> entries;
+  while (const dirent* entry = ::readdir(listing)) {
+    const std::string name = entry->d_name;
+    if (name != "." && name != "..") entries.emplace_back(name, entry->d_type);
+  }
+  ::closedir(listing);
+  bool dropped = false;
+  std::size_t kept = 0;
+  for (const auto& [name, type] : entries) {
+    if (depth == 0 && (name == kOutputIndexFile || name.rfind(kOldStagingPrefix, 0) == 0)) continue;
+    const std::string relative = prefix + name;
+    bool folder = type == DT_DIR;
+    if (type == DT_UNKNOWN) {
+      struct stat info {};
+      folder = ::fstatat(from, name.c_str(), &info, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(info.st_mode);
     }
-  } else if (!S_ISDIR(info.st_mode)) {
-    // A link here could lead the file out of DIR.
-    return PathError(namespace_dir, "not written: exists and is not a folder (a symbolic link "
-                                    "is not followed out of the output folder)");
+    if (folder) {
+      if (depth >= kMaxFolderDepth) return PathError(dir_ + "/" + relative, "folders nest too deeply to be kept");
+      Fd child(OpenFolderAt(from, name));
+      if (!child.valid()) return PathError(dir_ + "/" + relative, std::string("cannot open: ") + std::strerror(errno));
+      int target = -1;
+      Fd made;
+      if (depth == 0) {
+        Status error = Ok();
+        auto known = staging_namespaces_.find(name);
+        if (known != staging_namespaces_.end()) {
+          target = known->second;
+        } else {
+          if (old_namespaces_.count(name) == 0) old_namespaces_[name] = ::dup(child.get());
+          target = StagingNamespace(name, &error);
+          if (target < 0) return error;
+        }
+      } else {
+        struct stat info {};
+        ::fstat(child.get(), &info);
+        if (::mkdirat(to, name.c_str(), info.st_mode & 07777) != 0 && errno != EEXIST) {
+          return PathError(dir_ + "/" + relative, std::string("cannot create folder: ") + std::strerror(errno));
+        }
+        made = OpenFolderAt(to, name);
+        target = made.get();
+        if (target < 0) return PathError(dir_ + "/" + relative, std::string("cannot open: ") + std::strerror(errno));
+      }
+      bool child_emptied = false;
+      Status cloned = CloneInto(child.get(), target, relative + "/", depth + 1, stale, &child_emptied);
+      if (!cloned.ok()) return cloned;
+      if (child_emptied && depth == 0) {
+        // A namespace folder whose last file went goes too.
+        ::unlinkat(to, name.c_str(), AT_REMOVEDIR);
+        dropped = true;
+        continue;
+      }
+      ++kept;
+      continue;
+    }
+    if (written_.count(relative) != 0) {
+      ++kept;
+      continue;
+    }
+    if (std::binary_search(stale.begin(), stale.end(), relative)) {
+      ++stats_.removed;
+      dropped = true;
+      continue;
+    }
+    StopPoint("clone");
+    if (::linkat(from, name.c_str(), to, name.c_str(), 0) != 0 && errno != EEXIST) {
+      return PathError(dir_ + "/" + relative, std::string("cannot keep in the new tree (hard link): ") +
+                                                  std::strerror(errno));
+    }
+    ++kept;
   }
-  const std::string target = dir_ + "/" + relative;
-  if (::rename((staging_ + "/" + relative).c_str(), target.c_str()) != 0) {
-    return PathError(target, std::string("cannot install file: ") + std::strerror(errno));
-  }
-  ++stats_.written;
+  *emptied = dropped && kept == 0;
   return Ok();
 }
 
 Result<OutputStats> OutputTree::Commit(bool prune) {
-  auto write_index = [&](const std::vector<std::string_view>& files) {
-    return WriteFileAtomically(dir_ + "/" + kOutputIndexFile, IndexText(files));
-  };
-  // Files about to appear are indexed first, so a run killed while
-  // installing still owns (and later prunes) them.
-  std::vector<std::string_view> owned;
-  owned.reserve(old_index_.size() + put_.size());
-  std::set_union(old_index_.begin(), old_index_.end(), put_.begin(), put_.end(), std::back_inserter(owned));
-  bool index_written = false;
-  if (owned.size() != old_index_.size()) {
-    Status status = write_index(owned);
-    if (!status.ok()) return status.take_error();
-    index_written = true;
+  std::vector<std::string> stale;
+  for (std::string_view indexed : old_index_) {
+    const std::string relative(indexed);
+    if (put_.count(relative) != 0) continue;
+    if (prune || remove_.count(relative) != 0) stale.push_back(relative);
   }
-  Diagnostic failure;
-  bool failed = false;
-  std::set<std::string> moved;
-  for (const auto& [namespace_, state] : namespaces_) {
-    if (state.is_new && state.staging && ::rename((staging_ + "/" + namespace_).c_str(),
-                           (dir_ + "/" + namespace_).c_str()) == 0) {
-      moved.insert(namespace_);
-    }
+  // The new index: what this run wrote or kept of what earlier runs wrote.
+  std::vector<std::string> owned;
+  for (std::string_view indexed : old_index_) {
+    if (!std::binary_search(stale.begin(), stale.end(), std::string(indexed))) owned.emplace_back(indexed);
   }
-  for (const std::string& relative : staged_) {
-    if (moved.count(relative.substr(0, relative.find('/'))) != 0) {
-      ++stats_.written;
-      continue;
-    }
-    Status installed = Install(relative);
-    if (!installed.ok() && !failed) {
-      failure = installed.take_error();
-      failed = true;
-    }
-  }
-  std::vector<std::string_view> stale;
-  if (prune) {
-    std::set_difference(old_index_.begin(), old_index_.end(), put_.begin(), put_.end(), std::back_inserter(stale));
-  } else {
-    for (const std::string& relative : remove_) {
-      if (std::binary_search(old_index_.begin(), old_index_.end(), relative) && put_.count(relative) == 0) {
-        stale.push_back(relative);
-      }
-    }
-  }
-  for (std::string_view stale_file : stale) {
-    const std::string relative(stale_file);
-    const std::string target = dir_ + "/" + relative;
+  owned.insert(owned.end(), put_.begin(), put_.end());
+  std::sort(owned.begin(), owned.end());
+  owned.erase(std::unique(owned.begin(), owned.end()), owned.end());
+  std::string index_text = kIndexHeader;
+  for (const std::string& file : owned) index_text += file + "\n";
+  // Nothing to change: DIR stays as it is (its inode too).
+  bool stale_on_disk = false;
+  for (const std::string& relative : stale) {
+    const std::size_t slash = relative.find('/');
+    Fd folder = old_fd_ >= 0 ? OpenFolderAt(old_fd_, relative.substr(0, slash)) : Fd();
     struct stat info {};
-    if (::lstat(target.c_str(), &info) == 0 && !S_ISDIR(info.st_mode)) {
-      if (::unlink(target.c_str()) == 0) ++stats_.removed;
+    if (folder.valid() && ::fstatat(folder.get(), relative.c_str() + slash + 1, &info, AT_SYMLINK_NOFOLLOW) == 0) {
+      stale_on_disk = true;
+      break;
     }
-    // Only succeeds when the namespace folder is now empty.
-    ::rmdir((dir_ + "/" + relative.substr(0, relative.find('/'))).c_str());
-    auto at = std::lower_bound(owned.begin(), owned.end(), relative);
-    if (at != owned.end() && *at == relative) owned.erase(at);
   }
-  // An index that already lists exactly these files is left as it is.
-  Status status = index_written || !stale.empty() || !index_current_ ? write_index(owned) : Ok();
-  std::error_code ignored;
-  fs::remove_all(staging_, ignored);
-  if (failed) return failure;
-  if (!status.ok()) return status.take_error();
+  if (old_fd_ >= 0 && written_.empty() && !stale_on_disk && index_text == index_text_) {
+    committed_ = true;
+    RemoveTreeAt(parent_fd_, staging_);
+    return stats_;
+  }
+  if (old_fd_ >= 0) {
+    bool emptied = false;
+    Status cloned = CloneInto(old_fd_, staging_fd_, "", 0, stale, &emptied);
+    if (!cloned.ok()) return cloned.take_error();
+  }
+  StopPoint("index");
+  if (old_fd_ >= 0 && index_text == index_text_ &&
+      ::linkat(old_fd_, kOutputIndexFile, staging_fd_, kOutputIndexFile, 0) == 0) {
+    // The same index: its inode kept.
+  } else {
+    Status written = WriteFileAt(staging_fd_, kOutputIndexFile, index_text, dir_ + "/" + kOutputIndexFile);
+    if (!written.ok()) return written.take_error();
+  }
+  StopPoint("exchange");
+  const unsigned flags = old_fd_ >= 0 ? RENAME_EXCHANGE : RENAME_NOREPLACE;
+  if (::renameat2(parent_fd_, staging_.c_str(), parent_fd_, name_.c_str(), flags) != 0) {
+    return PathError(dir_, std::string("cannot replace the output folder as a whole (renameat2 ") +
+                               (old_fd_ >= 0 ? "RENAME_EXCHANGE" : "RENAME_NOREPLACE") + "): " + std::strerror(errno) +
+                               "; it must be a folder (not a mount point) on a local file system such as ext4, "
+                               "xfs, btrfs or tmpfs, in a folder tjrender may write to");
+  }
+  committed_ = true;
+  StopPoint("exchanged");
+  // The staging name now holds the previous tree.
+  RemoveTreeAt(parent_fd_, staging_);
   return stats_;
 }
 

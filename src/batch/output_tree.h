@@ -9,10 +9,12 @@
 
 #include "base/diagnostic.h"
 
-// `render --out DIR`: one file per TrainJob at DIR/<namespace>/<name>.<ext>,
-// installed so that a run killed at any point while rendering leaves the
-// previous tree as it was, rewriting only files whose bytes change, and
-// removing only files an earlier run wrote (listed in DIR/.tjrender-index).
+// `render --out DIR`: one file per TrainJob at DIR/<namespace>/<name>.<ext>
+// (a Flyte task's Pod at DIR/<namespace>/<task>.pod.<ext>), the folder
+// replaced as a whole so that a reader sees the previous tree or the new
+// one, never a mix, however the run ends; files whose bytes do not change
+// keep their inode; only files an earlier run wrote (listed in
+// DIR/.tjrender-index) are removed.
 namespace tjr::batch {
 
 /// The index file of an output folder.
@@ -53,42 +55,60 @@ struct OutputStats {
   std::size_t removed = 0;    ///< stale files of earlier runs
 };
 
+/// `render --out DIR`, replaced as a whole. The new tree is built beside
+/// DIR, in DIR's parent folder (`.<DIR's name>.tjrender-<pid>`): files whose
+/// bytes change are written there, every other entry of DIR (unchanged
+/// outputs, the user's own files, links as links) is hard-linked into it, so
+/// unchanged files keep their inode and timestamps; files an earlier run
+/// wrote and this one does not are left out. One renameat2(RENAME_EXCHANGE)
+/// then swaps the two folders and the old tree is removed. At every instant
+/// DIR names the previous tree or the new one, whole, whenever the process
+/// is killed; staging folders of dead runs are removed by the next run. DIR
+/// stays a real folder. All work is relative to open folders with links
+/// never followed: nothing outside DIR is written or deleted.
 class OutputTree {
  public:
-  /// Opens (creating) `dir` and reads its index; removes the staging
-  /// folders of runs that died.
+  /// Opens DIR (its parent folder is created when missing; DIR itself, when
+  /// a link to a folder, is followed once, as the user named it), reads its
+  /// index, removes the staging folders of runs that died, and creates this
+  /// run's staging folder.
   static Result<std::unique_ptr<OutputTree>> Open(const std::string& dir);
   ~OutputTree();
 
   /// Records `relative` (from OutputFileFor) with `bytes`: compared with the
-  /// file in DIR and, when different, staged beside it until Commit.
+  /// file in DIR and, when different, written to the staging tree. An entry
+  /// of DIR in the namespace's place that is not a folder (a symbolic link,
+  /// say) is an error: nothing is written through it.
   Status Put(const std::string& relative, std::string_view bytes);
   /// Asks for `relative` to be removed at Commit (when an earlier run wrote
   /// it): the file of a TrainJob that is gone or no longer renders.
   void Remove(const std::string& relative);
 
-  /// Moves the staged files into place and removes stale files: with
-  /// `prune`, every indexed file not Put in this run (a full run); without,
-  /// only those passed to Remove (--since). Then writes the new index.
+  /// Builds the rest of the new tree and swaps it in: with `prune`, every
+  /// indexed file not Put in this run is left out (a full run); without,
+  /// only those passed to Remove (--since). Nothing changes on disk when no
+  /// byte would.
   Result<OutputStats> Commit(bool prune);
 
  private:
-  explicit OutputTree(std::string dir);
-  Status Install(const std::string& relative);
+  OutputTree() = default;
+  Status CloneInto(int from, int to, const std::string& prefix, int depth,
+                   const std::vector<std::string>& stale, bool* emptied);
+  int StagingNamespace(const std::string& namespace_, Status* error);
 
-  std::string dir_;
-  std::string staging_;
-  std::string index_text_;                 // the index file as read
+  std::string dir_;        // as the user named it, for messages
+  std::string name_;       // DIR's name in its parent
+  std::string staging_;    // the staging folder's name in DIR's parent
+  int parent_fd_ = -1;
+  int old_fd_ = -1;        // DIR as it is (-1: DIR does not exist yet)
+  int staging_fd_ = -1;
+  bool committed_ = false;
+  std::string index_text_;                   // the index file as read
   std::vector<std::string_view> old_index_;  // its files, sorted, into index_text_
-  bool index_current_ = false;             // the index file holds exactly old_index_
   std::set<std::string> put_;
-  std::vector<std::string> staged_;
-  struct Namespace {
-    bool is_new = false;  // DIR lacked its folder when first seen
-    bool staging = false;  // its staging folder exists
-  };
-  /// Namespaces put so far.
-  std::map<std::string, Namespace> namespaces_;
+  std::set<std::string> written_;            // written to the staging tree
+  std::map<std::string, int> old_namespaces_;      // DIR's folders by namespace (-1: none)
+  std::map<std::string, int> staging_namespaces_;  // the staging tree's
   std::set<std::string> remove_;
   OutputStats stats_;
 };

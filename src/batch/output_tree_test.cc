@@ -146,19 +146,139 @@ TEST(OutputTreeTest, AHostileIndexOrLinkCannotReachOutside) {
   dir.Write("out/.tjrender-index", "../victim.yaml\n/etc/passwd\na/../../victim.yaml\n");
   dir.Link("out/evil", dir.root());
   auto tree = OpenOrDie(out);
-  ASSERT_TRUE(tree->Put("evil/victim.yaml", "overwritten\n").ok());
-  Result<OutputStats> stats = tree->Commit(true);
-  EXPECT_FALSE(stats.ok());  // the link is refused, not followed
+  Status put = tree->Put("evil/victim.yaml", "overwritten\n");
+  ASSERT_FALSE(put.ok());  // the link is refused, not followed
+  EXPECT_NE(put.error().message.find("exists and is not a folder"), std::string::npos);
+  ASSERT_TRUE(tree->Commit(true).ok());
   EXPECT_EQ(Slurp(dir.Path("victim.yaml")), "keep\n");
+  EXPECT_TRUE(fs::is_symlink(out + "/evil"));  // the user's link is kept as a link
+}
+
+// The prune step once unlinked DIR/<ns>/<job>.yaml through a namespace
+// folder replaced by a symbolic link: a file outside DIR deleted.
+TEST(OutputTreeTest, PruningNeverFollowsALink) {
+  source::ScratchDir dir;
+  const std::string out = dir.Path("out");
+  {
+    auto tree = OpenOrDie(out);
+    ASSERT_TRUE(tree->Put("team/job.yaml", "1\n").ok());
+    ASSERT_TRUE(tree->Commit(true).ok());
+  }
+  dir.Write("elsewhere/job.yaml", "not tjrender's\n");
+  fs::remove_all(out + "/team");
+  dir.Link("out/team", dir.Path("elsewhere"));
+  auto tree = OpenOrDie(out);
+  Result<OutputStats> stats = tree->Commit(true);  // team/job.yaml is stale
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(Slurp(dir.Path("elsewhere/job.yaml")), "not tjrender's\n");
+  EXPECT_TRUE(fs::is_symlink(out + "/team"));
+}
+
+// Flyte Pod files (<ns>/<task>.pod.yaml) were never indexed, so never pruned.
+TEST(OutputTreeTest, FlytePodFilesArePrunedToo) {
+  source::ScratchDir dir;
+  const std::string out = dir.Path("out");
+  {
+    auto tree = OpenOrDie(out);
+    ASSERT_TRUE(tree->Put("flyte/workflows.train.fit_model.pod.yaml", "pod\n").ok());
+    ASSERT_TRUE(tree->Put("flyte/job.yaml", "job\n").ok());
+    ASSERT_TRUE(tree->Commit(true).ok());
+  }
+  EXPECT_EQ(Slurp(out + "/.tjrender-index"), "# tjrender output index 1: files tjrender wrote here\n"
+                                             "flyte/job.yaml\nflyte/workflows.train.fit_model.pod.yaml\n");
+  auto tree = OpenOrDie(out);
+  ASSERT_TRUE(tree->Put("flyte/job.yaml", "job\n").ok());
+  Result<OutputStats> stats = tree->Commit(true);
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(stats->removed, 1u);
+  EXPECT_FALSE(fs::exists(out + "/flyte/workflows.train.fit_model.pod.yaml"));
+}
+
+// The tree is replaced as a whole: until Commit's one exchange nothing of
+// DIR changes, the user's files (links included, as links) come along,
+// unchanged outputs keep their inode, and no staging folder stays behind.
+TEST(OutputTreeTest, TheFolderIsSwappedWholeAndKeepsWhatIsNotTjrenders) {
+  source::ScratchDir dir;
+  const std::string out = dir.Path("out");
+  {
+    auto tree = OpenOrDie(out);
+    ASSERT_TRUE(tree->Put("a/same.yaml", "same\n").ok());
+    ASSERT_TRUE(tree->Put("a/changes.yaml", "old\n").ok());
+    ASSERT_TRUE(tree->Commit(true).ok());
+  }
+  dir.Write("out/README.md", "mine\n");
+  dir.Write("out/docs/deep/notes.txt", "mine too\n");
+  dir.Link("out/docs/link", "/etc/hostname");
+  struct stat same_before {};
+  ASSERT_EQ(::stat((out + "/a/same.yaml").c_str(), &same_before), 0);
+  struct stat dir_before {};
+  ASSERT_EQ(::stat(out.c_str(), &dir_before), 0);
+  {
+    auto tree = OpenOrDie(out);
+    ASSERT_TRUE(tree->Put("a/same.yaml", "same\n").ok());
+    ASSERT_TRUE(tree->Put("a/changes.yaml", "new\n").ok());
+    ASSERT_TRUE(tree->Put("b/added.yaml", "added\n").ok());
+    // Staged beside DIR, not in it.
+    EXPECT_EQ(Slurp(out + "/a/changes.yaml"), "old\n");
+    EXPECT_FALSE(fs::exists(out + "/b"));
+    Result<OutputStats> stats = tree->Commit(true);
+    ASSERT_TRUE(stats.ok());
+    EXPECT_EQ(stats->written, 2u);
+    EXPECT_EQ(stats->unchanged, 1u);
+  }
+  struct stat dir_after {};
+  ASSERT_EQ(::stat(out.c_str(), &dir_after), 0);
+  EXPECT_NE(dir_before.st_ino, dir_after.st_ino);  // a new folder took DIR's name
+  EXPECT_TRUE(S_ISDIR(dir_after.st_mode));
+  struct stat same_after {};
+  ASSERT_EQ(::stat((out + "/a/same.yaml").c_str(), &same_after), 0);
+  EXPECT_EQ(same_before.st_ino, same_after.st_ino);
+  EXPECT_EQ(Slurp(out + "/a/changes.yaml"), "new\n");
+  EXPECT_EQ(Slurp(out + "/b/added.yaml"), "added\n");
+  EXPECT_EQ(Slurp(out + "/README.md"), "mine\n");
+  EXPECT_EQ(Slurp(out + "/docs/deep/notes.txt"), "mine too\n");
+  EXPECT_TRUE(fs::is_symlink(out + "/docs/link"));
+  for (const auto& entry : fs::directory_iterator(dir.root())) {
+    EXPECT_EQ(entry.path().filename().string().find(".tjrender-"), std::string::npos) << entry.path();
+  }
+  // Nothing to change: DIR is left alone, inode and all.
+  {
+    auto tree = OpenOrDie(out);
+    ASSERT_TRUE(tree->Put("a/same.yaml", "same\n").ok());
+    ASSERT_TRUE(tree->Put("a/changes.yaml", "new\n").ok());
+    ASSERT_TRUE(tree->Put("b/added.yaml", "added\n").ok());
+    ASSERT_TRUE(tree->Commit(true).ok());
+  }
+  struct stat dir_again {};
+  ASSERT_EQ(::stat(out.c_str(), &dir_again), 0);
+  EXPECT_EQ(dir_after.st_ino, dir_again.st_ino);
+}
+
+TEST(OutputTreeTest, WithoutCommitDirIsUntouched) {
+  source::ScratchDir dir;
+  const std::string out = dir.Path("out");
+  {
+    auto tree = OpenOrDie(out);
+    ASSERT_TRUE(tree->Put("a/x.yaml", "1\n").ok());
+  }
+  EXPECT_FALSE(fs::exists(out));
+  for (const auto& entry : fs::directory_iterator(dir.root())) {
+    EXPECT_EQ(entry.path().filename().string().find(".tjrender-"), std::string::npos) << entry.path();
+  }
 }
 
 TEST(OutputTreeTest, StagingOfDeadRunsIsCleared) {
   source::ScratchDir dir;
   const std::string out = dir.Path("out");
   // pid 2^22+1 is above Linux's pid_max limit: never alive.
-  dir.Write("out/.tjrender-staging-4194305/a/x.yaml", "half\n");
+  dir.Write("out/.tjrender-staging-4194305/a/x.yaml", "half\n");  // where older versions staged
+  dir.Write(".out.tjrender-4194305/a/x.yaml", "half\n");
+  dir.Link(".out.tjrender-4194306", "/etc");  // a link is removed, never followed
   auto tree = OpenOrDie(out);
   EXPECT_FALSE(fs::exists(out + "/.tjrender-staging-4194305"));
+  EXPECT_FALSE(fs::exists(dir.Path(".out.tjrender-4194305")));
+  EXPECT_FALSE(fs::is_symlink(dir.Path(".out.tjrender-4194306")));
+  EXPECT_TRUE(fs::exists("/etc/hostname"));
 }
 
 }  // namespace
