@@ -75,8 +75,12 @@ TEST(OutputTreeTest, WritesRewritesOnlyChangesAndPrunesItsOwnFiles) {
   EXPECT_EQ(Slurp(out + "/a/two.yaml"), "2 changed\n");
   EXPECT_FALSE(fs::exists(out + "/b"));  // emptied namespace folder removed
   EXPECT_EQ(Slurp(out + "/a/mine.yaml"), "the user's\n");
+  // No staging folder left, inside DIR (older versions) or beside it.
   for (const auto& entry : fs::directory_iterator(out)) {
-    EXPECT_EQ(entry.path().filename().string().find(".tjrender-staging"), std::string::npos);
+    EXPECT_EQ(entry.path().filename().string().find(".tjrender-staging-"), std::string::npos) << entry.path();
+  }
+  for (const auto& entry : fs::directory_iterator(dir.root())) {
+    EXPECT_EQ(entry.path().filename().string().find(".out.tjrender-"), std::string::npos) << entry.path();
   }
 }
 
