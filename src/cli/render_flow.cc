@@ -17,6 +17,7 @@
 #include "batch/inventory_cache.h"
 #include "batch/output_tree.h"
 #include "base/file.h"
+#include "base/stop_point.h"
 #include "cli/command.h"
 #include "cli/findings_output.h"
 #include "cli/manifest_tree.h"
@@ -560,6 +561,8 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     Note("read " + std::to_string(flyte_outcome.tasks.size()) + " Flyte task(s)");
   }
   output.Flush();
+  // Every input read and rendered; nothing of DIR changed yet.
+  StopPoint("rendered");
   // A file that changed while it was read (a TrainJob rewritten in place and
   // caught empty, say) makes this run's result a mix of versions: an error,
   // and the output folder is left as it was (nothing pruned, nothing new).
