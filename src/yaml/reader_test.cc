@@ -285,8 +285,9 @@ TEST(YamlReadErrorTest, BadCharacters) {
   EXPECT_EQ(ErrorOf("a: \xed\xa0\x80\n"), "in.yaml:1:4: error: invalid Unicode character");
   EXPECT_EQ(ErrorOf(std::string("a: \"\0\"\n", 7)),
             "in.yaml:1:5: error: control characters are not allowed");
-  EXPECT_EQ(TypedValue("\"tab\\there \xc2\x85 \xf0\x9f\x98\x80\""),
-            "str:tab\there \xc2\x85 \xf0\x9f\x98\x80");
+  // NEL (U+0085) is a line break to goyaml: folded with the blanks around
+  // it into one space (kubectl v1.32: "tab\there 😀"; libfyaml kept it).
+  EXPECT_EQ(TypedValue("\"tab\\there \xc2\x85 \xf0\x9f\x98\x80\""), "str:tab\there \xf0\x9f\x98\x80");
 }
 
 // --- End to end.
