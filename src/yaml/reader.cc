@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "gocompat/bom.h"
 #include "json/json.h"
 #include "json/locator.h"
 #include "yaml/block_subset.h"
@@ -314,6 +315,9 @@ bool ReadBlockSubsetChunks(const std::vector<Chunk>& chunks, const std::string* 
 
 Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_view source_name,
                                           const ReadOptions& options) {
+  // A UTF-16 file with its byte order mark reads as kubectl reads it.
+  const std::optional<std::string> utf8 = gocompat::DecodeUtf16WithBom(text);
+  if (utf8) text = *utf8;
   std::vector<doc::Node> documents;
   if (input::LooksLikeJson(text)) {
     json::ReadOptions json_options;

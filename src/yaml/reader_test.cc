@@ -412,5 +412,22 @@ TEST(YamlReadEndToEndTest, JsonOfAJobSetMatchesKubectl) {
   EXPECT_EQ(json::Write(ReadOne(kJobSetYaml), true), kJobSetKubectlJson);
 }
 
+// What Windows PowerShell's `>` writes: UTF-16 with a byte order mark.
+// kubectl reads it through x/text's BOMOverride; so does tjrender.
+TEST(YamlReadEncodingTest, Utf16WithByteOrderMark) {
+  const std::string utf8 = "kind: ConfigMap\ndata: {k: 'caf\xC3\xA9'}\n";
+  std::string little = "\xFF\xFE";
+  std::string big = "\xFE\xFF";
+  for (char c : utf8) {
+    // Every character of this text is one UTF-16 unit below U+0100.
+    if (c == '\xC3') continue;
+    const char unit = c == '\xA9' ? '\xE9' : c;
+    little += std::string{unit, '\0'};
+    big += std::string{'\0', unit};
+  }
+  EXPECT_EQ(json::Write(ReadOne(little), false), "{\"data\":{\"k\":\"caf\xC3\xA9\"},\"kind\":\"ConfigMap\"}");
+  EXPECT_EQ(json::Write(ReadOne(big), false), "{\"data\":{\"k\":\"caf\xC3\xA9\"},\"kind\":\"ConfigMap\"}");
+}
+
 }  // namespace
 }  // namespace tjr::yaml
