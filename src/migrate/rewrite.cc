@@ -4,6 +4,7 @@
 #include <optional>
 #include <utility>
 
+#include "gocompat/bom.h"
 #include "migrate/splice.h"
 #include "yaml/reader.h"
 #include "yaml/reader_spans.h"
@@ -57,6 +58,13 @@ Result<FileRewrite> RewriteFile(std::string_view text, std::string_view source_n
                                 const RewriteOptions& options) {
   auto documents = yaml::ReadStream(text, source_name);
   if (!documents.ok()) return AsInputError(documents.take_error());
+  if (gocompat::DecodeUtf16WithBom(text)) {
+    // Read for rendering as kubectl reads it, but edits are spliced into
+    // bytes, and these bytes are not the UTF-8 the edits are written in.
+    return AsInputError(MakeError(Location{InternSourceName(source_name), 1, 1}, "",
+                                  "cannot rewrite a UTF-16 file in place; convert it to UTF-8 first "
+                                  "(iconv -f UTF-16 -t UTF-8)"));
+  }
   auto spans = yaml::ReadSpans(text, source_name);
   if (!spans.ok()) return AsInputError(spans.take_error());
 

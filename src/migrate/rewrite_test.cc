@@ -187,6 +187,22 @@ TEST(RewriteFile, JsonFilesGetJsonKeysAndStrings) {
   EXPECT_EQ(result.text, after);
 }
 
+TEST(RewriteFile, Utf16FilesAreRefusedNotSplicedIntoByOffset) {
+  const std::string utf8 =
+      "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: j}\nspec:\n"
+      "  podTemplateOverrides: [{targetJobs: [{name: node}], spec: {nodeSelector: {a: b}}}]\n";
+  std::string utf16 = "\xFF\xFE";
+  for (char c : utf8) {
+    utf16.push_back(c);
+    utf16.push_back('\0');
+  }
+  auto result = RewriteFile(utf16, "trainjob.yaml", {});
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error().ToString(),
+            "trainjob.yaml:1:1: error: cannot rewrite a UTF-16 file in place; convert it to UTF-8 first (iconv -f "
+            "UTF-16 -t UTF-8)");
+}
+
 TEST(RewriteFile, FieldsWithoutAPlaceLeaveThatTrainJobUnchangedAndOthersMigrate) {
   const std::string bad = Lines({
       "apiVersion: trainer.kubeflow.org/v1alpha1",

@@ -10,11 +10,13 @@
 #include <string>
 #include <utility>
 
+#include "gocompat/bom.h"
 #include "json/json.h"
 #include "json/locator.h"
 #include "yaml/block_subset.h"
 #include "yaml/document_split.h"
 #include "yaml/fy_parser.h"
+#include "yaml/quoted_scalar.h"
 #include "yaml/tree_builder.h"
 
 namespace tjr::yaml {
@@ -142,13 +144,16 @@ class EventParser {
     return NodeStart{last_, TokenText(anchor)};
   }
 
-  // A one-line scalar of printable ASCII with nothing to unescape is its
-  // own text: the token marks bound exactly the value (inside the quotes),
-  // and reading it there spares libfyaml formatting a copy of nearly every
-  // scalar of a manifest. Anything else is left to libfyaml.
-  std::string_view ScalarText(fy_token* token, fy_scalar_style style) const {
-    const char forbidden = style == FYSS_SINGLE_QUOTED ? '\'' : style == FYSS_DOUBLE_QUOTED ? '\\' : 0;
-    if (style != FYSS_PLAIN && forbidden == 0) return TokenText(token);
+  // A plain scalar of one line of printable ASCII is its own text: the
+  // token marks bound exactly the value, and reading it there spares
+  // libfyaml formatting a copy of nearly every scalar of a manifest. A
+  // quoted scalar's value is read from the text between its quotes as
+  // goyaml reads it (quoted_scalar.h: libfyaml gets '' runs and escaped
+  // line breaks wrong, and leaks what it formats); block scalars are left
+  // to libfyaml. Nothing when the quoted text is refused (parse_error_ set).
+  std::optional<std::string_view> ScalarText(fy_token* token, fy_scalar_style style) {
+    const bool quoted = style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED;
+    if (style != FYSS_PLAIN && !quoted) return TokenText(token);
     const fy_mark* begin = fy_token_start_mark(token);
     const fy_mark* end = fy_token_end_mark(token);
     if (begin == nullptr || end == nullptr || begin->input_pos > end->input_pos ||
@@ -156,8 +161,19 @@ class EventParser {
       return TokenText(token);
     }
     const std::string_view raw = chunk_.text.substr(begin->input_pos, end->input_pos - begin->input_pos);
+    if (quoted) {
+      std::string refused;
+      std::optional<std::string> value =
+          input::DecodeQuotedScalar(raw, style == FYSS_SINGLE_QUOTED ? '\'' : '"', &refused);
+      if (!value) {
+        parse_error_ = AsInputError(MakeError(At(*begin), "", "malformed YAML: " + refused));
+        return std::nullopt;
+      }
+      quoted_value_ = std::move(*value);
+      return std::string_view(quoted_value_);
+    }
     for (char c : raw) {
-      if ((c < 0x20 && c != '\t') || c > 0x7e || c == forbidden) return TokenText(token);
+      if ((c < 0x20 && c != '\t') || c > 0x7e) return TokenText(token);
     }
     return raw;
   }
@@ -236,7 +252,9 @@ class EventParser {
         if (!CheckAnchorName(start.anchor, "anchor")) return false;
         if (style == FYSS_DOUBLE_QUOTED && !CheckEscapes(event)) return false;
         if (builder.expecting_key() && !CheckKeyLength(event, quoted)) return false;
-        ScalarInput scalar{ScalarText(data.value, style), TokenText(data.tag), style == FYSS_PLAIN};
+        const std::optional<std::string_view> text = ScalarText(data.value, style);
+        if (!text) return false;
+        ScalarInput scalar{*text, TokenText(data.tag), style == FYSS_PLAIN};
         return builder.Scalar(scalar, start);
       }
       case FYET_MAPPING_START: {
@@ -271,6 +289,7 @@ class EventParser {
   std::size_t* alias_nodes_used_;
   const ReadOptions* prune_;
   std::optional<Diagnostic> parse_error_;
+  std::string quoted_value_;  // the last quoted scalar's value, until the next
   Location last_{file_, chunk_.first_line, 1};
   std::size_t last_offset_ = 0;  // of last_ in the parsed text
 };
@@ -296,6 +315,9 @@ bool ReadBlockSubsetChunks(const std::vector<Chunk>& chunks, const std::string* 
 
 Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_view source_name,
                                           const ReadOptions& options) {
+  // A UTF-16 file with its byte order mark reads as kubectl reads it.
+  const std::optional<std::string> utf8 = gocompat::DecodeUtf16WithBom(text);
+  if (utf8) text = *utf8;
   std::vector<doc::Node> documents;
   if (input::LooksLikeJson(text)) {
     json::ReadOptions json_options;

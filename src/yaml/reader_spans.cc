@@ -6,10 +6,12 @@
 #include <libfyaml.h>
 
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "yaml/document_split.h"
 #include "yaml/fy_parser.h"
+#include "yaml/quoted_scalar.h"
 
 namespace tjr::yaml {
 namespace {
@@ -84,6 +86,24 @@ class SpanBuilder {
   // One past the last byte of a scalar or alias: the end mark, past a
   // closing quote, without trailing blanks (block scalars keep their line
   // breaks in the mark).
+  // A quoted scalar's value is read from its text as goyaml reads it
+  // (quoted_scalar.h; libfyaml misreads some and leaks what it formats).
+  std::string ScalarValue(fy_token* token, char quote) const {
+    const fy_mark* begin = fy_token_start_mark(token);
+    const fy_mark* end = fy_token_end_mark(token);
+    if (quote != 0 && begin != nullptr && end != nullptr && begin->input_pos <= end->input_pos &&
+        end->input_pos <= chunk_.text.size()) {
+      std::string refused;
+      std::optional<std::string> value = input::DecodeQuotedScalar(
+          chunk_.text.substr(begin->input_pos, end->input_pos - begin->input_pos), quote, &refused);
+      // ReadStream accepted the text first, so this is not refused.
+      return value ? std::move(*value) : std::string();
+    }
+    size_t length = 0;
+    const char* text = fy_token_get_text(token, &length);
+    return text == nullptr ? std::string() : std::string(text, length);
+  }
+
   std::size_t ScalarEnd(fy_event* event, char quote) const {
     const fy_mark* mark = fy_event_end_mark(event);
     std::size_t end = base_ + (mark != nullptr ? mark->input_pos : 0);
@@ -153,9 +173,7 @@ class SpanBuilder {
         node.plain = style == FYSS_PLAIN;
         SetStart(&node, event, event->scalar.anchor, event->scalar.tag, quote != 0);
         if (style == FYSS_LITERAL || style == FYSS_FOLDED) StartAtIndicator(&node);
-        size_t length = 0;
-        const char* text = fy_token_get_text(event->scalar.value, &length);
-        if (text != nullptr) node.text.assign(text, length);
+        node.text = ScalarValue(event->scalar.value, quote);
         node.end = TrimBack(node.begin, ScalarEnd(event, quote));
         if (node.end < node.begin) node.end = node.begin;
         Deliver(std::move(node));

@@ -158,14 +158,17 @@ class TreeWriter {
     for (std::size_t index : scratch.order) {
       std::string_view key = scratch.keys[index];
       emitter_.WriteIndent();
-      if (key.size() <= kMaxSimpleKeyLength && detail::IsWord(key)) {
+      // kubectl writes the key "<<" plain, which reads back as a merge key
+      // (and is refused); tjrender quotes it, so what it writes reads back.
+      const bool merge_spelling = key == "<<";
+      if (!merge_spelling && key.size() <= kMaxSimpleKeyLength && detail::IsWord(key)) {
         Word(key, /*simple_key=*/true);
         emitter_.WriteIndicator(":", false, false, false);
         Node(fields[index].value, /*mapping_context=*/true);
         continue;
       }
       const detail::ScalarAnalysis analysis = detail::AnalyzeScalar(key);
-      const ScalarStyle requested = detail::RequestedStringStyle(key);
+      const ScalarStyle requested = merge_spelling ? ScalarStyle::kDoubleQuoted : detail::RequestedStringStyle(key);
       if (!analysis.multiline && key.size() <= kMaxSimpleKeyLength) {
         StyledString(key, requested, analysis, /*simple_key=*/true);
         emitter_.WriteIndicator(":", false, false, false);

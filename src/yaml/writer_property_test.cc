@@ -21,11 +21,10 @@ TEST(WriterPropertyTest, ReadBackGivesTheSameTree) {
   testing::GeneratorOptions options;
   // Data that survives the trip unchanged: no NEL/LS/PS/CR (line breaks to
   // YAML 1.1 only; NEL is folded by kubectl's JSON step), no invalid UTF-8,
-  // no float that kubectl prints as an integer, and no "<<" key (kubectl
-  // writes it plain, so it reads back as a merge key).
+  // no float that kubectl prints as an integer. A "<<" key is quoted (kubectl
+  // writes it plain, so kubectl's own output reads back as a merge key).
   options.yaml11_line_breaks = false;
   options.integral_floats = false;
-  options.merge_key = false;
   int failures = 0;
   for (std::uint64_t seed = 1; seed <= kTrees && failures < 5; ++seed) {
     testing::TreeGenerator generator(seed, options);

@@ -108,7 +108,7 @@ const KubectlCase kCases[] = {
      "      '#c': h\n"
      "      '*': i\n"
      "      '- x': f\n"
-     "      <<: l\n"
+     "      \"<<\": l\n"
      "      \"~\": m\n"
      "      \"1\": a\n"
      "      \"1:20\": k\n"
