@@ -14,6 +14,7 @@ a test pins is a starting point the fuzzer mutates from.
 """
 import glob
 import hashlib
+import json
 import os
 import sys
 
@@ -40,22 +41,45 @@ def manifests():
         if os.path.getsize(path) <= MAX_SEED and "/smp-oracle/" not in path:
             yield read(path)
     # The kubectl differential corpus: a sample, it holds thousands.
-    for path in files("fixtures/smp-oracle/cases/*/object.yaml")[:200]:
-        yield read(path)
+    for case in smp_cases(200):
+        yield case["object"].encode()
+
+
+def smp_cases(count):
+    """The first `count` cases of the stored kubectl answers (fixtures/smp-oracle)."""
+    out = []
+    for path in files("fixtures/smp-oracle/cases-*.jsonl"):
+        with open(path) as f:
+            for line in f:
+                out.append(json.loads(line))
+                if len(out) == count:
+                    return out
+    return out
+
+
+def smp_pairs():
+    """Object and patch as smp_merge_fuzz.cc reads them: an options byte,
+    the object, a line "%%", the patch."""
+    for i, case in enumerate(smp_cases(400)):
+        yield bytes([i % 8]) + case["object"].encode() + b"\n%%\n" + case["patch"].encode()
 
 
 def json_documents():
     for path in files("conformance/**/*.json", "fixtures/**/*.json"):
         if os.path.getsize(path) <= MAX_SEED:
             yield read(path)
-    for path in files("fixtures/smp-oracle/cases/*/expected.json")[:200]:
-        yield read(path)
+    for case in smp_cases(200):
+        if case.get("json", {}).get("rc") == 0:
+            yield case["json"]["stdout"].encode()
 
 
 # target -> (seeds, dictionary)
 TARGETS = {
     "yaml_reader": (manifests, "fuzz/dict/yaml.dict"),
     "json_reader": (json_documents, "fuzz/dict/json.dict"),
+    "smp_merge": (smp_pairs, "fuzz/dict/yaml.dict"),
+    "yaml_differential": (manifests, "fuzz/dict/yaml.dict"),
+    "yaml_writer_roundtrip": (manifests, "fuzz/dict/yaml.dict"),
 }
 
 

@@ -40,13 +40,18 @@ std::string_view TokenText(fy_token* token) {
 class EventParser {
  public:
   EventParser(const Chunk& text, const std::string* file, const input::BuilderLimits& limits,
-              std::size_t* alias_nodes_used, const ReadOptions* prune = nullptr)
-      : chunk_(text), file_(file), limits_(limits), alias_nodes_used_(alias_nodes_used), prune_(prune) {}
+              std::size_t* alias_nodes_used, const ReadOptions* prune = nullptr, bool libfyaml_only = false)
+      : chunk_(text),
+        file_(file),
+        limits_(limits),
+        alias_nodes_used_(alias_nodes_used),
+        prune_(prune),
+        libfyaml_only_(libfyaml_only) {}
 
   // Appends the non-null documents to `out`. With `first_only`, stops after
   // the first document, as goyaml's Unmarshal does with a kubectl chunk.
   Status Parse(bool first_only, std::vector<doc::Node>* out) {
-    {
+    if (!libfyaml_only_) {
       // Most manifests keep to a block subset read without libfyaml; for
       // the rest (and for every error) libfyaml reads the text below.
       TreeBuilder builder(limits_, alias_nodes_used_);
@@ -290,6 +295,7 @@ class EventParser {
   const ReadOptions* prune_;
   std::optional<Diagnostic> parse_error_;
   std::string quoted_value_;  // the last quoted scalar's value, until the next
+  bool libfyaml_only_ = false;
   Location last_{file_, chunk_.first_line, 1};
   std::size_t last_offset_ = 0;  // of last_ in the parsed text
 };
@@ -354,18 +360,19 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
     // document at a time without libfyaml when every one of them keeps to
     // the block subset; the "---" lines the subset refuses are not in the
     // chunks. Otherwise libfyaml reads the whole stream, as below.
-    if (chunks->size() > 1 && ReadBlockSubsetChunks(*chunks, file, limits, &alias_nodes_used, &documents)) {
+    if (chunks->size() > 1 && !options.libfyaml_only &&
+        ReadBlockSubsetChunks(*chunks, file, limits, &alias_nodes_used, &documents)) {
       return documents;
     }
     // One parser for the whole stream: libfyaml's documents are kubectl's.
     const ReadOptions* prune = chunks->size() == 1 && !options.prune_key.empty() ? &options : nullptr;
-    Status status = EventParser(Chunk{text, 1}, file, limits, &alias_nodes_used, prune)
+    Status status = EventParser(Chunk{text, 1}, file, limits, &alias_nodes_used, prune, options.libfyaml_only)
                         .Parse(/*first_only=*/false, &documents);
     if (!status.ok()) return status.take_error();
     return documents;
   }
   for (const Chunk& chunk : *chunks) {
-    Status status = EventParser(chunk, file, limits, &alias_nodes_used)
+    Status status = EventParser(chunk, file, limits, &alias_nodes_used, nullptr, options.libfyaml_only)
                         .Parse(/*first_only=*/true, &documents);
     if (!status.ok()) return status.take_error();
   }

@@ -23,6 +23,9 @@ struct ReadOptions {
   /// check cannot vouch for is read in full. Empty: nothing left out.
   std::string prune_key;
   std::string prune_keep;
+  /// Reads every document with libfyaml, never the hand-written block
+  /// subset reader: for tests and the fuzz target that check the two agree.
+  bool libfyaml_only = false;
 };
 
 /// Reads every document of a YAML (or JSON) stream into trees typed exactly
