@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "gocompat/bom.h"
 #include "json/json.h"
@@ -86,14 +87,42 @@ class EventParser {
         doc::Node root = builder.TakeRoot();
         // Empty documents and `null` ones are skipped, as kubectl does.
         if (!root.is_null()) out->push_back(std::move(root));
-        if (first_only) return Ok();
+        if (first_only) return CheckYaml11Breaks();
       }
     }
     if (fy_parser_get_stream_error(parser_ptr)) return SyntaxError(diag_ptr);
-    return Ok();
+    return CheckYaml11Breaks();
   }
 
  private:
+  // NEL, LS and PS are line breaks to goyaml (YAML 1.1) and text to
+  // libfyaml (YAML 1.2), so outside quotes the two read a different tree:
+  // kubectl ends `b: x<LS>y:` at the LS and reads `y` as a key of the
+  // parent. Inside quotes both fold them alike (quoted_scalar.h). Such a
+  // break anywhere else is refused rather than read differently.
+  Status CheckYaml11Breaks() const {
+    const std::string_view text = chunk_.text;
+    std::size_t range = 0;
+    for (std::size_t at = 0; at + 1 < text.size(); ++at) {
+      const bool nel = text[at] == '\xC2' && text[at + 1] == '\x85';
+      const bool ls_ps = text[at] == '\xE2' && at + 2 < text.size() && text[at + 1] == '\x80' &&
+                         (text[at + 2] == '\xA8' || text[at + 2] == '\xA9');
+      if (!nel && !ls_ps) continue;
+      while (range < quoted_ranges_.size() && quoted_ranges_[range].second <= at) ++range;
+      if (range < quoted_ranges_.size() && quoted_ranges_[range].first <= at) continue;
+      json::Locator locator(text, file_);
+      Location where = locator.At(at);
+      where.line += chunk_.first_line - 1;
+      const char* name = nel ? "U+0085 (next line)" : text[at + 2] == '\xA8' ? "U+2028 (line separator)"
+                                                                           : "U+2029 (paragraph separator)";
+      return AsInputError(MakeError(
+          where, "", std::string("malformed YAML: ") + name +
+                         " outside quotes is a line break to goyaml (YAML 1.1), which kubectl uses, and "
+                         "text to YAML 1.2 parsers; quote the value and write it as an escape (\\N, \\L, \\P)"));
+    }
+    return Ok();
+  }
+
   Diagnostic Internal(const char* message) const {
     return AsInputError(MakeError(Location{file_, chunk_.first_line, 1}, "", message));
   }
@@ -175,6 +204,8 @@ class EventParser {
         return std::nullopt;
       }
       quoted_value_ = std::move(*value);
+      // The quotes included: a break right after one is still inside.
+      quoted_ranges_.emplace_back(begin->input_pos, end->input_pos);
       return std::string_view(quoted_value_);
     }
     for (char c : raw) {
@@ -296,6 +327,8 @@ class EventParser {
   std::optional<Diagnostic> parse_error_;
   std::string quoted_value_;  // the last quoted scalar's value, until the next
   bool libfyaml_only_ = false;
+  // [begin, end) of every quoted scalar's text, in document order.
+  std::vector<std::pair<std::size_t, std::size_t>> quoted_ranges_;
   Location last_{file_, chunk_.first_line, 1};
   std::size_t last_offset_ = 0;  // of last_ in the parsed text
 };

@@ -429,5 +429,22 @@ TEST(YamlReadEncodingTest, Utf16WithByteOrderMark) {
   EXPECT_EQ(json::Write(ReadOne(big), false), "{\"data\":{\"k\":\"caf\xC3\xA9\"},\"kind\":\"ConfigMap\"}");
 }
 
+// NEL, LS and PS outside quotes: a line break to goyaml, text to libfyaml.
+// kubectl v1.32 reads "b:\n  x<LS>y: 1" as b: x and a top-level key y.
+TEST(YamlReadEncodingTest, Yaml11LineBreaksOutsideQuotesAreRefused) {
+  EXPECT_EQ(ErrorOf("b:\n  x\xE2\x80\xA8y: 1\n"),
+            "in.yaml:2:4: error: malformed YAML: U+2028 (line separator) outside quotes is a line break to goyaml "
+            "(YAML 1.1), which kubectl uses, and text to YAML 1.2 parsers; quote the value and write it as an "
+            "escape (\\N, \\L, \\P)");
+  EXPECT_NE(ErrorOf("k: a\xC2\x85" "b\n").find("in.yaml:1:5: error: malformed YAML: U+0085 (next line)"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("k: v # note\xE2\x80\xA9\n").find("U+2029 (paragraph separator)"), std::string::npos);
+  EXPECT_NE(ErrorOf("k: |\n  a\xE2\x80\xA8" "b\n").find("U+2028"), std::string::npos);
+  // Inside quotes goyaml folds them, and so does tjrender.
+  EXPECT_EQ(TypedValue("'a\xE2\x80\xA8" "b'"), "str:a\xE2\x80\xA8" "b");
+  EXPECT_EQ(TypedValue("\"a\xC2\x85" "b\""), "str:a b");
+  EXPECT_EQ(TypedValue("\"\xE2\x80\xA8\""), "str:\xE2\x80\xA8");
+}
+
 }  // namespace
 }  // namespace tjr::yaml
