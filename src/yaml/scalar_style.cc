@@ -85,6 +85,7 @@ ScalarAnalysis AnalyzeScalar(std::string_view value) {
   bool space_break = false;
   bool previous_space = false;
   bool previous_break = false;
+  bool yaml11_break = false;
 
   if (value.size() >= 3 && (value.starts_with("---") || value.starts_with("..."))) {
     block_indicators = true;
@@ -115,6 +116,7 @@ ScalarAnalysis AnalyzeScalar(std::string_view value) {
       previous_break = false;
     } else if (IsBreakAt(value, i)) {
       line_breaks = true;
+      if (c != '\n' && c != '\r') yaml11_break = true;
       if (i == 0) leading_break = true;
       if (i + w == size) trailing_break = true;
       if (previous_space) space_break = true;
@@ -146,6 +148,10 @@ ScalarAnalysis AnalyzeScalar(std::string_view value) {
   }
   if (line_breaks) result.block_plain_allowed = false;
   if (block_indicators) result.block_plain_allowed = false;
+  // Not kubectl: goyaml writes NEL, LS and PS raw into a literal block,
+  // where YAML 1.2 readers take them for text and goyaml for breaks; the
+  // reader refuses them there, so such a string is written quoted (\N \L \P).
+  if (yaml11_break) result.block_allowed = false;
   return result;
 }
 

@@ -274,6 +274,12 @@ const KubectlCase kCases[] = {
      "    - 'a\xE2\x80\xA8"
      "\xE2\x80\xA8"
      "      b'\n"},
+    // Not kubectl's bytes: kubectl writes a literal block with the LS raw,
+    // which tjrender's reader refuses (goyaml and YAML 1.2 read it apart).
+    {"line separator beside line feeds is double-quoted, not a literal block",
+     R"json(["a\u2028b\nc\n"])json",
+     "\n"
+     "    - \"a\\Lb\\nc\\n\"\n"},
     {"next line folds on the way through JSON",
      R"json(["a\u0085b", "a \u0085 b", "a\u0085\u0085b", "\u0085", "a\u0085", "a\u0085\u0085\u0085"])json",
      "\n"
