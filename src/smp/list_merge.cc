@@ -144,7 +144,13 @@ Result<std::vector<doc::Node>> MergeSlice(GoSlice original, const doc::Node& pat
     GoSlice both = original;
     both.AppendAll(patch);
     DeduplicateScalars(both);
-    Outcome<Partition> parts = PartitionPrimitives(both.ToVector(), patch);
+    // Upstream picks the partition by the merge key, not by the elements'
+    // type: scalars in a list with a merge key (`schedulingGates: []`
+    // patched with `["x"]`) reach partitionMapsByPresentInList, which
+    // refuses the first ("expected a map[string]interface {}, but received
+    // a string").
+    Outcome<Partition> parts = merge_key.empty() ? PartitionPrimitives(both.ToVector(), patch)
+                                                 : PartitionMaps(both.ToVector(), patch, merge_key);
     if (!parts.ok()) return MergeError(patch_list, path, parts.error());
     Partition split = std::move(parts).value();
     // `original` is read again here, after deduplication may have written
