@@ -14,7 +14,8 @@ namespace tjr::validate {
 
 // schema_rules.cc — API server, in its order: object meta, OpenAPI schema,
 // list-map uniqueness, CEL.
-void CheckObjectMetaName(const doc::Node& trainjob, Report* report);
+/// metadata.name and metadata.namespace, as ValidateObjectMeta checks them.
+void CheckObjectMeta(const doc::Node& trainjob, Report* report);
 void CheckOpenApiSchema(const doc::Node& trainjob, Report* report);
 void CheckListMapKeys(const doc::Node& trainjob, DuplicateStyle style, Report* report);
 void CheckCelRules(const doc::Node& trainjob, const doc::Node* old, Report* report);

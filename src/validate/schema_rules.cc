@@ -167,9 +167,28 @@ void ContainerListMaps(const doc::Node* list, std::string_view path, std::string
   }
 }
 
-}  // namespace
+// ValidateObjectMetaAccessor's namespace check (apimachinery
+// pkg/api/validation/objectmeta.go, ValidateNamespaceName = IsDNS1123Label):
+// after the name's. An empty namespace is the client's default, not an error.
+void CheckObjectMetaNamespace(const doc::Node* metadata, Report* report) {
+  const doc::Node* namespace_ = At(metadata, "namespace");
+  if (namespace_ == nullptr || !namespace_->is_string() || namespace_->string_value().empty()) return;
+  const std::string& value = namespace_->string_value();
+  if (value.size() > 63) {
+    report->Add({ErrorType::kInvalid, "metadata.namespace", BadValue::String(value),
+                 "must be no more than 63 characters"},
+                namespace_);
+  }
+  if (!IsDns1123Label(value)) {
+    report->Add({ErrorType::kInvalid, "metadata.namespace", BadValue::String(value),
+                 "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must "
+                 "start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for "
+                 "validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"},
+                namespace_);
+  }
+}
 
-void CheckObjectMetaName(const doc::Node& trainjob, Report* report) {
+void CheckObjectMetaNameAlone(const doc::Node& trainjob, Report* report) {
   const doc::Node* metadata = At(&trainjob, "metadata");
   const doc::Node* name = At(metadata, "name");
   if (name == nullptr || !name->is_string() || name->string_value().empty()) {
@@ -189,6 +208,14 @@ void CheckObjectMetaName(const doc::Node& trainjob, Report* report) {
                  "is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
                 name);
   }
+}
+
+}  // namespace
+
+void CheckObjectMeta(const doc::Node& trainjob, Report* report) {
+  const doc::Node* metadata = At(&trainjob, "metadata");
+  CheckObjectMetaNameAlone(trainjob, report);
+  CheckObjectMetaNamespace(metadata, report);
 }
 
 void CheckOpenApiSchema(const doc::Node& trainjob, Report* report) {

@@ -48,6 +48,28 @@ TEST(Schema, NameMustBeASubdomainToo) {
                 R"(<nil>: Invalid value: "object": metadata.name must match RFC 1035 DNS label format)"}));
 }
 
+// ValidateObjectMetaAccessor checks the namespace after the name (IsDNS1123Label);
+// a namespace that walks out of a folder was rendered with exit 0.
+TEST(Schema, NamespaceMustBeADnsLabel) {
+  const auto check = [](std::string_view namespace_) {
+    return Messages(ValidateTrainJobSchema(Yaml("apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\n"
+                                                "metadata: {name: job, namespace: '" +
+                                                std::string(namespace_) + "'}\nspec:\n" + std::string(kRef))));
+  };
+  const std::string label_error =
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end "
+      "with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
+      "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+  EXPECT_EQ(check("../../x"),
+            std::vector<std::string>{R"(metadata.namespace: Invalid value: "../../x": )" + label_error});
+  EXPECT_EQ(check("a.b"), std::vector<std::string>{R"(metadata.namespace: Invalid value: "a.b": )" + label_error});
+  EXPECT_EQ(check(std::string(64, 'a')),
+            std::vector<std::string>{"metadata.namespace: Invalid value: \"" + std::string(64, 'a') +
+                                     "\": must be no more than 63 characters"});
+  EXPECT_TRUE(check(std::string(63, 'a')).empty());
+  EXPECT_TRUE(check("team-1").empty());
+}
+
 TEST(Schema, NameAtMost63Characters) {
   EXPECT_EQ(Check(std::string(64, 'a'), ""),
             std::vector<std::string>{

@@ -55,14 +55,14 @@ Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOpti
   }
   if (render::HasRuntimePatches(options.version)) {
     CheckRemovedFields(trainjob, options.version, &report);
-    CheckObjectMetaName(trainjob, &report);
+    CheckObjectMeta(trainjob, &report);
     CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, render::VersionTag(options.version),
                   &report);
     return report.Take();
   }
   // v2.1.0: pruning and the OpenAPI types from the CRD table, the other
   // rules written out in schema_rules.cc.
-  CheckObjectMetaName(trainjob, &report);
+  CheckObjectMeta(trainjob, &report);
   const std::string schema_name = "Trainer " + std::string(render::VersionTag(options.version)) + " TrainJob";
   CheckCrdSchema(*rules, trainjob, PruneOptions{schema_name, {}}, SchemaChecks::kTypes, options.duplicate_style,
                  &report);
