@@ -43,6 +43,14 @@ void HideManagedFields(doc::Node* object) {
   if (metadata != nullptr && metadata->is_mapping()) metadata->Erase("managedFields");
 }
 
+// kubectl reports a decode or print failure of the patched object without a
+// place; the error keeps kubectl's text and gets the object's file and line,
+// so a user with many objects knows which one.
+Diagnostic AtObjectWhenUnplaced(Diagnostic error, const doc::Node& object) {
+  if (!error.location.known() && object.location().known()) error.location = object.location();
+  return error;
+}
+
 }  // namespace
 
 Result<std::string> PatchLocal(std::string_view object_text, std::string_view object_name,
@@ -93,14 +101,14 @@ Result<std::string> PatchLocal(std::string_view object_text, std::string_view ob
     HideManagedFields(&patched);
     if (options.typed) {
       auto typed = typed::TypedRoundTrip(patched, *type);
-      if (!typed.ok()) return typed.take_error();
+      if (!typed.ok()) return AtObjectWhenUnplaced(typed.take_error(), object);
       patched = std::move(typed).value();
     }
     if (options.output == OutputFormat::kJson) {
       out += json::Write(patched, /*pretty=*/true);
     } else {
       Status printable = yaml::CheckKubectlPrintable(patched);
-      if (!printable.ok()) return printable.take_error();
+      if (!printable.ok()) return AtObjectWhenUnplaced(printable.take_error(), object);
       yaml::Write(patched, &out);
     }
   }

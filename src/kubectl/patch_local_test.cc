@@ -88,5 +88,18 @@ TEST(PatchLocalTest, PatchMustBeAnObject) {
   EXPECT_EQ(number.error().message, "invalid JSON document");
 }
 
+// kubectl prints these without a place; tjrender keeps the text and names the
+// object's file and line. After --typed the tree is new and has no places of
+// its own (the smp_merge fuzz target found such an error without a file).
+TEST(PatchLocalTest, ErrorsAfterTheTypedRoundTripNameTheObject) {
+  const std::string pod = "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations: {\"a\\u007fb\": x}\n";
+  PatchLocalOptions typed;
+  typed.typed = true;
+  auto printed = PatchLocal(pod, "pod.yaml", "{}", "patch.yaml", typed);
+  ASSERT_FALSE(printed.ok());
+  EXPECT_EQ(printed.error().ToString(),
+            "pod.yaml:2:1: error: metadata.annotations.a\x7f" "b: yaml: control characters are not allowed");
+}
+
 }  // namespace
 }  // namespace tjr::kubectl
