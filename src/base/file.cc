@@ -7,8 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <iostream>
-#include <iterator>
+#include <algorithm>
 
 namespace tjr {
 namespace {
@@ -18,19 +17,53 @@ Diagnostic FileError(const std::string& path, const std::string& what) {
       MakeError(Location{InternSourceName(path)}, "", what + ": " + std::strerror(errno)));
 }
 
+FileStamp StampOfStat(const struct stat& info) {
+  FileStamp stamp;
+  stamp.device = static_cast<std::uint64_t>(info.st_dev);
+  stamp.inode = static_cast<std::uint64_t>(info.st_ino);
+  stamp.size = static_cast<std::int64_t>(info.st_size);
+  stamp.mtime_ns = static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec;
+  stamp.ctime_ns = static_cast<std::int64_t>(info.st_ctim.tv_sec) * 1'000'000'000 + info.st_ctim.tv_nsec;
+  return stamp;
+}
+
+Diagnostic OverLimit(const std::string& name, std::size_t max_bytes) {
+  return AsInputError(MakeError(Location{InternSourceName(name)}, "",
+                                "input is larger than the limit of " + std::to_string(max_bytes) + " bytes"));
+}
+
 }  // namespace
 
-Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes) {
-  if (path == "-") {
-    std::string data((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-    if (data.size() > max_bytes) {
-      return AsInputError(MakeError(Location{InternSourceName("<stdin>")}, "",
-                                     "input is larger than the limit of " +
-                                         std::to_string(max_bytes) + " bytes"));
+std::optional<FileStamp> StampOf(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return std::nullopt;
+  return StampOfStat(info);
+}
+
+Result<std::string> ReadDescriptor(int fd, const std::string& name, std::size_t max_bytes, std::size_t expected) {
+  std::string data;
+  data.reserve(expected);
+  char buffer[1 << 16];
+  for (;;) {
+    // Never more than one byte past the limit: enough to know it is passed.
+    const std::size_t want = std::min(sizeof buffer, max_bytes + 1 - data.size());
+    ssize_t n = ::read(fd, buffer, want);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return FileError(name, "cannot read");
     }
-    return data;
+    if (n == 0) break;
+    data.append(buffer, static_cast<std::size_t>(n));
+    if (data.size() > max_bytes) return OverLimit(name, max_bytes);
   }
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  return data;
+}
+
+Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes, FileStamp* stamp) {
+  if (path == "-") return ReadDescriptor(STDIN_FILENO, "<stdin>", max_bytes);
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer
+  // forever. It changes nothing for the regular files that are read.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) return FileError(path, "cannot open");
   struct stat info {};
   if (::fstat(fd, &info) != 0) {
@@ -43,6 +76,13 @@ Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes) {
     return AsInputError(
         MakeError(Location{InternSourceName(path)}, "", "is a directory, not a file"));
   }
+  if (!S_ISREG(info.st_mode)) {
+    ::close(fd);
+    return AsInputError(MakeError(Location{InternSourceName(path)}, "",
+                                  std::string("is not a regular file but a ") +
+                                      (S_ISFIFO(info.st_mode) ? "FIFO" : S_ISSOCK(info.st_mode) ? "socket" : "device") +
+                                      ", which is not read (pipe its contents to `-` instead)"));
+  }
   if (static_cast<std::size_t>(info.st_size) > max_bytes) {
     ::close(fd);
     return AsInputError(MakeError(Location{InternSourceName(path)}, "",
@@ -50,25 +90,29 @@ Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes) {
                                        " bytes, larger than the limit of " +
                                        std::to_string(max_bytes)));
   }
-  std::string data;
-  data.reserve(static_cast<std::size_t>(info.st_size));
-  char buffer[1 << 16];
-  for (;;) {
-    ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      Diagnostic error = FileError(path, "cannot read");
+  Result<std::string> data = ReadDescriptor(fd, path, max_bytes, static_cast<std::size_t>(info.st_size));
+  if (!data.ok()) {
+    ::close(fd);
+    Diagnostic error = data.take_error();
+    if (error.message.rfind("input is larger", 0) == 0) {
+      error.message = "file grew past the limit of " + std::to_string(max_bytes) + " bytes";
+    }
+    return error;
+  }
+  if (stamp != nullptr) {
+    // The same file, unchanged from before the read to after it: the bytes
+    // are one version of it, not a write caught half done.
+    struct stat after {};
+    const bool same = ::fstat(fd, &after) == 0 && StampOfStat(after) == StampOfStat(info) &&
+                      static_cast<std::int64_t>(data->size()) == static_cast<std::int64_t>(info.st_size);
+    if (!same) {
       ::close(fd);
+      Diagnostic error = AsInputError(MakeError(Location{InternSourceName(path)}, "",
+                                                "changed while tjrender was reading it; run it again"));
+      error.rule = kRuleInputChanged;
       return error;
     }
-    if (n == 0) break;
-    data.append(buffer, static_cast<std::size_t>(n));
-    if (data.size() > max_bytes) {
-      ::close(fd);
-      return AsInputError(MakeError(Location{InternSourceName(path)}, "",
-                                     "file grew past the limit of " +
-                                         std::to_string(max_bytes) + " bytes"));
-    }
+    *stamp = StampOfStat(info);
   }
   ::close(fd);
   return data;

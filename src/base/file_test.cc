@@ -1,10 +1,12 @@
 #include "base/file.h"
 
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <string>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -45,6 +47,59 @@ TEST(FileTest, RefusesFilesOverTheLimitAndMissingFiles) {
   auto missing = ReadFile(path + "-none");
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.error().ToString().find("cannot open: No such file"), std::string::npos);
+}
+
+// 1 GiB on stdin was read whole (1.9 GB RSS) before the 64 MiB check. A
+// writer that never stops must see the reader give up one chunk past the
+// limit: the bytes the writer managed to hand over are bounded by the
+// limit, one read, and the pipe's buffer.
+TEST(FileTest, AStreamIsRefusedAsSoonAsItPassesTheLimit) {
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  ::signal(SIGPIPE, SIG_IGN);
+  std::size_t handed_over = 0;
+  std::thread writer([&] {
+    const std::string chunk(1 << 16, 'x');
+    for (int i = 0; i < 16384; ++i) {  // 1 GiB unless the reader stops
+      ssize_t n = ::write(pipe_fds[1], chunk.data(), chunk.size());
+      if (n <= 0) break;
+      handed_over += static_cast<std::size_t>(n);
+    }
+    ::close(pipe_fds[1]);
+  });
+  const std::size_t limit = 1 << 20;
+  Result<std::string> read = ReadDescriptor(pipe_fds[0], "<stdin>", limit);
+  ::close(pipe_fds[0]);  // the writer's next write fails
+  writer.join();
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().ToString(), "<stdin>: error: input is larger than the limit of 1048576 bytes");
+  // The limit, one read of 64 KiB, the pipe's buffer (64 KiB by default, at
+  // most 1 MiB unprivileged) and the write in flight: far below the 1 GiB.
+  EXPECT_LE(handed_over, limit + (std::size_t{3} << 20));
+}
+
+// open(2) of a FIFO for reading waits for a writer; a FIFO named as a file
+// hung the run forever. It is refused without blocking.
+TEST(FileTest, AFifoOrDeviceIsRefusedWithoutBlocking) {
+  const std::string fifo = TempDir() + "/fifo.yaml";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  Result<std::string> read = ReadFile(fifo);
+  ASSERT_FALSE(read.ok());
+  EXPECT_NE(read.error().message.find("is not a regular file but a FIFO"), std::string::npos);
+  Result<std::string> device = ReadFile("/dev/zero");
+  ASSERT_FALSE(device.ok());
+  EXPECT_NE(device.error().message.find("but a device"), std::string::npos);
+}
+
+TEST(FileTest, StampsTellVersionsApart) {
+  const std::string path = TempDir() + "/a.yaml";
+  ASSERT_TRUE(WriteFileAtomically(path, "a: 1\n").ok());
+  FileStamp stamp;
+  ASSERT_TRUE(ReadFile(path, 100, &stamp).ok());
+  EXPECT_EQ(StampOf(path), stamp);
+  ASSERT_TRUE(WriteFileAtomically(path, "a: 22\n").ok());  // a new inode, another size
+  EXPECT_NE(StampOf(path), stamp);
+  EXPECT_FALSE(StampOf(path + "-none").has_value());
 }
 
 }  // namespace

@@ -175,7 +175,13 @@ int RunMigrate(const std::vector<std::string>& args) {
   for (const MigratedFile& file : files) {
     if (file.rewrite.text == file.text) continue;
     if (write) {
-      if (Status written = WriteFileAtomically(file.read_path, file.rewrite.text); !written.ok()) {
+      // A symbolic link is written through, as editors write: the link
+      // stays and its target gets the new text (replacing the link with a
+      // file would leave the target, which the link shares, unmigrated).
+      std::error_code unresolved;
+      const std::filesystem::path target = std::filesystem::canonical(file.read_path, unresolved);
+      if (Status written = WriteFileAtomically(unresolved ? file.read_path : target.string(), file.rewrite.text);
+          !written.ok()) {
         Report(written.error());
         input_errors = true;
       }

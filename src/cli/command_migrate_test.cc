@@ -81,6 +81,21 @@ TEST(MigrateCommand, WriteRewritesTheFilesAndASecondRunFindsNothingToDo) {
   EXPECT_EQ(second.out, "");
 }
 
+// --write on a symbolic link replaced the link with a regular file and left
+// the target unmigrated. It writes through: the link stays a link.
+TEST(MigrateCommand, WriteGoesThroughASymbolicLinkToItsTarget) {
+  RepoCopy repo;
+  const fs::path target = repo.path("trainjobs/persistent-storage.yaml");
+  const fs::path shared = repo.path("shared.yaml");
+  fs::rename(target, shared);
+  fs::create_symlink("../shared.yaml", target);
+  Outcome outcome = Migrate({target.string(), "--write", "--accept-differences"});
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
+  EXPECT_TRUE(fs::is_symlink(target));
+  EXPECT_EQ(fs::read_symlink(target), fs::path("../shared.yaml"));
+  EXPECT_NE(ReadAll(shared).find("runtimePatches:"), std::string::npos);
+}
+
 TEST(MigrateCommand, FieldsWithoutAPlaceAreInputErrorsAndTheFileStays) {
   RepoCopy repo;
   const std::string text =

@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "source/disk_tree.h"
+#include "source/glob.h"
 #include "yaml/reader.h"
 
 namespace tjr::cli {
@@ -19,6 +20,11 @@ Result<std::vector<std::string>> StringList(const doc::Field& field) {
     if (!item.is_string() || item.string_value().empty()) {
       return AsInputError(
           MakeError(item.location(), field.key, "must be a list of non-empty strings"));
+    }
+    if (item.string_value().size() > source::kMaxGlobBytes) {
+      return AsInputError(MakeError(item.location(), field.key,
+                                    "a glob pattern longer than " + std::to_string(source::kMaxGlobBytes) +
+                                        " bytes (PATH_MAX) cannot name a path"));
     }
     patterns.push_back(item.string_value());
   }

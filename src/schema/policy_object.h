@@ -36,7 +36,7 @@ class PolicyObject {
   const doc::Node* Take(std::string_view key, bool required);
   void Fail(const Location& at, std::string message);
 
-  const doc::Node& node_;
+  const doc::Node node_;  // a handle (shared, not copied): a temporary may be passed
   std::string what_;
   std::vector<std::string_view> taken_;  // a schema load asks for ~20,000 members
   std::optional<Diagnostic> error_;

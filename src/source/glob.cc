@@ -1,8 +1,8 @@
 #include "source/glob.h"
 
-#include <fnmatch.h>
-
-#include <string_view>
+#include <bitset>
+#include <cctype>
+#include <optional>
 
 namespace tjr::source {
 namespace {
@@ -19,29 +19,239 @@ std::vector<std::string> Split(std::string_view text) {
   return parts;
 }
 
-// Components pattern[p..] against path[s..], where matching the whole of
-// the pattern against a prefix of the path suffices (a folder match covers
-// what is under it).
-bool MatchFrom(const std::vector<std::string>& pattern, std::size_t p,
-               const std::vector<std::string>& path, std::size_t s) {
-  while (p < pattern.size()) {
-    if (pattern[p] == "**") {
-      for (std::size_t skip = s; skip <= path.size(); ++skip) {
-        if (MatchFrom(pattern, p + 1, path, skip)) return true;
-      }
-      return false;
-    }
-    if (s == path.size()) return false;
-    if (::fnmatch(pattern[p].c_str(), path[s].c_str(), 0) != 0) return false;
-    ++p;
-    ++s;
+bool InClass(std::string_view name, unsigned char c) {
+  if (c >= 0x80) return false;  // the C locale classifies ASCII only
+  if (name == "alnum") return std::isalnum(c) != 0;
+  if (name == "alpha") return std::isalpha(c) != 0;
+  if (name == "blank") return c == ' ' || c == '\t';
+  if (name == "cntrl") return std::iscntrl(c) != 0;
+  if (name == "digit") return std::isdigit(c) != 0;
+  if (name == "graph") return std::isgraph(c) != 0;
+  if (name == "lower") return std::islower(c) != 0;
+  if (name == "print") return std::isprint(c) != 0;
+  if (name == "punct") return std::ispunct(c) != 0;
+  if (name == "space") return std::isspace(c) != 0;
+  if (name == "upper") return std::isupper(c) != 0;
+  if (name == "xdigit") return std::isxdigit(c) != 0;
+  return false;
+}
+
+bool IsClassName(std::string_view name) {
+  for (const char* known : {"alnum", "alpha", "blank", "cntrl", "digit", "graph", "lower", "print",
+                            "punct", "space", "upper", "xdigit"}) {
+    if (name == known) return true;
   }
-  return true;
+  return false;
+}
+
+// A bracket expression opening at pattern[open] == '[': the bytes it
+// matches and the position after its ']', or nothing when it is not
+// terminated (it then reads as a literal '['); `never` when it holds an
+// unknown class name or an ill-formed element (fnmatch then matches
+// nothing).
+struct BracketSet {
+  std::bitset<256> bytes;
+  std::size_t end = 0;
+  bool never = false;
+};
+
+std::optional<BracketSet> ParseBracket(std::string_view pattern, std::size_t open) {
+  BracketSet set;
+  std::size_t p = open + 1;
+  const bool negate = p < pattern.size() && (pattern[p] == '!' || pattern[p] == '^');
+  if (negate) ++p;
+  // One member: a byte (escaped or a [.x.] / [=x=] symbol), or a class.
+  auto member = [&](std::size_t* at, unsigned char* byte) -> std::optional<std::string_view> {
+    if (*at >= pattern.size()) return std::nullopt;
+    const char c = pattern[*at];
+    if (c == '\\') {
+      if (*at + 1 >= pattern.size()) return std::nullopt;
+      *byte = static_cast<unsigned char>(pattern[*at + 1]);
+      *at += 2;
+      return std::string_view();
+    }
+    if (c == '[' && *at + 1 < pattern.size() && (pattern[*at + 1] == '.' || pattern[*at + 1] == '=' ||
+                                                 pattern[*at + 1] == ':')) {
+      const char kind = pattern[*at + 1];
+      const std::size_t close = pattern.find(std::string{kind, ']'}, *at + 2);
+      if (close == std::string_view::npos) return std::nullopt;
+      std::string_view inner = pattern.substr(*at + 2, close - *at - 2);
+      *at = close + 2;
+      if (kind == ':') return inner.empty() ? std::string_view(":") : inner;
+      if (inner.size() != 1) set.never = true;  // the C locale has one-byte symbols only
+      *byte = inner.empty() ? 0 : static_cast<unsigned char>(inner[0]);
+      return std::string_view();
+    }
+    *byte = static_cast<unsigned char>(c);
+    ++*at;
+    return std::string_view();
+  };
+  bool first = true;
+  for (;;) {
+    if (p >= pattern.size()) return std::nullopt;
+    if (pattern[p] == ']' && !first) break;
+    first = false;
+    unsigned char low = 0;
+    std::optional<std::string_view> what = member(&p, &low);
+    if (!what) return std::nullopt;
+    if (!what->empty()) {  // a class
+      if (!IsClassName(*what)) set.never = true;
+      for (int c = 0; c < 256; ++c) {
+        if (InClass(*what, static_cast<unsigned char>(c))) set.bytes.set(c);
+      }
+      continue;
+    }
+    if (p + 1 < pattern.size() && pattern[p] == '-' && pattern[p + 1] != ']') {
+      std::size_t q = p + 1;
+      unsigned char high = 0;
+      std::optional<std::string_view> end = member(&q, &high);
+      if (!end) return std::nullopt;
+      p = q;
+      if (!end->empty()) {  // [a-[:digit:]]
+        set.never = true;
+        continue;
+      }
+      for (int c = low; c <= high; ++c) set.bytes.set(c);  // empty when reversed
+      continue;
+    }
+    set.bytes.set(low);
+  }
+  set.end = p + 1;
+  if (negate) set.bytes.flip();
+  return set;
+}
+
+// A component pattern as single-byte matchers and stars.
+struct Token {
+  enum class Kind { kStar, kByte, kAnyByte, kSet } kind = Kind::kByte;
+  unsigned char byte = 0;
+  std::bitset<256> set;
+};
+
+// Nothing when the pattern can match nothing (a trailing backslash, an
+// ill-formed bracket expression): fnmatch's FNM_NOMATCH for every text.
+std::optional<std::vector<Token>> Tokenize(std::string_view pattern) {
+  std::vector<Token> tokens;
+  for (std::size_t at = 0; at < pattern.size();) {
+    Token token;
+    const char c = pattern[at];
+    if (c == '*') {
+      ++at;
+      if (!tokens.empty() && tokens.back().kind == Token::Kind::kStar) continue;
+      token.kind = Token::Kind::kStar;
+    } else if (c == '?') {
+      ++at;
+      token.kind = Token::Kind::kAnyByte;
+    } else if (c == '\\') {
+      if (at + 1 >= pattern.size()) return std::nullopt;
+      token.byte = static_cast<unsigned char>(pattern[at + 1]);
+      at += 2;
+    } else if (c == '[') {
+      std::optional<BracketSet> set = ParseBracket(pattern, at);
+      if (!set) {  // unterminated: a literal '['
+        token.byte = '[';
+        ++at;
+      } else {
+        if (set->never) return std::nullopt;
+        token.kind = Token::Kind::kSet;
+        token.set = set->bytes;
+        at = set->end;
+      }
+    } else {
+      token.byte = static_cast<unsigned char>(c);
+      ++at;
+    }
+    tokens.push_back(token);
+  }
+  return tokens;
+}
+
+bool Reads(const Token& token, unsigned char c) {
+  switch (token.kind) {
+    case Token::Kind::kStar:
+    case Token::Kind::kAnyByte: return true;
+    case Token::Kind::kByte: return token.byte == c;
+    case Token::Kind::kSet: return token.set.test(c);
+  }
+  return false;
+}
+
+bool MatchTokens(const std::vector<Token>& tokens, std::string_view text, GlobWork* work) {
+  text = text.substr(0, text.find('\0'));
+  // An NFA over token positions: states[i] is "the first i tokens have
+  // read the text so far"; a star reads a byte and stays, or is skipped.
+  const std::size_t n = tokens.size();
+  std::vector<char> states(n + 1, 0);
+  std::vector<char> next(n + 1, 0);
+  auto close = [&](std::vector<char>* set) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if ((*set)[i] && tokens[i].kind == Token::Kind::kStar) (*set)[i + 1] = 1;
+    }
+  };
+  states[0] = 1;
+  close(&states);
+  for (char ch : text) {
+    std::fill(next.begin(), next.end(), 0);
+    bool alive = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!states[i]) continue;
+      if (work != nullptr) ++work->character_steps;
+      const Token& token = tokens[i];
+      if (!Reads(token, static_cast<unsigned char>(ch))) continue;
+      next[token.kind == Token::Kind::kStar ? i : i + 1] = 1;
+      alive = true;
+    }
+    if (!alive) return false;
+    close(&next);
+    states.swap(next);
+  }
+  return states[n] != 0;
+}
+
+// Whether the component patterns from `parts` match the path components,
+// the whole pattern against a prefix of the path, starting at any path
+// component when `anchored` is false. reach[p][s]: pattern parts [p..) can
+// match from path component s; filled from the back, each cell once.
+bool MatchComponents(const std::vector<std::string>& parts, const std::vector<std::string>& path, bool anchored,
+                     GlobWork* work) {
+  // Each component pattern is read once; nothing is a pattern that matches nothing.
+  std::vector<std::optional<std::vector<Token>>> tokens;
+  tokens.reserve(parts.size());
+  for (const std::string& part : parts) {
+    tokens.push_back(part == "**" ? std::nullopt : Tokenize(std::string_view(part).substr(0, part.find('\0'))));
+  }
+  const std::size_t np = parts.size();
+  const std::size_t ns = path.size();
+  std::vector<std::vector<char>> reach(np + 1, std::vector<char>(ns + 1, 0));
+  for (std::size_t s = 0; s <= ns; ++s) reach[np][s] = 1;  // a folder covers what is below it
+  for (std::size_t p = np; p-- > 0;) {
+    const bool any = parts[p] == "**";
+    for (std::size_t s = ns + 1; s-- > 0;) {
+      if (any) {
+        // "**" matches none (reach[p+1][s]) or one more component.
+        reach[p][s] = reach[p + 1][s] || (s < ns && reach[p][s + 1]);
+      } else if (s < ns && reach[p + 1][s + 1]) {
+        if (work != nullptr) ++work->component_matches;
+        reach[p][s] = tokens[p] && MatchTokens(*tokens[p], path[s], work);
+      }
+    }
+  }
+  if (anchored) return reach[0][0] != 0;
+  for (std::size_t s = 0; s < ns; ++s) {
+    if (reach[0][s]) return true;
+  }
+  return false;
 }
 
 }  // namespace
 
-bool GlobMatch(const std::string& pattern, const std::string& path) {
+bool MatchComponent(std::string_view pattern, std::string_view text, GlobWork* work) {
+  // fnmatch(3) reads C strings: both end at a NUL.
+  std::optional<std::vector<Token>> tokens = Tokenize(pattern.substr(0, pattern.find('\0')));
+  return tokens && MatchTokens(*tokens, text, work);
+}
+
+bool GlobMatch(const std::string& pattern, const std::string& path, GlobWork* work) {
   std::string_view text = pattern;
   if (text.rfind("./", 0) == 0) text.remove_prefix(2);
   bool anchored = text.find('/') != std::string_view::npos &&
@@ -49,11 +259,7 @@ bool GlobMatch(const std::string& pattern, const std::string& path) {
   std::vector<std::string> parts = Split(text);
   std::vector<std::string> components = Split(path);
   if (parts.empty()) return false;
-  if (anchored) return MatchFrom(parts, 0, components, 0);
-  for (std::size_t start = 0; start < components.size(); ++start) {
-    if (MatchFrom(parts, 0, components, start)) return true;
-  }
-  return false;
+  return MatchComponents(parts, components, anchored, work);
 }
 
 bool PathFilter::Accepts(const std::string& relative_path) const {

@@ -1,9 +1,22 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tjr::source {
+
+/// The longest glob pattern a configuration may hold (PATH_MAX): tokenizing
+/// a pattern is quadratic in its length at worst (unterminated brackets).
+inline constexpr std::size_t kMaxGlobBytes = 4096;
+
+/// Work a match did, for tests that bound it (a repository's own
+/// .tjrender.yaml is untrusted input, so matching must stay polynomial).
+struct GlobWork {
+  std::size_t component_matches = 0;  ///< pattern components tried against path components
+  std::size_t character_steps = 0;    ///< pattern/text positions visited inside components
+};
 
 /// Whether the '/'-separated relative `path` matches the glob `pattern`:
 /// `*`, `?` and `[...]` match within one path component, a `**` component
@@ -12,7 +25,15 @@ namespace tjr::source {
 /// anchored at the start of `path` (a leading "/" or "./" is ignored). A
 /// pattern that matches a folder matches everything below it, so `vendor`,
 /// `vendor/` and `vendor/**` all cover `vendor/a/b.yaml`.
-bool GlobMatch(const std::string& pattern, const std::string& path);
+///
+/// Time is O(pattern components × path components) component matches, each
+/// O(pattern length × component length): no backtracking over `**` or `*`.
+bool GlobMatch(const std::string& pattern, const std::string& path, GlobWork* work = nullptr);
+
+/// One component of a glob against one path component, as fnmatch(3) with
+/// no flags in the C locale: `*`, `?`, bracket expressions (`[a-z]`, `[!x]`,
+/// `[^x]`, `[[:alpha:]]`), backslash escapes. Exposed for tests.
+bool MatchComponent(std::string_view pattern, std::string_view text, GlobWork* work = nullptr);
 
 /// Which files a repository's .tjrender.yaml selects.
 struct PathFilter {

@@ -1,6 +1,9 @@
 #include "source/glob.h"
 
+#include <fnmatch.h>
 #include <gtest/gtest.h>
+
+#include <string>
 
 namespace tjr::source {
 namespace {
@@ -42,6 +45,55 @@ TEST(PathFilterTest, IncludeThenExclude) {
   PathFilter exclude_only{{}, {"tests"}};
   EXPECT_FALSE(exclude_only.Accepts("a/tests/x.yaml"));
   EXPECT_TRUE(exclude_only.Accepts("a/x.yaml"));
+}
+
+// A repository's own .tjrender.yaml once made matching exponential: 22
+// `**` components against a 22-deep path ran for minutes. The work is now
+// bounded by pattern components x path components.
+TEST(GlobMatchTest, ManyDoubleStarsAreLinearInPatternTimesPath) {
+  for (std::size_t depth : {8u, 12u, 22u, 200u}) {
+    std::string pattern;
+    std::string path;
+    for (std::size_t i = 0; i < depth; ++i) {
+      pattern += "**/";
+      path += "d/";
+    }
+    pattern += "x";  // never there: every way of spreading the ** is tried in vain
+    path += "y.yaml";
+    GlobWork work;
+    EXPECT_FALSE(GlobMatch(pattern, path, &work)) << depth;
+    // (depth + 1) pattern parts x (depth + 1) path components at most.
+    EXPECT_LE(work.component_matches, (depth + 2) * (depth + 2)) << depth;
+    EXPECT_TRUE(GlobMatch(pattern.substr(0, pattern.size() - 1) + "y.yaml", path)) << depth;
+  }
+}
+
+TEST(GlobMatchTest, ManyStarsInOneComponentAreLinear) {
+  // glibc's fnmatch backtracks over each '*': O(n^k).
+  std::string pattern;
+  for (int i = 0; i < 40; ++i) pattern += "*a";
+  pattern += "*b";
+  const std::string text(250, 'a');
+  GlobWork work;
+  EXPECT_FALSE(MatchComponent(pattern, text, &work));
+  EXPECT_LE(work.character_steps, (pattern.size() + 1) * text.size());
+}
+
+// Well-formed component patterns read as fnmatch(3) (no flags, C locale)
+// reads them.
+TEST(GlobMatchTest, ComponentsMatchAsFnmatch) {
+  const char* patterns[] = {"*", "a*", "*a", "a?c", "[abc]", "[!abc]", "[^abc]", "[a-c]x", "[]]", "[]a]",
+                            "[!]]", "[a-]", "[-a]", "\\*", "a\\?", "[[:digit:]]*", "[[:alpha:][:digit:]]",
+                            "[[:upper:]]", "[z-a]", "[\\]]", "[[.a.]]", "[[=b=]]", "*.y*ml", "[", "[a", "a[",
+                            "[!", "x[]", "\\", "[[:nope:]]", "[a-\\z]", "**", "?*?", "[[]", "[\\"};
+  const char* texts[] = {"", "a", "b", "abc", "x", "]", "-", "*", "a?", "9z", "Z", "[", "a[", "ax", "cx", "x.yaml",
+                         "\\", "b9", "[a", "z", "[x"};
+  for (const char* pattern : patterns) {
+    for (const char* text : texts) {
+      EXPECT_EQ(MatchComponent(pattern, text), ::fnmatch(pattern, text, 0) == 0)
+          << "pattern " << pattern << " text " << text;
+    }
+  }
 }
 
 }  // namespace

@@ -1,6 +1,9 @@
 #include "source/loader.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstring>
 
 #include <iostream>
 #include <map>
@@ -293,10 +296,17 @@ metadata: {name: job}
 }
 
 TEST(LoadManifestsTest, StdinIsReadForADash) {
-  std::istringstream input(kJob);
-  std::streambuf* saved = std::cin.rdbuf(input.rdbuf());
+  // Standard input is read from its descriptor, in chunks.
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  ASSERT_EQ(::write(pipe_fds[1], kJob, std::strlen(kJob)), static_cast<ssize_t>(std::strlen(kJob)));
+  ::close(pipe_fds[1]);
+  const int saved = ::dup(STDIN_FILENO);
+  ::dup2(pipe_fds[0], STDIN_FILENO);
+  ::close(pipe_fds[0]);
   ManifestSet set = LoadManifests({"-"});
-  std::cin.rdbuf(saved);
+  ::dup2(saved, STDIN_FILENO);
+  ::close(saved);
   EXPECT_TRUE(set.diagnostics.empty());
   ASSERT_EQ(set.manifests.size(), 1u);
   EXPECT_EQ(set.manifests[0].file, "<stdin>");

@@ -1,11 +1,12 @@
 #include "validate/crd_rules.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
-#include <regex>
 
 #include "gocompat/utf8.h"
 #include "json/json.h"
+#include "validate/date_time.h"
 #include "validate/go_json.h"
 
 namespace tjr::validate {
@@ -24,42 +25,6 @@ bool Absent(const doc::Node* node) { return node == nullptr || node->is_null(); 
 
 std::string FieldChild(const std::string& field, std::string_view key) {
   return field.empty() ? std::string(key) : field + "." + std::string(key);
-}
-
-bool Digits(std::string_view text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// Go's time.Parse("2006-01-02", text): four-digit year, month 01-12, a day
-// that exists in that month.
-bool IsDate(std::string_view text) {
-  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
-  if (!Digits(text.substr(0, 4)) || !Digits(text.substr(5, 2)) || !Digits(text.substr(8, 2))) return false;
-  const int year = std::stoi(std::string(text.substr(0, 4)));
-  const int month = std::stoi(std::string(text.substr(5, 2)));
-  const int day = std::stoi(std::string(text.substr(8, 2)));
-  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  if (month < 1 || month > 12 || day < 1) return false;
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
-}
-
-// kube-openapi strfmt.IsDateTime (pkg/validation/strfmt/time.go): the text
-// lowercased and split at every "t", a date before the first, and
-// hh:mm:ss(.frac)?(z|+hh:mm) after it with hh <= 23, mm, ss <= 59.
-bool IsDateTime(std::string_view text) {
-  if (text.size() < 4) return false;
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
-  const std::size_t first = lower.find('t');
-  if (first == std::string::npos || !IsDate(std::string_view(lower).substr(0, first))) return false;
-  const std::size_t second = lower.find('t', first + 1);
-  const std::string time = lower.substr(first + 1, second == std::string::npos ? second : second - first - 1);
-  static const std::regex kTime(R"(^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$)");
-  std::smatch match;
-  if (!std::regex_search(time, match, kTime)) return false;
-  return match[1].str() <= "23" && match[2].str() <= "59" && match[3].str() <= "59";
 }
 
 // kube-openapi's name for the JSON type of a value and, for numbers, the
@@ -83,38 +48,75 @@ DataType TypeOf(const doc::Node& node) {
   return {"null", ""};
 }
 
-// Walks the document beside the schema paths the table reaches, with the
-// stored object's correlated node for transition rules (struct fields and
-// map values by key, list-map items by their key fields; nothing through
-// other lists, as CEL correlation does). Two paths are kept: `field`, as
-// field.Path prints it (map values as `[key]`: list and CEL errors), and
-// `api`, as kube-openapi builds it (map values as `.key`: OpenAPI errors).
+// Where a visited node sits: one step from its parent, kept on the stack
+// of the walk (as deep as the schema tree). The printed paths are built
+// from this chain only when a finding names them.
+struct Step {
+  enum class Kind : std::uint8_t { kRoot, kField, kMapValue, kItem };
+  const Step* parent = nullptr;
+  Kind kind = Kind::kRoot;
+  std::string_view key;   ///< kField, kMapValue
+  std::size_t index = 0;  ///< kItem
+  bool root() const { return kind == Kind::kRoot; }
+};
+
+// field.Path.String() (`api` false: map values as `[key]`, for list and
+// CEL errors) or kube-openapi's path (`api` true: map values as `.key`, for
+// OpenAPI errors). Both put list indices in brackets.
+std::string PrintPath(const Step& step, bool api) {
+  std::vector<const Step*> chain;
+  for (const Step* at = &step; !at->root(); at = at->parent) chain.push_back(at);
+  std::string out;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    const Step& at = **it;
+    if (at.kind == Step::Kind::kItem) {
+      out += '[';
+      out += std::to_string(at.index);
+      out += ']';
+    } else if (at.kind == Step::Kind::kMapValue && !api) {
+      out += '[';
+      out += at.key;
+      out += ']';
+    } else {
+      if (!out.empty()) out += '.';
+      out += at.key;
+    }
+  }
+  return out;
+}
+
+std::string FieldPath(const Step& step) { return PrintPath(step, false); }
+std::string ApiPath(const Step& step) { return PrintPath(step, true); }
+
+// Where each check's findings go; a check without a report does not run.
+struct Sinks {
+  Report* pruned = nullptr;
+  Report* openapi = nullptr;
+  bool types_only = false;  ///< openapi: the type and enum checks alone
+  Report* lists = nullptr;
+  Report* cel = nullptr;
+};
+
+// Walks the document beside the table's schema tree, into the entries that
+// lead to rules, with the stored object's correlated node for transition
+// rules (struct fields and map values by key, list-map items by their key
+// fields; nothing through other lists, as CEL correlation does). Every
+// check sees the nodes in the order its own walk would, so one walk serves
+// several checks that report to separate Reports, which the caller joins
+// in the API server's order.
 class Walker {
  public:
-  Walker(const CrdRules& rules, DuplicateStyle style, Report* report)
-      : rules_(rules), style_(style), report_(report) {}
+  Walker(const Sinks& sinks, DuplicateStyle style, const PruneOptions* prune)
+      : sinks_(sinks), style_(style), prune_(prune) {}
 
-  enum class Pass { kPrune, kTypes, kOpenApi, kLists, kCel };
-
-  /// For kPrune: how the message names the schema, and field paths left out.
-  void SetPruning(std::string_view schema_name, std::span<const std::string_view> skip) {
-    schema_name_ = schema_name;
-    skip_ = skip;
-  }
-
-  void Run(Pass pass, const doc::Node& node, const doc::Node* old) {
-    pass_ = pass;
-    Visit(node, old, "", "", "");
+  void Walk(const CrdRules& rules, const doc::Node& object, const doc::Node* old) {
+    Visit(object, old, rules.root(), Step{});
   }
 
  private:
-  // The schema path of a mapping's child: a struct field, else a map value.
-  std::string ChildSchema(const std::string& schema, std::string_view key) const {
-    std::string field = schema.empty() ? std::string(key) : schema + "." + std::string(key);
-    if (rules_.Reaches(field)) return field;
-    std::string value = schema + "{*}";
-    if (rules_.Reaches(value)) return value;
-    return {};
+  // A walk for the CEL rules alone skips the subtrees without any.
+  bool Follows(const SchemaNode& child) const {
+    return child.reaches_cel() || sinks_.pruned != nullptr || sinks_.openapi != nullptr || sinks_.lists != nullptr;
   }
 
   static const doc::Node* MatchListItem(const doc::Node& item, const doc::Node* old_list,
@@ -133,99 +135,105 @@ class Walker {
     return nullptr;
   }
 
-  void Visit(const doc::Node& node, const doc::Node* old, const std::string& schema, const std::string& field,
-             const std::string& api) {
+  void Visit(const doc::Node& node, const doc::Node* old, const SchemaNode& schema, const Step& at) {
     if (node.is_null()) return;  // nulls are pruned before validation
-    const NodeRules* rules = rules_.Find(schema);
+    const NodeRules* rules = schema.rules();
     if (rules != nullptr) {
-      switch (pass_) {
-        case Pass::kPrune: Prune(node, *rules, field); break;
-        case Pass::kTypes:
-        case Pass::kOpenApi:
-          Type(node, *rules, api);
-          if (pass_ == Pass::kOpenApi) MinProperties(node, *rules, schema, api);
-          break;
-        case Pass::kLists: Lists(node, *rules, field); break;
-        case Pass::kCel: Cel(node, old, *rules, schema, field); break;
+      if (sinks_.pruned != nullptr) Prune(node, *rules, at);
+      if (sinks_.openapi != nullptr) {
+        Type(node, *rules, at);
+        if (!sinks_.types_only) MinProperties(node, *rules, schema, at);
       }
+      if (sinks_.lists != nullptr) Lists(node, *rules, at);
+      if (sinks_.cel != nullptr) Cel(node, old, *rules, schema, at);
     }
-    VisitChildren(node, old, schema, field, api, rules);
+    VisitChildren(node, old, schema, at);
     // kube-openapi validates an object's properties before its `required`
     // and a list's items before MinItems/MaxItems; enum (the common
     // validator) comes after the items too.
-    if (rules != nullptr && (pass_ == Pass::kOpenApi || pass_ == Pass::kTypes)) {
-      if (pass_ == Pass::kOpenApi) OpenApi(node, *rules, api);
-      Enum(node, *rules, api);
+    if (rules != nullptr && sinks_.openapi != nullptr) {
+      if (!sinks_.types_only) OpenApi(node, *rules, at);
+      Enum(node, *rules, at);
     }
   }
 
-  void VisitChildren(const doc::Node& node, const doc::Node* old, const std::string& schema, const std::string& field,
-                     const std::string& api, const NodeRules* rules) {
+  void VisitChildren(const doc::Node& node, const doc::Node* old, const SchemaNode& schema, const Step& at) {
+    const bool correlate = sinks_.cel != nullptr && old != nullptr;
     if (node.is_mapping()) {
-      const bool is_map = !schema.empty() ? rules_.Reaches(schema + "{*}") : false;
       for (const doc::Field& child : node.fields()) {
-        const std::string child_schema = ChildSchema(schema, child.key);
-        if (child_schema.empty()) continue;
-        const doc::Node* old_child = old != nullptr && old->is_mapping() ? old->Find(child.key) : nullptr;
-        const std::string child_field =
-            is_map && child_schema == schema + "{*}" ? field + "[" + child.key + "]" : FieldChild(field, child.key);
-        Visit(child.value, old_child, child_schema, child_field, FieldChild(api, child.key));
+        Step step{&at, Step::Kind::kField, child.key};
+        const SchemaNode* next = schema.Property(child.key);
+        if (next == nullptr) {
+          next = schema.value();
+          step.kind = Step::Kind::kMapValue;
+        }
+        if (next == nullptr || !Follows(*next)) continue;
+        const doc::Node* old_child = correlate && old->is_mapping() ? old->Find(child.key) : nullptr;
+        Visit(child.value, old_child, *next, step);
       }
     } else if (node.is_sequence()) {
-      const std::string item_schema = schema + "[*]";
-      if (!rules_.Reaches(item_schema)) return;
-      const bool keyed = rules != nullptr && rules->list_type == "map";
+      const SchemaNode* item = schema.item();
+      if (item == nullptr || !Follows(*item)) return;
+      const NodeRules* rules = schema.rules();
+      const bool keyed = correlate && rules != nullptr && rules->list_type == "map";
       const std::vector<doc::Node>& items = node.items();
       for (std::size_t i = 0; i < items.size(); ++i) {
         const doc::Node* old_item = keyed ? MatchListItem(items[i], old, rules->list_map_keys) : nullptr;
-        const std::string index = "[" + std::to_string(i) + "]";
-        Visit(items[i], old_item, item_schema, field + index, api + index);
+        Visit(items[i], old_item, *item, Step{&at, Step::Kind::kItem, {}, i});
       }
     }
   }
 
   bool Skipped(const std::string& path) const {
-    for (std::string_view skip : skip_) {
+    for (std::string_view skip : prune_->reported_elsewhere) {
       if (path == skip) return true;
     }
     return false;
   }
 
-  void Prune(const doc::Node& node, const NodeRules& rules, const std::string& field) {
-    if (!node.is_mapping() || !rules.prunes || field.empty()) return;
+  void Prune(const doc::Node& node, const NodeRules& rules, const Step& at) {
+    if (!node.is_mapping() || !rules.prunes || at.root()) return;
     for (const doc::Field& child : node.fields()) {
-      if (std::binary_search(rules.properties.begin(), rules.properties.end(), child.key)) continue;
-      const std::string path = FieldChild(field, child.key);
+      if (rules.Keeps(child.key)) continue;
+      const std::string path = FieldChild(FieldPath(at), child.key);
       if (Skipped(path)) continue;
-      report_->Warn("[" + std::string(kRuleFieldPruned) + "] unknown field \"" + path + "\": the " +
-                        std::string(schema_name_) +
-                        " schema has no such field, so the API server drops it and it has no effect (kubectl "
-                        "apply refuses the object under its default --validate=strict; other clients get at most a "
-                        "warning)",
-                    &child.value);
+      sinks_.pruned->Warn("[" + std::string(kRuleFieldPruned) + "] unknown field \"" + path + "\": the " +
+                              std::string(prune_->schema_name) +
+                              " schema has no such field, so the API server drops it and it has no effect (kubectl "
+                              "apply refuses the object under its default --validate=strict; other clients get at "
+                              "most a warning)",
+                          &child.value);
     }
   }
 
   // kube-openapi validate/type.go typeValidator.Validate, for non-null data;
   // then, for x-kubernetes-int-or-string, the anyOf of schema_props.go.
-  void Type(const doc::Node& node, const NodeRules& rules, const std::string& api) {
-    std::vector<std::string_view> types;
+  void Type(const doc::Node& node, const NodeRules& rules, const Step& at) {
+    // The common case, decided at once: a value of the schema's own type
+    // matches whatever the format (see Mismatch).
+    const std::string_view data_type = TypeOf(node).type;
+    if (rules.int_or_string ? data_type == "integer" || data_type == "string" : data_type == rules.type) return;
+    std::array<std::string_view, 2> storage;
+    std::span<const std::string_view> types;
     if (rules.int_or_string) {
-      types = {"integer", "string"};  // apiextensions-apiserver ConvertJSONSchemaProps
+      storage = {"integer", "string"};  // apiextensions-apiserver ConvertJSONSchemaProps
+      types = storage;
     } else if (!rules.type.empty()) {
-      types = {rules.type};
+      storage[0] = rules.type;
+      types = std::span(storage).first(1);
     } else {
       return;
     }
     const std::optional<TypeMismatch> mismatch = Mismatch(node, types, rules.format);
     if (!mismatch) return;
+    const std::string api = ApiPath(at);
     TypeError(node, api, mismatch->wanted, mismatch->got);
     if (!rules.int_or_string) return;
     // Neither {type: integer} nor {type: string} matches; of two failures
     // with the same match count the first is reported.
-    report_->Add({ErrorType::kInvalid, "<nil>", BadValue::String(""),
-                  GoQuote(api) + " must validate at least one schema (anyOf)"},
-                 &node);
+    sinks_.openapi->Add({ErrorType::kInvalid, "<nil>", BadValue::String(""),
+                         GoQuote(api) + " must validate at least one schema (anyOf)"},
+                        &node);
     TypeError(node, api, "integer", std::string(TypeOf(node).type));
   }
 
@@ -234,7 +242,7 @@ class Walker {
     std::string got;     ///< the value's type, or its format (possibly "")
   };
 
-  static std::optional<TypeMismatch> Mismatch(const doc::Node& node, const std::vector<std::string_view>& types,
+  static std::optional<TypeMismatch> Mismatch(const doc::Node& node, std::span<const std::string_view> types,
                                               const std::string& format) {
     const DataType data = TypeOf(node);
     auto has = [&](std::string_view type) { return std::find(types.begin(), types.end(), type) != types.end(); };
@@ -257,14 +265,14 @@ class Walker {
   // errors.InvalidType, which apiextensions-apiserver reports as
   // field.TypeInvalid(path, value, message).
   void TypeError(const doc::Node& node, const std::string& api, const std::string& wanted, const std::string& got) {
-    report_->Add({ErrorType::kTypeInvalid, api, BadValue::String(got),
-                  api + " in body must be of type " + wanted + ": " + GoQuote(got)},
-                 &node);
+    sinks_.openapi->Add({ErrorType::kTypeInvalid, api, BadValue::String(got),
+                         api + " in body must be of type " + wanted + ": " + GoQuote(got)},
+                        &node);
   }
 
   // basicCommonValidator: the value must equal one of the enum's (string)
   // values; apiextensions-apiserver reports field.NotSupported.
-  void Enum(const doc::Node& node, const NodeRules& rules, const std::string& api) {
+  void Enum(const doc::Node& node, const NodeRules& rules, const Step& at) {
     if (!rules.enum_values) return;
     const std::vector<std::string>& values = *rules.enum_values;
     if (node.is_string() && std::find(values.begin(), values.end(), node.string_value()) != values.end()) return;
@@ -274,78 +282,85 @@ class Walker {
                    : node.is_int()  ? BadValue::Int(node.int_value())
                    : node.is_bool() ? BadValue::Bool(node.bool_value())
                                     : BadValue::Json(WriteOrdered(node));
-    report_->Add({ErrorType::kNotSupported, api, std::move(bad),
-                  supported.empty() ? "" : "supported values: " + supported},
-                 &node);
+    sinks_.openapi->Add({ErrorType::kNotSupported, ApiPath(at), std::move(bad),
+                         supported.empty() ? "" : "supported values: " + supported},
+                        &node);
   }
 
   // objectValidator: minProperties counts the keys left after pruning.
-  void MinProperties(const doc::Node& node, const NodeRules& rules, const std::string& schema,
-                     const std::string& api) {
+  void MinProperties(const doc::Node& node, const NodeRules& rules, const SchemaNode& schema, const Step& at) {
     if (!rules.min_properties || !node.is_mapping()) return;
     std::int64_t count = 0;
     for (const doc::Field& child : node.fields()) {
-      if (!child.value.is_null() && !ChildSchema(schema, child.key).empty()) ++count;
+      if (!child.value.is_null() && schema.Child(child.key) != nullptr) ++count;
     }
     if (count >= *rules.min_properties) return;
-    report_->Add({ErrorType::kInvalid, api, BadValue::Int(count),
-                  api + " in body should have at least " +
-                      std::to_string(*rules.min_properties) + " properties"},
-                 &node);
+    const std::string api = ApiPath(at);
+    sinks_.openapi->Add({ErrorType::kInvalid, api, BadValue::Int(count),
+                         api + " in body should have at least " + std::to_string(*rules.min_properties) +
+                             " properties"},
+                        &node);
   }
 
-  void OpenApi(const doc::Node& node, const NodeRules& rules, const std::string& field) {
+  void OpenApi(const doc::Node& node, const NodeRules& rules, const Step& at) {
+    Report& report = *sinks_.openapi;
     if (node.is_string()) {
-      const std::int64_t length = CodePoints(node.string_value());
+      const std::int64_t length =
+          rules.max_length || rules.min_length ? CodePoints(node.string_value()) : std::int64_t{0};
       if (rules.max_length && length > *rules.max_length) {
         const std::string unit = *rules.max_length == 1 ? " byte" : " bytes";
-        report_->Add({ErrorType::kTooLong, field, BadValue::Omit(),
-                      "may not be more than " + std::to_string(*rules.max_length) + unit},
-                     &node);
+        report.Add({ErrorType::kTooLong, ApiPath(at), BadValue::Omit(),
+                    "may not be more than " + std::to_string(*rules.max_length) + unit},
+                   &node);
       }
       if (rules.min_length && length < *rules.min_length) {
-        report_->Add({ErrorType::kInvalid, field, BadValue::String(node.string_value()),
-                      field + " in body should be at least " + std::to_string(*rules.min_length) + " chars long"},
-                     &node);
+        const std::string api = ApiPath(at);
+        report.Add({ErrorType::kInvalid, api, BadValue::String(node.string_value()),
+                    api + " in body should be at least " + std::to_string(*rules.min_length) + " chars long"},
+                   &node);
       }
       if (rules.format == "date-time" && !IsDateTime(node.string_value())) {
         // errors.InvalidType -> field.TypeInvalid, printed as "Invalid value".
-        report_->Add({ErrorType::kTypeInvalid, field, BadValue::String(node.string_value()),
-                      field + " in body must be of type date-time: " + GoQuote(node.string_value())},
-                     &node);
+        const std::string api = ApiPath(at);
+        report.Add({ErrorType::kTypeInvalid, api, BadValue::String(node.string_value()),
+                    api + " in body must be of type date-time: " + GoQuote(node.string_value())},
+                   &node);
       }
     }
     if (node.is_int()) {
       const std::int64_t value = node.int_value();
       if (rules.maximum && value > *rules.maximum) {
-        report_->Add({ErrorType::kInvalid, field, BadValue::Int(value),
-                      field + " in body should be less than or equal to " + std::to_string(*rules.maximum)},
-                     &node);
+        const std::string api = ApiPath(at);
+        report.Add({ErrorType::kInvalid, api, BadValue::Int(value),
+                    api + " in body should be less than or equal to " + std::to_string(*rules.maximum)},
+                   &node);
       }
       if (rules.minimum && value < *rules.minimum) {
-        report_->Add({ErrorType::kInvalid, field, BadValue::Int(value),
-                      field + " in body should be greater than or equal to " + std::to_string(*rules.minimum)},
-                     &node);
+        const std::string api = ApiPath(at);
+        report.Add({ErrorType::kInvalid, api, BadValue::Int(value),
+                    api + " in body should be greater than or equal to " + std::to_string(*rules.minimum)},
+                   &node);
       }
     }
     if (node.is_sequence()) {
       const auto size = static_cast<std::int64_t>(node.size());
       if (rules.max_items && size > *rules.max_items) {
         const std::string unit = *rules.max_items == 1 ? " item" : " items";
-        report_->Add({ErrorType::kTooMany, field, BadValue::Int(size),
-                      "must have at most " + std::to_string(*rules.max_items) + unit},
-                     &node);
+        report.Add({ErrorType::kTooMany, ApiPath(at), BadValue::Int(size),
+                    "must have at most " + std::to_string(*rules.max_items) + unit},
+                   &node);
       }
       if (rules.min_items && size < *rules.min_items) {
-        report_->Add({ErrorType::kInvalid, field, BadValue::Int(size),
-                      field + " in body should have at least " + std::to_string(*rules.min_items) + " items"},
-                     &node);
+        const std::string api = ApiPath(at);
+        report.Add({ErrorType::kInvalid, api, BadValue::Int(size),
+                    api + " in body should have at least " + std::to_string(*rules.min_items) + " items"},
+                   &node);
       }
     }
     if (node.is_mapping()) {
       for (const std::string& key : rules.required) {
         if (Absent(node.Find(key))) {
-          report_->Add({ErrorType::kRequired, FieldChild(field, key), BadValue::Omit(), ""}, &node);
+          report.Add({ErrorType::kRequired, FieldChild(ApiPath(at), key), BadValue::Omit(), ""}, &node);
         }
       }
     }
@@ -378,7 +393,7 @@ class Walker {
 
   // validateListMap/validateListSet: the second appearance of a key is
   // reported, later ones are not.
-  void Lists(const doc::Node& node, const NodeRules& rules, const std::string& field) {
+  void Lists(const doc::Node& node, const NodeRules& rules, const Step& at) {
     if (!node.is_sequence() || rules.list_type.empty() || node.size() < 2) return;
     const std::vector<doc::Node>& items = node.items();
     const bool keyed = rules.list_type == "map";
@@ -401,12 +416,14 @@ class Walker {
       const BadValue value = keyed ? BadValue::Json(KeyText(items[i], rules.list_map_keys))
                              : items[i].is_string() ? BadValue::String(items[i].string_value())
                                                     : BadValue::Json(WriteOrdered(items[i]));
-      report_->Add({ErrorType::kDuplicate, field + "[" + std::to_string(i) + "]", value, ""}, &items[i]);
+      sinks_.lists->Add({ErrorType::kDuplicate, FieldPath(at) + "[" + std::to_string(i) + "]", value, ""},
+                        &items[i]);
     }
   }
 
-  // CEL equality: lists of type map or set ignore order.
-  bool Equal(const doc::Node& a, const doc::Node& b, const std::string& schema) const {
+  // CEL equality: lists of type map or set ignore order. `schema` is
+  // nullptr below the table's nodes, where every list keeps its order.
+  static bool Equal(const doc::Node& a, const doc::Node& b, const SchemaNode* schema) {
     if (a.is_int() && b.is_float()) return static_cast<double>(a.int_value()) == b.float_value();
     if (a.is_float() && b.is_int()) return a.float_value() == static_cast<double>(b.int_value());
     if (a.kind() != b.kind()) return false;
@@ -415,24 +432,23 @@ class Walker {
       for (const doc::Field& child : a.fields()) {
         const doc::Node* other = b.Find(child.key);
         if (other == nullptr) return false;
-        std::string child_schema = ChildSchema(schema, child.key);
-        if (!Equal(child.value, *other, child_schema)) return false;
+        if (!Equal(child.value, *other, schema != nullptr ? schema->Child(child.key) : nullptr)) return false;
       }
       return true;
     }
     if (a.is_sequence()) {
       if (a.size() != b.size()) return false;
-      const NodeRules* rules = rules_.Find(schema);
+      const NodeRules* rules = schema != nullptr ? schema->rules() : nullptr;
       const bool unordered = rules != nullptr && !rules->list_type.empty();
-      const std::string item_schema = schema + "[*]";
+      const SchemaNode* item = schema != nullptr ? schema->item() : nullptr;
       for (std::size_t i = 0; i < a.size(); ++i) {
         if (!unordered) {
-          if (!Equal(a.items()[i], b.items()[i], item_schema)) return false;
+          if (!Equal(a.items()[i], b.items()[i], item)) return false;
           continue;
         }
         bool found = false;
         for (const doc::Node& candidate : b.items()) {
-          if (Equal(a.items()[i], candidate, item_schema)) found = true;
+          if (Equal(a.items()[i], candidate, item)) found = true;
         }
         if (!found) return false;
       }
@@ -441,19 +457,23 @@ class Walker {
     return a == b;
   }
 
-  void Cel(const doc::Node& node, const doc::Node* old, const NodeRules& rules, const std::string& schema,
-           const std::string& field) {
-    const std::string type = rules.type.empty() ? "object" : rules.type;
+  void Cel(const doc::Node& node, const doc::Node* old, const NodeRules& rules, const SchemaNode& schema,
+           const Step& at) {
+    auto fail = [&](const CelRule& cel, const doc::Node* where) {
+      sinks_.cel->Add({ErrorType::kInvalid, at.root() ? "<nil>" : FieldPath(at),
+                       BadValue::String(rules.type.empty() ? "object" : rules.type), cel.message},
+                      where);
+    };
     for (const CelRule& cel : rules.cel) {
       bool ok = true;
       switch (cel.form) {
         case CelRule::Form::kImmutable:
           // A transition rule runs only when the stored object has the value.
-          ok = Absent(old) || Equal(node, *old, schema);
+          ok = Absent(old) || Equal(node, *old, &schema);
           break;
         case CelRule::Form::kEmptyOrMatches:
           ok = !node.is_string() || node.string_value().empty() ||
-               (cel.regex == nullptr || std::regex_search(node.string_value(), *cel.regex));
+               (cel.regex == nullptr || cel.regex->Match(node.string_value()));
           break;
         case CelRule::Form::kIn:
           ok = !node.is_string() ||
@@ -465,52 +485,46 @@ class Walker {
           const doc::Node* metadata = node.Find("metadata");
           const doc::Node* name = metadata != nullptr ? metadata->Find("name") : nullptr;
           if (name == nullptr || !name->is_string()) break;
-          ok = cel.form == CelRule::Form::kNameMatches ? (cel.regex == nullptr || std::regex_search(name->string_value(), *cel.regex))
-                                                       : CodePoints(name->string_value()) <= cel.bound;
+          ok = cel.form == CelRule::Form::kNameMatches
+                   ? (cel.regex == nullptr || cel.regex->Match(name->string_value()))
+                   : CodePoints(name->string_value()) <= cel.bound;
           if (!ok) {
-            report_->Add({ErrorType::kInvalid, field.empty() ? "<nil>" : field, BadValue::String(type), cel.message},
-                         name);
+            fail(cel, name);
             ok = true;
           }
           break;
         }
       }
-      if (!ok) {
-        report_->Add({ErrorType::kInvalid, field.empty() ? "<nil>" : field, BadValue::String(type), cel.message},
-                     &node);
-      }
+      if (!ok) fail(cel, &node);
     }
   }
 
-  const CrdRules& rules_;
+  Sinks sinks_;
   DuplicateStyle style_;
-  Report* report_;
-  Pass pass_ = Pass::kOpenApi;
-  std::string_view schema_name_;
-  std::span<const std::string_view> skip_;
+  const PruneOptions* prune_;
 };
 
 }  // namespace
 
-void CheckPrunedFields(const CrdRules& rules, const doc::Node& object, std::string_view schema_name,
-                       std::span<const std::string_view> reported_elsewhere, Report* report) {
-  Walker walker(rules, DuplicateStyle::kJson, report);
-  walker.SetPruning(schema_name, reported_elsewhere);
-  walker.Run(Walker::Pass::kPrune, object, nullptr);
-}
-
-void CheckTypes(const CrdRules& rules, const doc::Node& object, Report* report) {
-  Walker(rules, DuplicateStyle::kJson, report).Run(Walker::Pass::kTypes, object, nullptr);
-}
-
-void CheckCrdSchema(const CrdRules& rules, const doc::Node& object, DuplicateStyle style, Report* report) {
-  Walker walker(rules, style, report);
-  walker.Run(Walker::Pass::kOpenApi, object, nullptr);
-  walker.Run(Walker::Pass::kLists, object, nullptr);
+void CheckCrdSchema(const CrdRules& rules, const doc::Node& object, const PruneOptions& prune, SchemaChecks checks,
+                    DuplicateStyle style, Report* report) {
+  // Pruning comes first, then every OpenAPI finding, then the lists': the
+  // walk keeps the latter two apart until it is done.
+  Report openapi, lists;
+  Sinks sinks;
+  sinks.pruned = report;
+  sinks.openapi = &openapi;
+  sinks.types_only = checks == SchemaChecks::kTypes;
+  if (checks == SchemaChecks::kAll) sinks.lists = &lists;
+  Walker(sinks, style, &prune).Walk(rules, object, nullptr);
+  report->Merge(std::move(openapi));
+  report->Merge(std::move(lists));
 }
 
 void CheckCrdCel(const CrdRules& rules, const doc::Node& object, const doc::Node* old, Report* report) {
-  Walker(rules, DuplicateStyle::kJson, report).Run(Walker::Pass::kCel, object, old);
+  Sinks sinks;
+  sinks.cel = report;
+  Walker(sinks, DuplicateStyle::kJson, nullptr).Walk(rules, object, old);
 }
 
 bool CelMayRun(const doc::Node& object, Report* report) {
@@ -527,8 +541,8 @@ void CheckCrdRules(const CrdRules& rules, const doc::Node& trainjob, const doc::
                    std::string_view release_tag, Report* report) {
   // Removed in v2.2.0: an error of its own (removed_api.cc).
   static constexpr std::string_view kRemoved[] = {"spec.podTemplateOverrides", "spec.labels", "spec.annotations"};
-  CheckPrunedFields(rules, trainjob, "Trainer " + std::string(release_tag) + " TrainJob", kRemoved, report);
-  CheckCrdSchema(rules, trainjob, style, report);
+  const std::string schema_name = "Trainer " + std::string(release_tag) + " TrainJob";
+  CheckCrdSchema(rules, trainjob, PruneOptions{schema_name, kRemoved}, SchemaChecks::kAll, style, report);
   if (CelMayRun(trainjob, report)) CheckCrdCel(rules, trainjob, old, report);
 }
 

@@ -2,15 +2,14 @@
 
 #include <memory>
 #include <optional>
-#include <regex>
 #include <span>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
+#include <string_view>
 #include <vector>
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
+#include "gocompat/regexp.h"
 #include "validate/report.h"
 #include "validate/validate.h"
 
@@ -34,7 +33,7 @@ struct CelRule {
   std::string rule;
   std::string message;
   std::string pattern;              ///< kEmptyOrMatches, kNameMatches
-  std::shared_ptr<const std::regex> regex;  ///< `pattern` compiled once (RE2's syntax subset std::regex shares)
+  std::shared_ptr<const gocompat::Regexp> regex;  ///< `pattern` compiled once, as cel-go compiles it (Go regexp)
   std::vector<std::string> values;  ///< kIn
   std::int64_t bound = 0;           ///< kAtLeast, kNameSizeAtMost
 };
@@ -54,27 +53,64 @@ struct NodeRules {
   std::vector<CelRule> cel;
   /// An object's properties: what structural pruning keeps. Only for an
   /// object without additionalProperties (`prunes`); may be empty, when
-  /// pruning keeps nothing.
+  /// pruning keeps nothing. Shortest first, then by bytes (see Keeps).
   std::vector<std::string> properties;
   bool prunes = false;
+  /// Whether `key` is one of `properties`.
+  bool Keeps(std::string_view key) const;
   std::string source;  ///< CRD file:line
 };
 
-/// A CRD's table, by schema path ("spec.runtimePatches[*].manager";
-/// `{*}` for a map's values).
-class CrdRules {
+/// One node of a CRD's schema as its table describes it: the rules at that
+/// schema path, if any, and the nodes below it that lead to rules. Walking
+/// an object follows these pointers beside the data.
+class SchemaNode {
  public:
-  /// Parses a tjrender-crd-validation/v1 document; an unknown CEL form or
-  /// a malformed entry is an error.
-  static Result<CrdRules> Parse(std::string_view json_text, std::string_view source_name);
-
-  const NodeRules* Find(const std::string& schema_path) const;
-  /// True when some rule lies at or below `schema_path`.
-  bool Reaches(const std::string& schema_path) const { return prefixes_.count(schema_path) != 0; }
+  /// The rules at this node; nullptr when the table has none here.
+  const NodeRules* rules() const { return rules_ ? &*rules_ : nullptr; }
+  /// A struct field's node (`.key`); nullptr when no rule lies at or below it.
+  const SchemaNode* Property(std::string_view key) const;
+  /// A list's items (`[*]`) and a map's values (`{*}`); nullptr likewise.
+  const SchemaNode* item() const { return item_.get(); }
+  const SchemaNode* value() const { return value_.get(); }
+  /// The node of a mapping's entry `key`: the struct field of that name,
+  /// else the map's value; nullptr when neither leads to a rule.
+  const SchemaNode* Child(std::string_view key) const {
+    const SchemaNode* field = Property(key);
+    return field != nullptr ? field : value();
+  }
+  /// True when a CEL rule lies at or below this node.
+  bool reaches_cel() const { return reaches_cel_; }
 
  private:
-  std::unordered_map<std::string, NodeRules> rules_;
-  std::unordered_set<std::string> prefixes_;
+  friend class CrdRules;
+  /// After the last rule is added: sorts the properties, sets reaches_cel.
+  void Seal();
+  struct Field {
+    std::string key;
+    std::unique_ptr<SchemaNode> node;
+  };
+  std::optional<NodeRules> rules_;
+  std::vector<Field> properties_;  ///< shortest key first, then by bytes
+  std::unique_ptr<SchemaNode> item_, value_;
+  bool reaches_cel_ = false;
+};
+
+/// A CRD's table: the rules by schema path ("spec.runtimePatches[*].manager";
+/// `{*}` for a map's values), compiled at load into a tree of SchemaNodes.
+class CrdRules {
+ public:
+  /// Parses a tjrender-crd-validation/v1 document; an unknown CEL form, a
+  /// malformed path or entry, or a path given twice is an error.
+  static Result<CrdRules> Parse(std::string_view json_text, std::string_view source_name);
+
+  /// The object's root node (path "").
+  const SchemaNode& root() const { return *root_; }
+  /// The rules at `schema_path`, or nullptr.
+  const NodeRules* Find(std::string_view schema_path) const;
+
+ private:
+  std::unique_ptr<SchemaNode> root_ = std::make_unique<SchemaNode>();
 };
 
 /// The built-in TrainJob table of `version` (v2.2.0's CRD; v2.2.1's has the
@@ -87,21 +123,25 @@ const CrdRules* BuiltinRuntimeCrdRules(render::TrainerVersion version);
 /// tjrender's warning rule for fields the API server prunes.
 inline constexpr std::string_view kRuleFieldPruned = "field-pruned";
 
-/// A `[field-pruned]` warning for every key below the root that the schema
-/// of `rules` does not have: the API server drops it silently. `schema_name`
-/// names the schema in the message ("Trainer v2.3.0 TrainJob"); field paths
-/// in `reported_elsewhere` (and what is below them) are left out.
-void CheckPrunedFields(const CrdRules& rules, const doc::Node& object, std::string_view schema_name,
-                       std::span<const std::string_view> reported_elsewhere, Report* report);
+/// Which of a table's OpenAPI checks CheckCrdSchema runs.
+enum class SchemaChecks {
+  kTypes,  ///< the type and enum checks alone (kube-openapi's type and common validators)
+  kAll,    ///< the whole OpenAPI schema, then list-map and list-set uniqueness
+};
 
-/// The OpenAPI type and enum checks alone (kube-openapi's type and common
-/// validators), for the v2.1 TrainJob whose other rules are schema_rules.cc.
-void CheckTypes(const CrdRules& rules, const doc::Node& object, Report* report);
+/// How CheckCrdSchema reports fields the API server prunes.
+struct PruneOptions {
+  std::string_view schema_name;  ///< names the schema in the message ("Trainer v2.3.0 TrainJob")
+  /// Field paths (and what is below them) left out: reported elsewhere.
+  std::span<const std::string_view> reported_elsewhere;
+};
 
-/// What the API server checks before the CEL rules, in its order: the
-/// OpenAPI schema (type, enum and the other constraints), then list-map
-/// and list-set uniqueness.
-void CheckCrdSchema(const CrdRules& rules, const doc::Node& object, DuplicateStyle style, Report* report);
+/// What the API server checks before the CEL rules, in its order, from one
+/// walk of the object: a `[field-pruned]` warning for every key below the
+/// root that the schema does not have (the API server drops it silently),
+/// then the OpenAPI checks (`checks`), then list uniqueness (kAll).
+void CheckCrdSchema(const CrdRules& rules, const doc::Node& object, const PruneOptions& prune, SchemaChecks checks,
+                    DuplicateStyle style, Report* report);
 
 /// The CEL rules of the table (transition rules against `old`, the stored
 /// object, or none on create).
@@ -113,9 +153,9 @@ void CheckCrdCel(const CrdRules& rules, const doc::Node& object, const doc::Node
 /// the root instead. Returns whether the CEL rules may run.
 bool CelMayRun(const doc::Node& object, Report* report);
 
-/// CheckPrunedFields (for the TrainJob: `spec.podTemplateOverrides`,
-/// `spec.labels` and `spec.annotations` are left to CheckRemovedFields),
-/// CheckCrdSchema, then CheckCrdCel when CelMayRun.
+/// CheckCrdSchema with SchemaChecks::kAll (pruning leaves
+/// `spec.podTemplateOverrides`, `spec.labels` and `spec.annotations` of the
+/// TrainJob to CheckRemovedFields), then CheckCrdCel when CelMayRun.
 void CheckCrdRules(const CrdRules& rules, const doc::Node& trainjob, const doc::Node* old, DuplicateStyle style,
                    std::string_view release_tag, Report* report);
 

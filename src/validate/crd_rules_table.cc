@@ -72,26 +72,50 @@ std::optional<CelRule> ParseCel(const std::string& rule, const std::string& mess
     return std::nullopt;
   }
   if (!cel.pattern.empty()) {
-    // std::regex reports a bad pattern by throwing; keep it inside.
-    try {
-      cel.regex = std::make_shared<const std::regex>(cel.pattern);
-    } catch (const std::regex_error&) {
-      return std::nullopt;
-    }
+    Result<gocompat::Regexp> compiled = gocompat::Regexp::Compile(cel.pattern);
+    if (!compiled.ok()) return std::nullopt;
+    cel.regex = std::make_shared<const gocompat::Regexp>(std::move(*compiled));
   }
   return cel;
 }
 
-// Every path from the root to `path` at a segment boundary.
-void AddPrefixes(const std::string& path, std::unordered_set<std::string>* prefixes) {
-  prefixes->insert(path);
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    if (path[i] == '.' || path[i] == '[' || path[i] == '{') prefixes->insert(path.substr(0, i));
+// The order of property names looked up while walking: comparing lengths
+// first leaves most comparisons without a look at the bytes.
+bool ShortFirst(std::string_view a, std::string_view b) { return a.size() != b.size() ? a.size() < b.size() : a < b; }
+
+// One step of a schema path: a struct field (`.name`, or the first name),
+// a list's items (`[*]`) or a map's values (`{*}`).
+struct PathStep {
+  enum class Kind { kField, kItem, kValue };
+  Kind kind;
+  std::string_view name;  ///< kField
+};
+
+// "spec.runtimePatches[*].manager" -> spec, runtimePatches, [*], manager.
+// The root is "" and is an object: a path starts with a name.
+std::optional<std::vector<PathStep>> SplitPath(std::string_view path) {
+  std::vector<PathStep> steps;
+  std::size_t at = 0;
+  while (at < path.size()) {
+    const std::string_view rest = path.substr(at);
+    if (!steps.empty() && (rest.starts_with("[*]") || rest.starts_with("{*}"))) {
+      steps.push_back({rest[0] == '[' ? PathStep::Kind::kItem : PathStep::Kind::kValue, {}});
+      at += 3;
+      continue;
+    }
+    if (!steps.empty()) {
+      if (rest[0] != '.') return std::nullopt;
+      ++at;
+    }
+    std::size_t end = at;
+    while (end < path.size() && path[end] != '.' && path[end] != '[' && path[end] != '{') ++end;
+    if (end == at) return std::nullopt;
+    steps.push_back({PathStep::Kind::kField, path.substr(at, end - at)});
+    at = end;
   }
-  prefixes->insert("");
+  return steps;
 }
 
-// CEL size() and kube-openapi's string lengths count code points.
 }  // namespace
 
 Result<CrdRules> CrdRules::Parse(std::string_view json_text, std::string_view source_name) {
@@ -143,7 +167,7 @@ Result<CrdRules> CrdRules::Parse(std::string_view json_text, std::string_view so
     if (const doc::Node* properties = entry.Find("properties"); properties != nullptr) {
       rules.prunes = true;
       rules.properties = Strings(properties);
-      std::sort(rules.properties.begin(), rules.properties.end());
+      std::sort(rules.properties.begin(), rules.properties.end(), ShortFirst);
     }
     if (const doc::Node* cel = entry.Find("cel"); cel != nullptr && cel->is_sequence()) {
       for (const doc::Node& item : cel->items()) {
@@ -163,15 +187,73 @@ Result<CrdRules> CrdRules::Parse(std::string_view json_text, std::string_view so
     if (const doc::Node* source = entry.Find("source"); source != nullptr && source->is_string()) {
       rules.source = source->string_value();
     }
-    AddPrefixes(path->string_value(), &table.prefixes_);
-    table.rules_.emplace(path->string_value(), std::move(rules));
+    const std::optional<std::vector<PathStep>> steps = SplitPath(path->string_value());
+    if (!steps) return TableError(source_name, "malformed path: " + path->string_value());
+    SchemaNode* node = table.root_.get();
+    for (const PathStep& step : *steps) {
+      std::unique_ptr<SchemaNode>* next = nullptr;
+      switch (step.kind) {
+        case PathStep::Kind::kItem: next = &node->item_; break;
+        case PathStep::Kind::kValue: next = &node->value_; break;
+        case PathStep::Kind::kField: {
+          auto same = std::find_if(node->properties_.begin(), node->properties_.end(),
+                                   [&](const SchemaNode::Field& field) { return field.key == step.name; });
+          if (same == node->properties_.end()) {
+            node->properties_.push_back({std::string(step.name), nullptr});
+            same = node->properties_.end() - 1;
+          }
+          next = &same->node;
+          break;
+        }
+      }
+      if (*next == nullptr) *next = std::make_unique<SchemaNode>();
+      node = next->get();
+    }
+    if (node->rules_) return TableError(source_name, "path given twice: " + path->string_value());
+    node->rules_ = std::move(rules);
   }
+  table.root_->Seal();
   return table;
 }
 
-const NodeRules* CrdRules::Find(const std::string& schema_path) const {
-  auto found = rules_.find(schema_path);
-  return found == rules_.end() ? nullptr : &found->second;
+void SchemaNode::Seal() {
+  std::sort(properties_.begin(), properties_.end(),
+            [](const Field& a, const Field& b) { return ShortFirst(a.key, b.key); });
+  reaches_cel_ = rules_ && !rules_->cel.empty();
+  for (SchemaNode* child : {item_.get(), value_.get()}) {
+    if (child == nullptr) continue;
+    child->Seal();
+    reaches_cel_ = reaches_cel_ || child->reaches_cel_;
+  }
+  for (Field& field : properties_) {
+    field.node->Seal();
+    reaches_cel_ = reaches_cel_ || field.node->reaches_cel_;
+  }
+}
+
+const SchemaNode* SchemaNode::Property(std::string_view key) const {
+  auto found = std::lower_bound(properties_.begin(), properties_.end(), key,
+                                [](const Field& field, std::string_view want) { return ShortFirst(field.key, want); });
+  return found != properties_.end() && found->key == key ? found->node.get() : nullptr;
+}
+
+bool NodeRules::Keeps(std::string_view key) const {
+  return std::binary_search(properties.begin(), properties.end(), key, ShortFirst);
+}
+
+const NodeRules* CrdRules::Find(std::string_view schema_path) const {
+  const std::optional<std::vector<PathStep>> steps = SplitPath(schema_path);
+  if (!steps) return nullptr;
+  const SchemaNode* node = root_.get();
+  for (const PathStep& step : *steps) {
+    switch (step.kind) {
+      case PathStep::Kind::kItem: node = node->item(); break;
+      case PathStep::Kind::kValue: node = node->value(); break;
+      case PathStep::Kind::kField: node = node->Property(step.name); break;
+    }
+    if (node == nullptr) return nullptr;
+  }
+  return node->rules();
 }
 
 namespace {

@@ -2,6 +2,8 @@
 // (trainer-runtimepatches.md §1.1-1.7, §3.2 notes).
 #include "validate/crd_rules.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "validate/test_util.h"
@@ -156,6 +158,19 @@ TEST(CrdRules, TimeMustBeADateTime) {
   }
 }
 
+TEST(CrdRules, AMegabyteTimeIsChecked) {
+  // The date-time check used to recurse once per character (std::regex):
+  // 100 KB crashed tjrender.
+  const std::string fraction(1 << 20, '5');
+  EXPECT_TRUE(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: '2026-01-01T00:00:00." + fraction + "Z'}]\n"),
+                     kV23)
+                  .empty());
+  EXPECT_EQ(Schema(TrainJob("  runtimePatches: [{manager: a.io/m, time: '2026-01-01T00:00:00." + fraction + "'}]\n"),
+                   kV23)
+                .size(),
+            2u);
+}
+
 TEST(CrdRules, OpenApiOrderIsChildrenFirst) {
   // kube-openapi: an object's properties before its required list, a list's
   // items before MaxItems (object_validator.go, slice_validator.go).
@@ -221,6 +236,20 @@ TEST(CrdRules, StorageUriPatternFromV23) {
   EXPECT_TRUE(Schema(job, kV22).empty());
   EXPECT_TRUE(Schema(TrainJob("  initializer: {dataset: {storageUri: ''}}\n"), kV23).empty());
   EXPECT_TRUE(Schema(TrainJob("  initializer: {model: {storageUri: 'hf://org/model'}}\n"), kV23).empty());
+}
+
+TEST(CrdRules, AMegabyteAgainstAPatternIsChecked) {
+  // CEL matches() used to run on std::regex, which recursed once per
+  // character: a 40 KB name crashed tjrender. Go's regexp (and
+  // gocompat::Regexp) are linear and recursion-free. (storageUri has a
+  // maxLength of 2048, which blocks its CEL rule first.)
+  const std::string path(1 << 20, 'x');
+  doc::Node job = Yaml("apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: " + path +
+                       "-, namespace: default}\nspec: {runtimeRef: {name: r}}\n");
+  const std::vector<std::string> messages = Schema(job, kV23);
+  EXPECT_NE(std::find(messages.begin(), messages.end(),
+                      "<nil>: Invalid value: \"object\": metadata.name must match RFC 1035 DNS label format"),
+            messages.end());
 }
 
 TEST(CrdRules, RootNameRules) {
@@ -352,6 +381,90 @@ metadata: {name: 1job, namespace: default}
 spec: {trainer: {numNodes: 1}}
 )");
   EXPECT_EQ(Schema(job, kV21), (std::vector<std::string>{"spec.runtimeRef: Required value", kBlocked}));
+}
+
+TEST(CrdRules, AKeyWithADotIsOneField) {
+  // "trainer.image" is a key of spec the schema does not have: pruned, and
+  // not the string spec.trainer.image (the schema is followed key by key,
+  // never by joining keys into a path).
+  std::vector<std::string> found = Schema(TrainJob("  trainer.image: [1]\n"), kV23);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_NE(found[0].find("unknown field \"spec.trainer.image\": the Trainer v2.3.0 TrainJob schema"),
+            std::string::npos);
+}
+
+// A table of its own: a map of objects, so that findings below a map value
+// show both path forms.
+constexpr std::string_view kMapTable = R"({"format": "tjrender-crd-validation/v1", "rules": [
+  {"path": "", "type": "object", "properties": ["apiVersion", "kind", "metadata", "spec"]},
+  {"path": "spec", "type": "object", "properties": ["jobs"]},
+  {"path": "spec.jobs{*}", "type": "object", "properties": ["size", "tags"], "required": ["size"]},
+  {"path": "spec.jobs{*}.tags", "type": "array", "listType": "set"},
+  {"path": "spec.jobs{*}.size", "type": "integer", "minimum": 1,
+   "cel": [{"rule": "self >= 2", "message": "at least two"}]}
+]})";
+
+TEST(CrdRules, PathsBelowMapValues) {
+  Result<CrdRules> table = CrdRules::Parse(kMapTable, "t.json");
+  ASSERT_TRUE(table.ok()) << table.error().message;
+  doc::Node object = Yaml(R"(
+spec:
+  jobs:
+    a: {size: 0, tags: [x, x], extra: 1}
+    b.c: {tags: []}
+    d: {size: 1}
+)");
+  Report report;
+  CheckCrdSchema(*table, object, PruneOptions{"Test", {}}, SchemaChecks::kAll, DuplicateStyle::kJson, &report);
+  CheckCrdCel(*table, object, nullptr, &report);
+  // Pruning, list and CEL errors print field.Path (`jobs[a]`), the OpenAPI
+  // ones kube-openapi's path (`jobs.a`); each check's findings in turn.
+  const std::vector<std::string> found = Messages(report.Take());
+  ASSERT_EQ(found.size(), 6u);
+  EXPECT_EQ(found[0].rfind("[field-pruned] unknown field \"spec.jobs[a].extra\": the Test schema has", 0), 0u);
+  EXPECT_EQ(found[1], "spec.jobs.a.size: Invalid value: 0: spec.jobs.a.size in body should be greater than or equal to 1");
+  EXPECT_EQ(found[2], "spec.jobs.b.c.size: Required value");
+  EXPECT_EQ(found[3], "spec.jobs[a].tags[1]: Duplicate value: \"x\"");
+  EXPECT_EQ(found[4], "spec.jobs[a].size: Invalid value: \"integer\": at least two");
+  EXPECT_EQ(found[5], "spec.jobs[d].size: Invalid value: \"integer\": at least two");
+}
+
+TEST(CrdRules, TheTableIsATree) {
+  Result<CrdRules> table = CrdRules::Parse(kMapTable, "t.json");
+  ASSERT_TRUE(table.ok());
+  const SchemaNode& root = table->root();
+  ASSERT_NE(root.rules(), nullptr);
+  EXPECT_TRUE(root.reaches_cel());
+  const SchemaNode* spec = root.Property("spec");
+  ASSERT_NE(spec, nullptr);
+  EXPECT_EQ(spec->Property("jobs{*}"), nullptr);
+  const SchemaNode* job = spec->Property("jobs")->value();
+  ASSERT_NE(job, nullptr);
+  EXPECT_EQ(job->rules()->required, std::vector<std::string>{"size"});
+  EXPECT_EQ(job->Child("size"), job->Property("size"));
+  EXPECT_EQ(job->Child("other"), nullptr);  // a struct: no map value
+  EXPECT_FALSE(job->Property("tags")->reaches_cel());
+  EXPECT_EQ(job->Property("tags")->item(), nullptr);
+  EXPECT_EQ(table->Find("spec.jobs{*}.size"), job->Property("size")->rules());
+  EXPECT_EQ(table->Find("spec.jobs"), nullptr);  // on the way to rules, none of its own
+  EXPECT_EQ(table->Find("spec.nothing"), nullptr);
+  EXPECT_TRUE(job->rules()->Keeps("tags"));
+  EXPECT_FALSE(job->rules()->Keeps("extra"));
+}
+
+TEST(CrdRules, MalformedPathsAreRefused) {
+  for (std::string_view path : {"spec..a", ".spec", "spec.", "[*]", "{*}.a", "spec[0]", "spec[*]x", "spec.{*}"}) {
+    Result<CrdRules> parsed = CrdRules::Parse(
+        R"({"format": "tjrender-crd-validation/v1", "rules": [{"path": ")" + std::string(path) + R"(", "type": "string"}]})",
+        "t.json");
+    ASSERT_FALSE(parsed.ok()) << path;
+    EXPECT_NE(parsed.error().message.find("malformed path: " + std::string(path)), std::string::npos) << path;
+  }
+  Result<CrdRules> twice = CrdRules::Parse(
+      R"({"format": "tjrender-crd-validation/v1", "rules": [{"path": "a.b", "type": "string"}, {"path": "a.b"}]})",
+      "t.json");
+  ASSERT_FALSE(twice.ok());
+  EXPECT_NE(twice.error().message.find("path given twice: a.b"), std::string::npos);
 }
 
 }  // namespace

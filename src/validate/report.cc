@@ -32,6 +32,11 @@ void Report::Append(Diagnostics more) {
   for (Diagnostic& d : more) diagnostics_.push_back(std::move(d));
 }
 
+void Report::Merge(Report&& later) {
+  Append(later.Take());
+  blocking_ = blocking_ || later.blocking_;
+}
+
 void Report::Panic(std::string message, const doc::Node* at) {
   diagnostics_.clear();
   panicked_ = true;

@@ -15,6 +15,9 @@ class Report {
   void Add(const FieldError& error, const doc::Node* at);
   void Warn(std::string message, const doc::Node* at);
   void Append(Diagnostics more);
+  /// Appends what `later` (a report that did not panic) collected, as if it
+  /// had been added here, the blocking state included.
+  void Merge(Report&& later);
   /// The webhook panicked (controller-runtime recovers and answers with this
   /// message alone): everything reported so far is replaced.
   void Panic(std::string message, const doc::Node* at);

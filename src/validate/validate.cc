@@ -63,9 +63,9 @@ Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOpti
   // v2.1.0: pruning and the OpenAPI types from the CRD table, the other
   // rules written out in schema_rules.cc.
   CheckObjectMetaName(trainjob, &report);
-  CheckPrunedFields(*rules, trainjob, "Trainer " + std::string(render::VersionTag(options.version)) + " TrainJob",
-                    {}, &report);
-  CheckTypes(*rules, trainjob, &report);
+  const std::string schema_name = "Trainer " + std::string(render::VersionTag(options.version)) + " TrainJob";
+  CheckCrdSchema(*rules, trainjob, PruneOptions{schema_name, {}}, SchemaChecks::kTypes, options.duplicate_style,
+                 &report);
   CheckOpenApiSchema(trainjob, &report);
   CheckListMapKeys(trainjob, options.duplicate_style, &report);
   if (CelMayRun(trainjob, &report)) CheckCelRules(trainjob, options.old, &report);
@@ -233,10 +233,9 @@ Diagnostics ValidateRuntimeFor(const doc::Node& runtime, render::TrainerVersion 
   }
   // The API server: pruning, the OpenAPI schema and list uniqueness, then
   // the CEL rules (the table's and those written out above).
-  CheckPrunedFields(*rules, runtime,
-                    "Trainer " + std::string(render::VersionTag(version)) + " " + StringAt(&runtime, "kind"), {},
-                    &report);
-  CheckCrdSchema(*rules, runtime, DuplicateStyle::kJson, &report);
+  const std::string schema_name =
+      "Trainer " + std::string(render::VersionTag(version)) + " " + StringAt(&runtime, "kind");
+  CheckCrdSchema(*rules, runtime, PruneOptions{schema_name, {}}, SchemaChecks::kAll, DuplicateStyle::kJson, &report);
   if (CelMayRun(runtime, &report)) {
     // The rules written out sit on spec.mlPolicy and spec.template.spec,
     // the table's below them: parents first, as the CEL validator goes.
