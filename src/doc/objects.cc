@@ -26,6 +26,28 @@ Status Flatten(const Node& document, std::vector<Node>* out) {
   return Ok();
 }
 
+// decodeToList (apimachinery v0.32.4 pkg/apis/meta/v1/unstructured/
+// helpers.go:454-482): an item of a list document with neither a kind nor
+// an apiVersion (a non-string one reads as none) gets the list's kind
+// without its "List" suffix and the list's apiVersion, as a PodList's items
+// written by the API server lack them. Upstream also does it for `kind:
+// List`, setting the kind to ""; such an item stays as it is here, which is
+// refused for its missing kind the same way.
+Node WithKindFromList(const Node& list) {
+  const std::string list_kind = StringAt(list, "kind");
+  if (list_kind.size() <= 4 || !list_kind.ends_with("List")) return list;
+  const std::string item_kind = list_kind.substr(0, list_kind.size() - 4);
+  const std::string api_version = StringAt(list, "apiVersion");
+  Node out = list;
+  Node* items = out.FindMutable("items");
+  for (Node& item : items->mutable_items()) {
+    if (!item.is_mapping() || !StringAt(item, "kind").empty() || !StringAt(item, "apiVersion").empty()) continue;
+    item.Set("kind", Node::String(item_kind, item.location()));
+    item.Set("apiVersion", Node::String(api_version, item.location()));
+  }
+  return out;
+}
+
 }  // namespace
 
 ObjectId ObjectId::Of(const Node& object) {
@@ -48,7 +70,8 @@ std::string ObjectId::ToString() const {
 Result<std::vector<Node>> FlattenLists(const std::vector<Node>& documents) {
   std::vector<Node> out;
   for (const Node& document : documents) {
-    Status status = Flatten(document, &out);
+    const Node* items = document.is_mapping() ? document.Find("items") : nullptr;
+    Status status = Flatten(items != nullptr && items->is_sequence() ? WithKindFromList(document) : document, &out);
     if (!status.ok()) return status.take_error();
   }
   return out;

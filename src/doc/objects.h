@@ -25,7 +25,9 @@ struct ObjectId {
 /// Replaces every list object (one whose `items` is a sequence, as
 /// apimachinery's Unstructured.IsList decides; `kind: List` is the usual
 /// case) by its items, recursively, keeping stream order. Documents that
-/// are not mappings are an error.
+/// are not mappings are an error. The items of a list document that have
+/// neither kind nor apiVersion get them from the list as kubectl's decoder
+/// gives them (a PodList's items become v1 Pods).
 Result<std::vector<Node>> FlattenLists(const std::vector<Node>& documents);
 
 }  // namespace tjr::doc

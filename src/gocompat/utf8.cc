@@ -126,4 +126,23 @@ void AppendUtf8(char32_t cp, std::string* out) {
   }
 }
 
+bool IsUnicodeSpace(char32_t c) {
+  switch (c) {
+    case '\t': case '\n': case '\v': case '\f': case '\r': case ' ': case 0x85: case 0xA0:
+    case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F: case 0x3000:
+      return true;
+    default:
+      return c >= 0x2000 && c <= 0x200A;
+  }
+}
+
+std::string_view TrimLeftUnicodeSpace(std::string_view text) {
+  while (!text.empty()) {
+    const Rune rune = DecodeRune(text);
+    if (IsInvalid(rune) || !IsUnicodeSpace(rune.value)) break;
+    text.remove_prefix(rune.size);
+  }
+  return text;
+}
+
 }  // namespace tjr::gocompat

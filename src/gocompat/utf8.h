@@ -39,4 +39,12 @@ std::string CoerceToValidUtf8(std::string_view text);
 /// Appends `code_point` encoded as UTF-8.
 void AppendUtf8(char32_t code_point, std::string* out);
 
+/// unicode.IsSpace: Latin-1 '\t', '\n', '\v', '\f', '\r', ' ', U+0085 and
+/// U+00A0, and above them the other White_Space code points.
+bool IsUnicodeSpace(char32_t code_point);
+
+/// bytes.TrimLeftFunc(text, unicode.IsSpace): `text` from its first code
+/// point that is not a space (an invalid byte is not one).
+std::string_view TrimLeftUnicodeSpace(std::string_view text);
+
 }  // namespace tjr::gocompat

@@ -62,5 +62,19 @@ TEST(Utf8Test, AppendUtf8EncodesEveryLength) {
   EXPECT_EQ(out, "A\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80");
 }
 
+TEST(Utf8Test, UnicodeSpaceIsGoUnicodeIsSpace) {
+  for (char32_t c : {U'\t', U'\n', U'\v', U'\f', U'\r', U' ', U'\u0085', U'\u00a0', U'\u1680', U'\u2000',
+                     U'\u200a', U'\u2028', U'\u2029', U'\u202f', U'\u205f', U'\u3000'}) {
+    EXPECT_TRUE(IsUnicodeSpace(c)) << static_cast<unsigned>(c);
+  }
+  for (char32_t c : {U'a', U'{', U'\0', U'\u001c', U'\u200b', U'\ufeff', U'\u180e'}) {
+    EXPECT_FALSE(IsUnicodeSpace(c)) << static_cast<unsigned>(c);
+  }
+  EXPECT_EQ(TrimLeftUnicodeSpace(" \t\xc2\xa0\xe3\x80\x80{x"), "{x");
+  EXPECT_EQ(TrimLeftUnicodeSpace("\xef\xbb\xbf{"), "\xef\xbb\xbf{");  // a BOM is no space
+  EXPECT_EQ(TrimLeftUnicodeSpace("\xc2 {"), "\xc2 {");                   // nor an invalid byte
+  EXPECT_EQ(TrimLeftUnicodeSpace("  "), "");
+}
+
 }  // namespace
 }  // namespace tjr::gocompat

@@ -1,11 +1,14 @@
 #include "kubectl/patch_local.h"
 
+#include <optional>
 #include <vector>
 
 #include "doc/objects.h"
+#include "gocompat/utf8.h"
 #include "json/json.h"
 #include "schema/schema.h"
 #include "smp/strategic_merge.h"
+#include "typed/object_meta_decode.h"
 #include "typed/round_trip.h"
 #include "yaml/printable.h"
 #include "yaml/reader.h"
@@ -51,15 +54,31 @@ Diagnostic AtObjectWhenUnplaced(Diagnostic error, const doc::Node& object) {
   return error;
 }
 
+// kubectl patch reads the patch file through apimachinery's yaml.ToJSON,
+// which hands text starting with `{` (after unicode.IsSpace) to the merge as
+// it is (apimachinery v0.32.4 util/yaml/decoder.go:94-99, 388-397); the merge's
+// json.Unmarshal then reads exactly one value, so `{}{}` or a second
+// document is refused (ErrBadJSONDoc). Other text is YAML, and only its
+// first document counts.
+Result<doc::Node> ReadPatch(std::string_view patch_text, std::string_view patch_name) {
+  if (gocompat::TrimLeftUnicodeSpace(patch_text).starts_with('{')) {
+    Result<doc::Node> value = json::Read(patch_text, patch_name);
+    if (!value.ok()) return AsInputError(value.take_error());
+    return value;
+  }
+  auto patches = yaml::ReadStream(patch_text, patch_name);
+  if (!patches.ok()) return AsInputError(patches.take_error());
+  return patches->empty() ? doc::Node::Null() : patches->front();
+}
+
 }  // namespace
 
 Result<std::string> PatchLocal(std::string_view object_text, std::string_view object_name,
                                std::string_view patch_text, std::string_view patch_name,
                                const PatchLocalOptions& options) {
-  auto patches = yaml::ReadStream(patch_text, patch_name);
-  if (!patches.ok()) return AsInputError(patches.take_error());
-  // kubectl converts only the first document of the patch file.
-  doc::Node patch = patches->empty() ? doc::Node::Null() : patches->front();
+  Result<doc::Node> read_patch = ReadPatch(patch_text, patch_name);
+  if (!read_patch.ok()) return read_patch.take_error();
+  doc::Node patch = std::move(read_patch).value();
   if (!patch.is_mapping() && !patch.is_null()) {
     // strategicpatch's handleUnmarshal turns any decode failure into ErrBadJSONDoc.
     return MakeError(patch.location(), "", "invalid JSON document");
@@ -67,6 +86,15 @@ Result<std::string> PatchLocal(std::string_view object_text, std::string_view ob
 
   auto documents = yaml::ReadStream(object_text, object_name);
   if (!documents.ok()) return AsInputError(documents.take_error());
+  // kubectl's builder decodes each document's metadata into ObjectMeta once
+  // the document has a kind, a List's own metadata included but not its
+  // items' (cli-runtime resource/mapper.go, metadataValidatingDecoder).
+  for (const doc::Node& document : *documents) {
+    if (!document.is_mapping() || StringField(document, "kind").empty()) continue;
+    if (std::optional<Diagnostic> error = typed::DecodeObjectMeta(document, typed::MetadataDecoder::kKubectl)) {
+      return *std::move(error);
+    }
+  }
   auto objects = doc::FlattenLists(*documents);
   if (!objects.ok()) return objects.take_error();
   if (objects->empty()) {

@@ -48,6 +48,12 @@ std::optional<IntShape> ShapeOf(std::string_view name) {
 
 class Decoder {
  public:
+  Decoder() = default;
+  explicit Decoder(const UnmarshalOptions& options)
+      : case_sensitive_(options.case_sensitive),
+        struct_type_(options.outer_struct),
+        field_stack_(options.outer_fields) {}
+
   std::optional<Diagnostic> Run(const doc::Node& json, const Type& type, const doc::Node* base,
                                 GoValue* out) {
     Status status = Decode(json, type, false, *out, PathFrame(), base);
@@ -56,9 +62,10 @@ class Decoder {
   }
 
  private:
+  bool case_sensitive_ = false;
   // encoding/json's errorContext: the struct whose field is being decoded
   // and the JSON names of the fields from the root.
-  // Both name schema strings, which live as long as the schema.
+  // Both name schema strings (or the caller's), which outlive the decoder.
   std::string_view struct_type_;  // its qualified name; GoTypeName when an error needs it
   std::vector<std::string_view> field_stack_;
   std::optional<Diagnostic> saved_;
@@ -245,8 +252,8 @@ class Decoder {
     return Ok();
   }
 
-  static std::optional<std::size_t> FindField(const Type& type, std::string_view key) {
-    const schema::Field* field = schema::MatchJsonField(type.fields, key);
+  std::optional<std::size_t> FindField(const Type& type, std::string_view key) const {
+    const schema::Field* field = case_sensitive_ ? type.FindField(key) : schema::MatchJsonField(type.fields, key);
     if (field == nullptr) return std::nullopt;
     return static_cast<std::size_t>(field - type.fields.data());
   }
@@ -355,6 +362,11 @@ class Decoder {
 
 std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type, GoValue* out) {
   return Decoder().Run(json, type, nullptr, out);
+}
+
+std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type,
+                                    const UnmarshalOptions& options, GoValue* out) {
+  return Decoder(options).Run(json, type, nullptr, out);
 }
 
 std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type,

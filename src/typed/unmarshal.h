@@ -1,6 +1,8 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
@@ -8,6 +10,20 @@
 #include "typed/go_value.h"
 
 namespace tjr::typed {
+
+/// How a decoder other than the standard library's differs, and where the
+/// value sits in a larger document (for the error text only).
+struct UnmarshalOptions {
+  /// sigs.k8s.io/json (apimachinery's serializers): keys match field names
+  /// exactly; other keys are unknown fields. The standard library also
+  /// matches them case-insensitively.
+  bool case_sensitive = false;
+  /// The value is decoded as a field of a larger struct: that struct's
+  /// qualified Go type name, and the JSON field names from the outer root to
+  /// the value, which every error's "Go struct field" text starts with.
+  std::string_view outer_struct;
+  std::vector<std::string_view> outer_fields;
+};
 
 /// json.Unmarshal(json.Marshal(value), &v) for a fresh v of `type`, as Go
 /// 1.24's encoding/json and the API types' own UnmarshalJSON methods do it:
@@ -25,6 +41,11 @@ namespace tjr::typed {
 /// Returns that error, with Go's message, the location of the offending
 /// value and its field path; `out` is then unspecified.
 std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type, GoValue* out);
+
+/// Unmarshal as `options` describe the decoder and the value's place. The
+/// field path of an error is relative to `json`.
+std::optional<Diagnostic> Unmarshal(const doc::Node& json, const schema::Type& type,
+                                    const UnmarshalOptions& options, GoValue* out);
 
 /// Unmarshal where `typed_base` is an earlier Marshal(Unmarshal(...)) of
 /// `type` that `json` was made from copy-on-write (a strategic merge onto
