@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "gocompat/utf8.h"
+
 namespace tjr::yaml::input {
 namespace {
 
@@ -26,24 +28,6 @@ void AppendBreak(std::string_view text, std::size_t at, std::size_t length, std:
     out->append(text.substr(at, 3));
   } else {
     out->push_back('\n');
-  }
-}
-
-void AppendUtf8(std::uint32_t code, std::string* out) {
-  if (code < 0x80) {
-    out->push_back(static_cast<char>(code));
-  } else if (code < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (code >> 6)));
-    out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
-  } else if (code < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (code >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (code >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((code >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
   }
 }
 
@@ -89,7 +73,7 @@ const char* AppendEscape(std::string_view text, std::size_t* at, std::string* ou
       }
       if ((code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return "found invalid Unicode character escape code";
       *at += digits;
-      AppendUtf8(code, out);
+      gocompat::AppendUtf8(code, out);
       return nullptr;
     }
     default:

@@ -196,6 +196,17 @@ class EventParser {
     }
     const std::string_view raw = chunk_.text.substr(begin->input_pos, end->input_pos - begin->input_pos);
     if (quoted) {
+      // Most quoted values are one line of printable ASCII with nothing to
+      // unescape: their text is their value, read in place.
+      const char escape = style == FYSS_SINGLE_QUOTED ? '\'' : '\\';
+      bool verbatim = true;
+      for (char c : raw) {
+        if ((c < 0x20 && c != '\t') || c > 0x7e || c == escape) {
+          verbatim = false;
+          break;
+        }
+      }
+      if (verbatim) return raw;
       std::string refused;
       std::optional<std::string> value =
           input::DecodeQuotedScalar(raw, style == FYSS_SINGLE_QUOTED ? '\'' : '"', &refused);
