@@ -110,6 +110,17 @@ def main():
                       f"{what}: refused by the node bound", result[2][-500:])
         os.remove(path)
 
+    # At the documented depth limit (1,000 levels) everything works: read, written as YAML, read
+    # back and written as JSON gives the input again (the recursive walks are bounded by it).
+    deep = "{\"a\":" * 999 + "1" + "}" * 999
+    path = os.path.join(WORK, "deep-999.json")
+    write(path, deep)
+    as_yaml = subprocess.run([tool, "fmt", "-o", "yaml", path], capture_output=True)
+    back = subprocess.run([tool, "fmt", "-o", "json", "-"], input=as_yaml.stdout, capture_output=True)
+    checks.expect(as_yaml.returncode == 0 and back.returncode == 0 and
+                  re.sub(rb"\s", b"", back.stdout) == deep.encode(),  # too deep for Python's json
+                  "999 levels: fmt to YAML and back to JSON keeps the tree", (as_yaml.stderr + back.stderr)[-500:])
+
     # A million empty documents: nothing to check, read in bounded memory.
     path = os.path.join(WORK, "empty.yaml")
     write(path, b"---\n" * 1_000_000)
