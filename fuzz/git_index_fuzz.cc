@@ -3,12 +3,67 @@
 // out of bounds. When it accepts, what its header promises holds: entries
 // in Git's order (paths by bytes, then stage, no two alike), the flags
 // summarized in has_conflicts/has_intent_to_add/has_assume_valid, the
-// cache-tree folders sorted and each found by CachedTreeOf.
+// cache-tree folders sorted and each found by CachedTreeOf. And libgit2's
+// own reader (given the bytes with a right checksum) agrees: when both
+// accept, the same entries (path, stage, mode, id, size, flags).
+#include <git2.h>
+#include <unistd.h>
+
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
 #include <string_view>
 
+#include "sha1.h"
 #include "source/git_index_file.h"
+
+namespace {
+
+// The bytes as a file libgit2 reads: the last 20 bytes replaced by the
+// SHA-1 of the others (the reader under test ignores them).
+const char* WriteWithChecksum(std::string_view bytes) {
+  static const std::string path = [] {
+    char name[] = "/tmp/tjr-git-index-fuzz-XXXXXX";
+    const int fd = mkstemp(name);
+    if (fd < 0) std::abort();
+    close(fd);
+    git_libgit2_init();
+    return std::string(name);
+  }();
+  std::string content(bytes);
+  const auto sum = tjr::fuzz::Sha1(std::string_view(content).substr(0, content.size() - 20));
+  std::memcpy(content.data() + content.size() - 20, sum.data(), sum.size());
+  FILE* file = std::fopen(path.c_str(), "wb");
+  if (file == nullptr || std::fwrite(content.data(), 1, content.size(), file) != content.size()) std::abort();
+  std::fclose(file);
+  return path.c_str();
+}
+
+void CompareWithLibgit2(std::string_view bytes, const tjr::source::IndexFile& index) {
+  git_index* theirs = nullptr;
+  if (git_index_open(&theirs, WriteWithChecksum(bytes)) != 0) return;  // libgit2 refuses more
+  if (git_index_entrycount(theirs) != index.entries.size()) __builtin_trap();
+  for (std::size_t i = 0; i < index.entries.size(); ++i) {
+    const tjr::source::IndexEntry& ours = index.entries[i];
+    const git_index_entry* entry = git_index_get_byindex(theirs, i);
+    if (entry == nullptr || ours.path != entry->path || ours.stage != GIT_INDEX_ENTRY_STAGE(entry) ||
+        ours.mode != entry->mode || ours.file_size != entry->file_size ||
+        std::memcmp(ours.id.data(), entry->id.id, 20) != 0 ||
+        ours.mtime_seconds != static_cast<std::uint32_t>(entry->mtime.seconds) ||
+        ours.mtime_nanoseconds != entry->mtime.nanoseconds ||
+        ours.assume_valid != ((entry->flags & GIT_INDEX_ENTRY_VALID) != 0) ||
+        ours.intent_to_add != ((entry->flags_extended & GIT_INDEX_ENTRY_INTENT_TO_ADD) != 0) ||
+        ours.skip_worktree != ((entry->flags_extended & GIT_INDEX_ENTRY_SKIP_WORKTREE) != 0)) {
+      __builtin_trap();
+    }
+  }
+  git_index_free(theirs);
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
@@ -41,5 +96,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const tjr::source::RawOid* root = index.CachedTreeOf("");
     if (root == nullptr || *root != index.root_tree) __builtin_trap();
   }
+  CompareWithLibgit2(bytes, index);
   return 0;
 }
