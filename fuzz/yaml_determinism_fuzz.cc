@@ -6,9 +6,11 @@
 // repeated reads of some scalars (issue 14): bytes read from memory it
 // had not written. So that such bytes differ from one read to the next,
 // this target's allocator neither fills new blocks nor holds freed ones
-// back (the second read gets the first one's leftovers).
+// back, and each read starts on a heap left full of a different byte.
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -48,8 +50,25 @@ bool Same(const tjr::doc::Node& a, const tjr::doc::Node& b) {
   return a == b && a.source_text() == b.source_text();
 }
 
+// Leaves blocks of every small size freed with `fill` in them, for the next
+// read's allocations to get.
+void DirtyHeap(unsigned char fill) {
+  std::vector<void*> blocks;
+  for (std::size_t size = 8; size <= 16384; size += size / 4 + 8) {
+    for (int i = 0; i < 4; ++i) {
+      void* block = std::malloc(size);
+      if (block == nullptr) continue;
+      std::memset(block, fill, size);
+      blocks.push_back(block);
+    }
+  }
+  for (void* block : blocks) std::free(block);
+}
+
 void ReadTwice(std::string_view text, const tjr::yaml::ReadOptions& options) {
+  DirtyHeap(0x00);
   tjr::Result<std::vector<tjr::doc::Node>> first = tjr::yaml::ReadStream(text, "fuzz.yaml", options);
+  DirtyHeap(0x5a);
   tjr::Result<std::vector<tjr::doc::Node>> second = tjr::yaml::ReadStream(text, "fuzz.yaml", options);
   if (first.ok() != second.ok()) __builtin_trap();
   if (!first.ok()) {
