@@ -305,7 +305,7 @@ class EventParser {
   // header). With an indentation indicator the lines are at least as deep
   // as the indicator says, which both count from the same parent, so the
   // check below holds for them as it does for goyaml.
-  bool CheckBlockScalarIndent(fy_token* token) {
+  bool CheckBlockScalar(fy_token* token, bool folded) {
     const fy_mark* begin = fy_token_start_mark(token);
     const fy_mark* end = fy_token_end_mark(token);
     const std::string_view text = chunk_.text;
@@ -319,6 +319,13 @@ class EventParser {
     std::size_t longest_blank = 0;  // spaces of the longest spaces-only line
     std::size_t blank_line = 0;
     bool has_text = false;
+    // The content's indentation (the indicator's, else the first text
+    // line's) and whether a blank line follows text: libfyaml folds a more
+    // indented line after that wrongly (below).
+    std::size_t content_indent = increment > 0 ? static_cast<std::size_t>(std::max<std::int64_t>(parent, 0)) +
+                                                     static_cast<std::size_t>(increment)
+                                               : 0;
+    bool blank_after_text = false;
     for (std::size_t at = begin->input_pos; at < end->input_pos;) {
       std::size_t line_end = text.find('\n', at);
       if (line_end == std::string_view::npos) line_end = text.size();
@@ -328,6 +335,21 @@ class EventParser {
       std::size_t indent = 0;
       while (at + indent < line_end && text[at + indent] == ' ') ++indent;
       const bool blank = at + indent == line_end || (text[at + indent] == '\r' && at + indent + 1 == line_end);
+      if (!blank && content_indent == 0) content_indent = indent;
+      if (folded && !blank && blank_after_text && indent > content_indent) {
+        // goyaml keeps every line break before a more indented line of a
+        // folded scalar ("x", "", " y" reads "x\n\n y\n"); libfyaml drops
+        // one and ends the value with a byte it never wrote ("x\n y\n\0").
+        json::Locator locator(text, file_);
+        Location where = locator.At(at);
+        where.line += chunk_.first_line - 1;
+        parse_error_ = AsInputError(MakeError(
+            where, "", "malformed YAML: a more indented line after an empty line in a folded block "
+                       "scalar (>) is not read here: libfyaml folds it differently from goyaml "
+                       "(kubectl); use a literal block scalar (|) or remove the empty line"));
+        return false;
+      }
+      blank_after_text = (blank && has_text) || (blank_after_text && blank);
       has_text = has_text || !blank;
       if (blank && indent > longest_blank) {
         longest_blank = indent;
@@ -417,7 +439,9 @@ class EventParser {
         const NodeStart start = Start(event, data.anchor, data.tag, quoted);
         if (!CheckAnchorName(start.anchor, "anchor")) return false;
         if (style == FYSS_DOUBLE_QUOTED && !CheckEscapes(event)) return false;
-        if ((style == FYSS_LITERAL || style == FYSS_FOLDED) && !CheckBlockScalarIndent(data.value)) return false;
+        if ((style == FYSS_LITERAL || style == FYSS_FOLDED) && !CheckBlockScalar(data.value, style == FYSS_FOLDED)) {
+          return false;
+        }
         if (builder.expecting_key() && !CheckKeyLength(event, quoted)) return false;
         const std::optional<std::string_view> text = ScalarText(data.value, style);
         if (!text) return false;

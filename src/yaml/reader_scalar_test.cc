@@ -166,6 +166,22 @@ TEST(YamlReadScalarTest, BlockScalarsIndentedAsGoyamlIndentsThem) {
   EXPECT_EQ(Typed(*ReadOne("a:\n  b: |2\n    \n").Find("a")->Find("b")), "str:");
   EXPECT_EQ(Typed(*ReadOne("a:\n  b: |2\n     \n    x\n").Find("a")->Find("b")), "str: \nx\n");
   EXPECT_EQ(Typed(*ReadOne("a:\n  b: |\n       \n").Find("a")->Find("b")), "str:");
+  // A folded scalar's more indented line after an empty line: kubectl
+  // reads "x\n\n y\n", libfyaml read "x\n y\n\0".
+  for (std::string_view text : {"a:\n  b: >\n    x\n\n     y\n", "a:\n  b: >-\n    x\n    \n\n     y\n    z\n",
+                                "a:\n  b: >2\n    x\n\n     y\n"}) {
+    const std::string error = ErrorOf(text);
+    EXPECT_NE(error.find(": error: malformed YAML: a more indented line after an empty line in a folded block "
+                         "scalar (>) is not read here"),
+              std::string::npos)
+        << text << "\n" << error;
+  }
+  // Without the empty line, in a literal scalar, or not more indented:
+  // read as kubectl reads them.
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: >\n    x\n     y\n\n    z\n").Find("a")->Find("b")), "str:x\n y\n\nz\n");
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: |\n    x\n\n     y\n").Find("a")->Find("b")), "str:x\n\n y\n");
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: >\n    x\n\n    y\n").Find("a")->Find("b")), "str:x\ny\n");
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: >\n\n     y\n").Find("a")->Find("b")), "str:\ny\n");
 }
 
 // One-line printable-ASCII scalars are read straight from the input; the
