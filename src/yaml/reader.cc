@@ -315,7 +315,9 @@ class EventParser {
     }
     const std::int64_t parent = block_columns_.empty() ? -1 : block_columns_.back();
     const std::size_t required = static_cast<std::size_t>(std::max<std::int64_t>(parent + 1, 1));
-    const int increment = IndentationIndicator(text, begin->input_pos);
+    bool header_alone = false;
+    const int increment = IndentationIndicator(text, begin->input_pos, &header_alone);
+    std::size_t more_indented = std::string_view::npos;  // the first text line deeper than the content
     std::size_t longest_blank = 0;  // spaces of the longest spaces-only line
     std::size_t blank_line = 0;
     bool has_text = false;
@@ -336,6 +338,7 @@ class EventParser {
       while (at + indent < line_end && text[at + indent] == ' ') ++indent;
       const bool blank = at + indent == line_end || (text[at + indent] == '\r' && at + indent + 1 == line_end);
       if (!blank && content_indent == 0) content_indent = indent;
+      if (!blank && indent > content_indent && more_indented == std::string_view::npos) more_indented = at;
       if (folded && !blank && blank_after_text && indent > content_indent) {
         // goyaml keeps every line break before a more indented line of a
         // folded scalar ("x", "", " y" reads "x\n\n y\n"); libfyaml drops
@@ -374,6 +377,20 @@ class EventParser {
     // never wrote ("\0"). Refused rather than read differently.
     const std::size_t indentation = static_cast<std::size_t>(std::max<std::int64_t>(parent, 0)) +
                                     static_cast<std::size_t>(std::max(increment, 0));
+    if (header_alone && more_indented != std::string_view::npos) {
+      // `key:` then `|` on a line of its own: libfyaml loses the last line
+      // break or bytes of such a scalar when a line is more indented than
+      // the content (kubectl: "x\n  b\nc\n", libfyaml: "x\n  b\nc"), and
+      // what it returns differed from one read to the next.
+      json::Locator locator(text, file_);
+      Location where = locator.At(more_indented);
+      where.line += chunk_.first_line - 1;
+      parse_error_ = AsInputError(MakeError(
+          where, "", "malformed YAML: a block scalar whose '|' or '>' stands on a line of its own and "
+                     "that holds a more indented line is not read here: libfyaml reads it differently "
+                     "from goyaml (kubectl); put the '|' or '>' after the key"));
+      return false;
+    }
     if (increment > 0 && !has_text && longest_blank > indentation) {
       json::Locator locator(text, file_);
       Location where = locator.At(blank_line);
@@ -392,7 +409,8 @@ class EventParser {
   // at `lines` (its header is the line before), 0 without one, -1 when the
   // header is not understood. The header is the line's tail after the
   // last blank: `|` or `>` and up to two of [1-9+-], then maybe a comment.
-  static int IndentationIndicator(std::string_view text, std::size_t lines) {
+  // `alone`: only blanks before the header on its line.
+  static int IndentationIndicator(std::string_view text, std::size_t lines, bool* alone) {
     if (lines == 0 || text[lines - 1] != '\n') return -1;
     const std::size_t newline = lines >= 2 ? text.rfind('\n', lines - 2) : std::string_view::npos;
     const std::size_t start = newline == std::string_view::npos ? 0 : newline + 1;
@@ -414,6 +432,7 @@ class EventParser {
     }
     if (at == 0 || (header[at - 1] != '|' && header[at - 1] != '>')) return -1;
     if (at >= 2 && header[at - 2] != ' ' && header[at - 2] != '\t') return -1;
+    *alone = header.substr(0, at - 1).find_first_not_of(" \t") == std::string_view::npos;
     for (std::size_t i = at; i < header.size(); ++i) {
       if (header[i] >= '1' && header[i] <= '9') return header[i] - '0';
     }

@@ -182,6 +182,19 @@ TEST(YamlReadScalarTest, BlockScalarsIndentedAsGoyamlIndentsThem) {
   EXPECT_EQ(Typed(*ReadOne("a:\n  b: |\n    x\n\n     y\n").Find("a")->Find("b")), "str:x\n\n y\n");
   EXPECT_EQ(Typed(*ReadOne("a:\n  b: >\n    x\n\n    y\n").Find("a")->Find("b")), "str:x\ny\n");
   EXPECT_EQ(Typed(*ReadOne("a:\n  b: >\n\n     y\n").Find("a")->Find("b")), "str:\ny\n");
+  // '|' or '>' on a line of its own over a more indented line: kubectl
+  // reads "x\n  b\nc\n", libfyaml read "x\n  b\nc", and bytes that
+  // differed from one read to the next (found by the yaml_determinism fuzz
+  // target, fuzz/corpus/yaml_determinism/header-alone-more-indented).
+  for (std::string_view text : {"a:\n  k:\n    |\n    x\n      b\n    c\n", "a:\n  k:\n    >-\n    x\n      b\n"}) {
+    const std::string error = ErrorOf(text);
+    EXPECT_NE(error.find("in.yaml:5:1: error: malformed YAML: a block scalar whose '|' or '>' stands on a line of "
+                         "its own and that holds a more indented line is not read here"),
+              std::string::npos)
+        << text << "\n" << error;
+  }
+  EXPECT_EQ(Typed(*ReadOne("a:\n  k:\n    |\n    x\n    c: 2\n").Find("a")->Find("k")), "str:x\nc: 2\n");
+  EXPECT_EQ(Typed(*ReadOne("a:\n  k: |\n    x\n      b\n    c\n").Find("a")->Find("k")), "str:x\n  b\nc\n");
 }
 
 // One-line printable-ASCII scalars are read straight from the input; the
