@@ -84,12 +84,6 @@ bool ProcessAlive(long pid) {
 
 }  // namespace
 
-bool IsDns1123Label(std::string_view name) {
-  if (name.empty() || name.size() > 63) return false;
-  auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
-  if (!alnum(name.front()) || !alnum(name.back())) return false;
-  return std::all_of(name.begin(), name.end(), [&](char c) { return alnum(c) || c == '-'; });
-}
 
 bool IsTaskFileName(std::string_view name) {
   if (name.empty() || name.size() > 253 || !std::isalnum(static_cast<unsigned char>(name.front()))) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/diagnostic.h"
+#include "base/object_name.h"
 
 // `render --out DIR`: one file per TrainJob at DIR/<namespace>/<name>.<ext>
 // (a Flyte task's Pod at DIR/<namespace>/<task>.pod.<ext>), the folder
@@ -19,11 +20,6 @@ namespace tjr::batch {
 
 /// The index file of an output folder.
 inline constexpr char kOutputIndexFile[] = ".tjrender-index";
-
-/// Whether `name` is a DNS-1123 label (lowercase alphanumerics and '-',
-/// alphanumeric at both ends, 1-63 characters), which every RFC 1035
-/// label is too. Only such names become path components.
-bool IsDns1123Label(std::string_view name);
 
 /// Whether `name` is a safe Flyte task name for a file: 1-253 characters
 /// of letters, digits, '.', '_' and '-', starting with a letter or digit

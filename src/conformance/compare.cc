@@ -125,6 +125,18 @@ std::vector<std::string> MissingErrors(const std::vector<std::string>& expected,
   return missing;
 }
 
+std::vector<std::string> UnlistedErrors(const std::vector<std::string>& expected, const Diagnostics& produced) {
+  std::vector<std::string> unlisted;
+  for (const Diagnostic& diagnostic : produced) {
+    if (diagnostic.severity != Severity::kError) continue;
+    const std::string text = diagnostic.ToString();
+    const bool listed = std::any_of(expected.begin(), expected.end(),
+                                    [&](const std::string& line) { return text.find(line) != std::string::npos; });
+    if (!listed) unlisted.push_back(text);
+  }
+  return unlisted;
+}
+
 std::vector<doc::Node> SortedById(std::vector<doc::Node> objects) {
   std::stable_sort(objects.begin(), objects.end(), [](const doc::Node& a, const doc::Node& b) {
     return doc::ObjectId::Of(a) < doc::ObjectId::Of(b);

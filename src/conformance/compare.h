@@ -27,6 +27,12 @@ std::string FirstDifference(const doc::Node& expected, const doc::Node& actual);
 std::vector<std::string> MissingErrors(const std::vector<std::string>& expected,
                                        const Diagnostics& produced);
 
+/// The errors (severity error) in `produced` that no line of `expected`
+/// occurs in, as printed: a case lists every error its command reports,
+/// so a new error cannot hide behind the expected ones. Warnings and notes
+/// need not be listed.
+std::vector<std::string> UnlistedErrors(const std::vector<std::string>& expected, const Diagnostics& produced);
+
 /// `objects` in apiVersion/kind/namespace/name order (stable for equal ids).
 std::vector<doc::Node> SortedById(std::vector<doc::Node> objects);
 

@@ -70,10 +70,15 @@ CaseReport CheckErrors(const Case& c, const TargetOutput& output) {
     return report;
   }
   std::vector<std::string> missing = MissingErrors(c.expected_errors, output.diagnostics);
-  if (missing.empty()) return {c.name, Outcome::kPassed, "", {}};
-  CaseReport report = Fail(c, std::to_string(missing.size()) + " expected error(s) not reported");
-  std::string message = "not reported:";
+  std::vector<std::string> unlisted = UnlistedErrors(c.expected_errors, output.diagnostics);
+  if (missing.empty() && unlisted.empty()) return {c.name, Outcome::kPassed, "", {}};
+  CaseReport report = Fail(c, !missing.empty() ? std::to_string(missing.size()) + " expected error(s) not reported"
+                                                : std::to_string(unlisted.size()) + " reported error(s) not listed");
+  std::string message;
+  if (!missing.empty()) message += "not reported:";
   for (const std::string& line : missing) message += "\n  " + line;
+  if (!unlisted.empty()) message += std::string(message.empty() ? "" : "\n") + "reported but not listed:";
+  for (const std::string& line : unlisted) message += "\n  " + line;
   message += "\nthe target reported:";
   report.details.push_back(Detail(expected_file, message));
   AddTargetDiagnostics(c, output.diagnostics, &report);

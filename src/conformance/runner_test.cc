@@ -118,6 +118,35 @@ TEST_F(RunnerTest, ExpectedErrorsMustEachBeReported) {
   EXPECT_EQ(succeeded.summary, "expected errors, but the target reported none");
 }
 
+TEST_F(RunnerTest, EveryReportedErrorMustBeListed) {
+  Diagnostic second = PatchError();
+  second.message = "a second, unexpected error";
+  Diagnostic warning = PatchError();
+  warning.severity = Severity::kWarning;
+  warning.message = "a warning need not be listed";
+  fake_output.diagnostics = {PatchError(), second, warning};
+  tree_.Write("merge/c/expected-errors.txt", "spec: refused\n");
+  CaseReport report = Run();
+  EXPECT_EQ(report.outcome, Outcome::kFailed);
+  EXPECT_EQ(report.summary, "1 reported error(s) not listed");
+  ASSERT_FALSE(report.details.empty());
+  EXPECT_NE(report.details[0].message.find("reported but not listed:\n  input/patch.yaml:2:3: error: spec: a second, "
+                                           "unexpected error"),
+            std::string::npos)
+      << report.details[0].message;
+  tree_.Write("merge/c/expected-errors.txt", "spec: refused\nunexpected error\n");
+  EXPECT_EQ(Run().outcome, Outcome::kPassed);
+}
+
+TEST_F(RunnerTest, EmptyExpectedObjectsMeansNothingMayRender) {
+  tree_.Write("merge/c/expected.yaml", "");
+  EXPECT_EQ(Run().outcome, Outcome::kPassed);  // the fake target produces nothing
+  fake_output.objects = {Yaml(kPodA)};
+  CaseReport report = Run();
+  EXPECT_EQ(report.outcome, Outcome::kFailed);
+  EXPECT_EQ(report.summary, "the output differs from expected.yaml");
+}
+
 TEST_F(RunnerTest, InputParseErrorsAreTheOutputAndTheTargetDoesNotRun) {
   tree_.Write("merge/c/input/object.yaml", "a: [\n");
   tree_.Write("merge/c/expected-errors.txt", "input/object.yaml:");

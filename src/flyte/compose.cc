@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/object_name.h"
 #include "flyte/mergo.h"
 #include "flyte/base_spec.h"
 #include "flyte/extended_resources.h"
@@ -24,32 +25,6 @@ constexpr char kDefaultInit[] = "default-init";
 constexpr char kPrimaryInit[] = "primary-init";
 constexpr char kPrimaryKey[] = "primary_container_name";
 
-bool IsDns1123Label(const std::string& name) {
-  if (name.empty() || name.size() > 63) return false;
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    char c = name[i];
-    bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-    if (!alnum && !(c == '-' && i > 0 && i + 1 < name.size())) return false;
-  }
-  return true;
-}
-
-bool IsDns1123Subdomain(const std::string& name) {
-  if (name.empty() || name.size() > 253) return false;
-  std::size_t start = 0;
-  while (true) {
-    std::size_t dot = name.find('.', start);
-    std::string label = name.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-    if (label.empty()) return false;
-    for (std::size_t i = 0; i < label.size(); ++i) {
-      char c = label[i];
-      bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-      if (!alnum && !(c == '-' && i > 0 && i + 1 < label.size())) return false;
-    }
-    if (dot == std::string::npos) return true;
-    start = dot + 1;
-  }
-}
 
 // MergeBasePodSpecOntoTemplate's container loop for one list.
 doc::Node MergeContainers(const std::vector<doc::Node>& templates, const std::vector<doc::Node>& base,

@@ -4,8 +4,11 @@
 #include <map>
 #include <utility>
 
+#include "base/object_name.h"
 #include "flyte/task.h"
 #include "flyte/typed_value.h"
+#include "gocompat/strconv.h"
+#include "typed/object_meta_decode.h"
 
 namespace tjr::flyte {
 
@@ -81,10 +84,41 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
   return config;
 }
 
-Result<TemplateStore> LoadTemplates(const source::ManifestSet& manifests) {
+// The API server refuses a PodTemplate whose metadata does not decode
+// (endpoints/handlers/rest.go transformDecodeError around the json error)
+// or whose name or namespace is invalid (core/validation ValidatePodTemplate
+// -> ValidateObjectMeta: the name a DNS-1123 subdomain, ValidatePodName;
+// the namespace a DNS-1123 label), so propeller can never find it.
+std::optional<Diagnostic> RefusedTemplate(const source::Manifest& manifest) {
+  if (std::optional<Diagnostic> error =
+          typed::DecodeObjectMeta(manifest.object, typed::MetadataDecoder::kKubectl, "kubernetes-v1.34")) {
+    error->message = "PodTemplate in version \"v1\" cannot be handled as a PodTemplate: " + error->message;
+    return error;
+  }
+  const doc::Node* metadata = manifest.object.Find("metadata");
+  auto invalid = [&](const char* field, const std::string& value, std::string detail) {
+    const doc::Node* at = metadata != nullptr ? metadata->Find(field) : nullptr;
+    return MakeError(at != nullptr ? at->location() : manifest.location(), std::string("metadata.") + field,
+                     "Invalid value: " + gocompat::Quote(value) + ": " + detail);
+  };
+  const std::string& name = manifest.id.name;
+  if (name.size() > 253) return invalid("name", name, "must be no more than 253 characters");
+  if (!MatchesDns1123Subdomain(name)) return invalid("name", name, std::string(kDns1123SubdomainMessage));
+  const std::string& namespace_ = manifest.id.namespace_;
+  if (namespace_.empty()) return std::nullopt;
+  if (namespace_.size() > 63) return invalid("namespace", namespace_, "must be no more than 63 characters");
+  if (!MatchesDns1123Label(namespace_)) return invalid("namespace", namespace_, std::string(kDns1123LabelMessage));
+  return std::nullopt;
+}
+
+Result<TemplateStore> LoadTemplates(const source::ManifestSet& manifests, Diagnostics* refused) {
   TemplateStore store;
   for (const source::Manifest& manifest : manifests.manifests) {
     if (manifest.id.kind != "PodTemplate" || manifest.id.api_version != "v1") continue;
+    if (std::optional<Diagnostic> error = RefusedTemplate(manifest)) {
+      refused->push_back(std::move(*error));
+      continue;
+    }
     StoredTemplate stored;
     stored.location = manifest.location();
     const doc::Node* tmpl = manifest.object.Find("template");
@@ -115,7 +149,7 @@ FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOption
     outcome.diagnostics.push_back(AsInputError(config.take_error()));
     return outcome;
   }
-  Result<TemplateStore> store = LoadTemplates(manifests);
+  Result<TemplateStore> store = LoadTemplates(manifests, &outcome.diagnostics);
   if (!store.ok()) {
     outcome.diagnostics.push_back(store.take_error());
     return outcome;

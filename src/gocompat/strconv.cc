@@ -4,8 +4,23 @@
 #include <string>
 #include <system_error>
 
+#include "gocompat/utf8.h"
+
 namespace tjr::gocompat {
 namespace {
+
+// unicode.IsPrint for the runes names and messages hold: the C0 and C1
+// controls, DEL, and the format and separator characters Go escapes.
+bool IsPrintable(char32_t rune) {
+  if (rune < 0x20 || rune == 0x7F) return false;
+  if (rune >= 0x80 && rune <= 0x9F) return false;
+  return rune != 0xAD && rune != 0x2028 && rune != 0x2029 && rune != 0xFEFF;
+}
+
+void AppendHex(std::uint32_t value, int digits, std::string* out) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out->push_back(kHex[(value >> shift) & 0xF]);
+}
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 char Lower(char c) { return static_cast<char>(c | 0x20); }
@@ -190,6 +205,47 @@ std::optional<double> ParseDecimalFloatUnderscored(std::string_view text) {
     if (c != '_') plain += c;
   }
   return ParseDecimalFloat(plain);
+}
+
+std::string Quote(std::string_view value) {
+  std::string out = "\"";
+  while (!value.empty()) {
+    Rune rune = DecodeRune(value);
+    if (IsInvalid(rune)) {
+      out += "\\x";
+      AppendHex(static_cast<unsigned char>(value[0]), 2, &out);
+      value.remove_prefix(1);
+      continue;
+    }
+    const char32_t c = rune.value;
+    switch (c) {
+      case '\a': out += "\\a"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\v': out += "\\v"; break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      default:
+        if (IsPrintable(c)) {
+          out.append(value.substr(0, rune.size));
+        } else if (c < 0x80) {
+          out += "\\x";
+          AppendHex(c, 2, &out);
+        } else if (c < 0x10000) {
+          out += "\\u";
+          AppendHex(c, 4, &out);
+        } else {
+          out += "\\U";
+          AppendHex(c, 8, &out);
+        }
+    }
+    value.remove_prefix(rune.size);
+  }
+  out += "\"";
+  return out;
 }
 
 }  // namespace tjr::gocompat

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 // Go's strconv number parsers, for the inputs this tool gives them. Each
@@ -25,5 +26,10 @@ std::optional<double> ParseDecimalFloat(std::string_view text);
 /// ParseDecimalFloat that also takes Go's underscores (only between
 /// digits, never last), as strconv.ParseFloat does.
 std::optional<double> ParseDecimalFloatUnderscored(std::string_view text);
+
+/// strconv.Quote: `value` in double quotes with Go's escapes (\n, \t,
+/// \", \\, \xNN for a byte of invalid UTF-8 or a control character,
+/// \uNNNN / \UNNNNNNNN for other unprintable runes); what %q prints.
+std::string Quote(std::string_view value);
 
 }  // namespace tjr::gocompat

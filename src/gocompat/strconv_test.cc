@@ -69,5 +69,19 @@ TEST(StrconvTest, DecimalFloatUnderscores) {
   EXPECT_EQ(ParseDecimalFloatUnderscored(".5e999"), std::nullopt);
 }
 
+TEST(QuoteTest, MatchesStrconvQuote) {
+  EXPECT_EQ(Quote(""), "\"\"");
+  EXPECT_EQ(Quote("a\"b\\c\n\t"), "\"a\\\"b\\\\c\\n\\t\"");
+  EXPECT_EQ(Quote(std::string("\x01\x7f", 2)), "\"\\x01\\x7f\"");
+  EXPECT_EQ(Quote("\xff"), "\"\\xff\"");
+  EXPECT_EQ(Quote("caf\xc3\xa9"), "\"caf\xc3\xa9\"");
+  EXPECT_EQ(Quote("\xc2\x85"), "\"\\u0085\"");
+  EXPECT_EQ(Quote("<&>"), "\"<&>\"");
+  // Names and messages the controller quotes: a long value, linear.
+  EXPECT_EQ(Quote(std::string(100000, 'a')).size(), 100002u);
+  EXPECT_EQ(Quote("\u2028"), "\"\\u2028\"");
+}
+
+
 }  // namespace
 }  // namespace tjr::gocompat

@@ -13,6 +13,10 @@ namespace tjr::json {
 struct ReadOptions {
   std::size_t max_document_bytes = std::size_t{64} << 20;
   std::size_t max_depth = 1000;
+  /// Values per document (every scalar, array and object counts once).
+  /// The API server takes request bodies of at most 3 MiB, so no object it
+  /// accepts holds 2,000,000 values; the bound keeps memory near 250 MB.
+  std::size_t max_document_values = 2'000'000;
   /// False: nodes carry the file name only (line and column 0). A value
   /// that fails is read again with locations, so errors are the same. For
   /// embedded data: tracking where every token starts is most of the cost

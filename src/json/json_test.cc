@@ -191,6 +191,17 @@ TEST(JsonReadTest, MalformedInputNamesPosition) {
             "in.json:1:4: error: malformed JSON: control character in string");
 }
 
+TEST(JsonReadTest, ValuesPerDocument) {
+  ReadOptions options;
+  options.max_document_values = 4;
+  EXPECT_TRUE(Read("{\"a\": [1, 2]}", "in.json", options).ok());  // 1, 2, the array, the object
+  EXPECT_EQ(ErrorOf("[1, 2, 3, 4, 5]", options),
+            "in.json:1:14: error: the document holds more than 4 values, more than any object the API server accepts");
+  // Each value of a stream has its own count.
+  Result<std::vector<doc::Node>> stream = ReadStream("[1, 2] [1, 2] [1, 2]", "in.json", options);
+  EXPECT_TRUE(stream.ok());
+}
+
 TEST(JsonReadTest, DepthLimit) {
   ReadOptions options;
   options.max_depth = 10;

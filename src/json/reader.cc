@@ -218,6 +218,10 @@ class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeB
   }
 
   bool Add(doc::Node value) {
+    if (++values_ > options_.max_document_values) {
+      return Fail(value.location(), "the document holds more than " + std::to_string(options_.max_document_values) +
+                                        " values, more than any object the API server accepts");
+    }
     if (stack_.empty()) {
       root_ = std::move(value);
       return true;
@@ -237,6 +241,7 @@ class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeB
   Locator& locator_;
   const ReadOptions& options_;
   std::vector<Frame> stack_;
+  std::size_t values_ = 0;
   doc::Node root_;
   std::optional<Diagnostic> error_;
 };

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pipeline/warnings.h"
+#include "render/go_types.h"
 #include "schema/schema.h"
 #include "validate/go_json.h"
 #include "validate/runtime_patches_json.h"
@@ -176,8 +177,7 @@ class Leaves {
 };
 
 const schema::Type* JobTemplateType(render::TrainerVersion version) {
-  const std::string set = version == render::TrainerVersion::kV2_3 ? "kubernetes-v1.36" : "kubernetes-v1.35";
-  Result<const schema::Schema*> schema = schema::BuiltinSchema({set});
+  Result<const schema::Schema*> schema = schema::BuiltinSchema({std::string(render::KubernetesPolicy(version))});
   return schema.ok() ? (*schema)->FindType("k8s.io/api/batch/v1.JobTemplateSpec") : nullptr;
 }
 

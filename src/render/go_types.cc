@@ -6,12 +6,10 @@ namespace tjr::render {
 namespace {
 
 Result<GoTypes> Resolve(TrainerVersion version) {
-  std::vector<std::string> policies;
-  switch (version) {
-    case TrainerVersion::kV2_1: policies = {"kubernetes-v1.34", "jobset-v0.10.1"}; break;
-    case TrainerVersion::kV2_2: policies = {"kubernetes-v1.35", "jobset-v0.12.0"}; break;
-    case TrainerVersion::kV2_3: policies = {"kubernetes-v1.36", "jobset-v0.12.0"}; break;
-  }
+  const std::vector<std::string> policies = {
+      std::string(KubernetesPolicy(version)),
+      version == TrainerVersion::kV2_1 ? "jobset-v0.10.1" : "jobset-v0.12.0",
+  };
   Result<const schema::Schema*> loaded = schema::BuiltinSchema(policies);
   if (!loaded.ok()) return loaded.take_error();
   const schema::Schema& s = **loaded;
@@ -40,6 +38,15 @@ Result<GoTypes> Resolve(TrainerVersion version) {
 }
 
 }  // namespace
+
+std::string_view KubernetesPolicy(TrainerVersion version) {
+  switch (version) {
+    case TrainerVersion::kV2_1: return "kubernetes-v1.34";
+    case TrainerVersion::kV2_2: return "kubernetes-v1.35";
+    case TrainerVersion::kV2_3: return "kubernetes-v1.36";
+  }
+  return "kubernetes-v1.36";
+}
 
 std::string_view VersionTag(TrainerVersion v) {
   switch (v) {

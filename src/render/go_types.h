@@ -25,6 +25,10 @@ struct GoTypes {
   const schema::Type* job_set_spec = nullptr;       ///< jobset v1alpha2.JobSetSpec
 };
 
+/// The Kubernetes policy set (policies/NAME.json) of the API types the
+/// release is built against ("kubernetes-v1.36").
+std::string_view KubernetesPolicy(TrainerVersion version);
+
 /// The cached types of `version`, or the error that prevented loading them.
 Result<const GoTypes*> LoadGoTypes(TrainerVersion version = TrainerVersion::kV2_1);
 

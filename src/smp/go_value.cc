@@ -158,34 +158,5 @@ std::string GoSprintS(const doc::Node* value) {
   return out;
 }
 
-std::string GoQuote(std::string_view text) {
-  std::string out = "\"";
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    switch (c) {
-      case '"': out += "\\\""; continue;
-      case '\\': out += "\\\\"; continue;
-      case '\a': out += "\\a"; continue;
-      case '\b': out += "\\b"; continue;
-      case '\f': out += "\\f"; continue;
-      case '\n': out += "\\n"; continue;
-      case '\r': out += "\\r"; continue;
-      case '\t': out += "\\t"; continue;
-      case '\v': out += "\\v"; continue;
-      default: break;
-    }
-    if (c < 0x20 || c == 0x7f) {
-      char buffer[8];
-      std::snprintf(buffer, sizeof buffer, "\\x%02x", c);
-      out += buffer;
-    } else {
-      // Multi-byte UTF-8 is kept as written; strconv.Quote would escape
-      // invalid sequences and unprintable runes, which JSON names never hold.
-      out += static_cast<char>(c);
-    }
-  }
-  out += '"';
-  return out;
-}
 
 }  // namespace tjr::smp

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "doc/node.h"
+#include "gocompat/strconv.h"
 
 // How Go sees the values strategic merge patch works on: whatever
 // apimachinery's util/json decoded into interface{} (map[string]interface{},
@@ -41,7 +42,5 @@ std::string GoSprintV(const doc::Node* value);
 std::string GoSprintS(const doc::Node* value);
 inline std::string GoSprintV(const doc::Node& value) { return GoSprintV(&value); }
 
-/// fmt's `%q` of a string (strconv.Quote).
-std::string GoQuote(std::string_view text);
 
 }  // namespace tjr::smp

@@ -64,8 +64,8 @@ TEST(GoValueTest, PrintsLikeFmt) {
 }
 
 TEST(GoValueTest, QuotesLikeStrconv) {
-  EXPECT_EQ(GoQuote("name"), "\"name\"");
-  EXPECT_EQ(GoQuote("a\"b\\c\n\x01"), "\"a\\\"b\\\\c\\n\\x01\"");
+  EXPECT_EQ(gocompat::Quote("name"), "\"name\"");
+  EXPECT_EQ(gocompat::Quote("a\"b\\c\n\x01"), "\"a\\\"b\\\\c\\n\\x01\"");
 }
 
 }  // namespace

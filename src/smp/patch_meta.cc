@@ -94,7 +94,7 @@ LookupResult LookupPatchMetadataForStruct(const TypeRef& parent, std::string_vie
   if (found == nullptr) {
     return LookupResult::Fail("unable to find api field in struct " +
                               std::string(gocompat::GoTypeName(type.name)) + " for the json field " +
-                              GoQuote(json_name));
+                              gocompat::Quote(json_name));
   }
   return PatchLookup{TypeRef{found->type, found->pointer},
                      PatchMeta{found->patch_strategies, found->patch_merge_key}};

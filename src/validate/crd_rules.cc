@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include "gocompat/utf8.h"
 #include "json/json.h"
@@ -95,6 +96,8 @@ struct Sinks {
   bool types_only = false;  ///< openapi: the type and enum checks alone
   Report* lists = nullptr;
   Report* cel = nullptr;
+  Report* go_ints = nullptr;  ///< the controller's decode of int32 fields
+  std::string_view controller;  ///< go_ints: who decodes ("the Trainer v2.3.0 controller")
 };
 
 // Walks the document beside the table's schema tree, into the entries that
@@ -116,7 +119,8 @@ class Walker {
  private:
   // A walk for the CEL rules alone skips the subtrees without any.
   bool Follows(const SchemaNode& child) const {
-    return child.reaches_cel() || sinks_.pruned != nullptr || sinks_.openapi != nullptr || sinks_.lists != nullptr;
+    return child.reaches_cel() || sinks_.pruned != nullptr || sinks_.openapi != nullptr || sinks_.lists != nullptr ||
+           sinks_.go_ints != nullptr;
   }
 
   static const doc::Node* MatchListItem(const doc::Node& item, const doc::Node* old_list,
@@ -146,6 +150,7 @@ class Walker {
       }
       if (sinks_.lists != nullptr) Lists(node, *rules, at);
       if (sinks_.cel != nullptr) Cel(node, old, *rules, schema, at);
+      if (sinks_.go_ints != nullptr) GoInt32(node, *rules, at);
     }
     VisitChildren(node, old, schema, at);
     // kube-openapi validates an object's properties before its `required`
@@ -232,7 +237,7 @@ class Walker {
     // Neither {type: integer} nor {type: string} matches; of two failures
     // with the same match count the first is reported.
     sinks_.openapi->Add({ErrorType::kInvalid, "<nil>", BadValue::String(""),
-                         GoQuote(api) + " must validate at least one schema (anyOf)"},
+                         gocompat::Quote(api) + " must validate at least one schema (anyOf)"},
                         &node);
     TypeError(node, api, "integer", std::string(TypeOf(node).type));
   }
@@ -266,8 +271,44 @@ class Walker {
   // field.TypeInvalid(path, value, message).
   void TypeError(const doc::Node& node, const std::string& api, const std::string& wanted, const std::string& got) {
     sinks_.openapi->Add({ErrorType::kTypeInvalid, api, BadValue::String(got),
-                         api + " in body must be of type " + wanted + ": " + GoQuote(got)},
+                         api + " in body must be of type " + wanted + ": " + gocompat::Quote(got)},
                         &node);
+  }
+
+  // A schema `format: int32` is what controller-gen writes for a Go int32
+  // field. kube-openapi's type check passes any integer there (the value's
+  // type "integer" is among the schema's), so the API server stores
+  // 2147483648; the controller's typed decode (sigs.k8s.io/json into the
+  // release's Go structs) then fails on the object with "json: cannot
+  // unmarshal number 2147483648 into Go struct field ... of type int32".
+  // Integers beyond int64 are floats by then and fail the type check above.
+  // An integral float (`2147483648.0`) passes the type check too and is
+  // stored as the integer it equals. x-kubernetes-int-or-string is
+  // intstr.IntOrString, whose integer is an int32 as well.
+  void GoInt32(const doc::Node& node, const NodeRules& rules, const Step& at) {
+    if (rules.format != "int32" && !rules.int_or_string) return;
+    std::int64_t value = 0;
+    if (node.is_int()) {
+      value = node.int_value();
+    } else if (node.is_float() && std::isfinite(node.float_value()) &&
+               std::fabs(node.float_value()) <= 9007199254740992.0 &&
+               std::trunc(node.float_value()) == node.float_value()) {
+      value = static_cast<std::int64_t>(node.float_value());
+    } else {
+      return;
+    }
+    if (value >= std::numeric_limits<std::int32_t>::min() && value <= std::numeric_limits<std::int32_t>::max()) {
+      return;
+    }
+    Diagnostic d = MakeError(node.location(), FieldPath(at),
+                             "[" + std::string(kRuleGoIntRange) + "] " + std::to_string(value) +
+                                 " does not fit the field's Go type int32: the API server stores it (its schema "
+                                 "checks only that it is an integer), but " +
+                                 std::string(sinks_.controller) + " cannot decode the object (\"json: cannot "
+                                 "unmarshal number " + std::to_string(value) +
+                                 " into Go struct field ... of type int32\"), so it never acts on it");
+    d.rule = std::string(kRuleGoIntRange);
+    sinks_.go_ints->Append({std::move(d)});
   }
 
   // basicCommonValidator: the value must equal one of the enum's (string)
@@ -277,7 +318,7 @@ class Walker {
     const std::vector<std::string>& values = *rules.enum_values;
     if (node.is_string() && std::find(values.begin(), values.end(), node.string_value()) != values.end()) return;
     std::string supported;
-    for (const std::string& value : values) supported += (supported.empty() ? "" : ", ") + GoQuote(value);
+    for (const std::string& value : values) supported += (supported.empty() ? "" : ", ") + gocompat::Quote(value);
     BadValue bad = node.is_string() ? BadValue::String(node.string_value())
                    : node.is_int()  ? BadValue::Int(node.int_value())
                    : node.is_bool() ? BadValue::Bool(node.bool_value())
@@ -323,7 +364,7 @@ class Walker {
         // errors.InvalidType -> field.TypeInvalid, printed as "Invalid value".
         const std::string api = ApiPath(at);
         report.Add({ErrorType::kTypeInvalid, api, BadValue::String(node.string_value()),
-                    api + " in body must be of type date-time: " + GoQuote(node.string_value())},
+                    api + " in body must be of type date-time: " + gocompat::Quote(node.string_value())},
                    &node);
       }
     }
@@ -385,8 +426,8 @@ class Walker {
       if (value == nullptr) continue;
       if (!first) out += ", ";
       first = false;
-      out += GoQuote(key) + ":";
-      out += value->is_string() ? GoQuote(value->string_value()) : json::Write(*value, false);
+      out += gocompat::Quote(key) + ":";
+      out += value->is_string() ? gocompat::Quote(value->string_value()) : json::Write(*value, false);
     }
     return out + "}";
   }
@@ -525,6 +566,13 @@ void CheckCrdCel(const CrdRules& rules, const doc::Node& object, const doc::Node
   Sinks sinks;
   sinks.cel = report;
   Walker(sinks, DuplicateStyle::kJson, nullptr).Walk(rules, object, old);
+}
+
+void CheckGoIntRanges(const CrdRules& rules, const doc::Node& object, std::string_view controller, Report* report) {
+  Sinks sinks;
+  sinks.go_ints = report;
+  sinks.controller = controller;
+  Walker(sinks, DuplicateStyle::kJson, nullptr).Walk(rules, object, nullptr);
 }
 
 bool CelMayRun(const doc::Node& object, Report* report) {

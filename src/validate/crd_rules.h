@@ -123,6 +123,10 @@ const CrdRules* BuiltinRuntimeCrdRules(render::TrainerVersion version);
 /// tjrender's warning rule for fields the API server prunes.
 inline constexpr std::string_view kRuleFieldPruned = "field-pruned";
 
+/// tjrender's error rule for integers the API server stores but the
+/// controller's Go types cannot hold.
+inline constexpr std::string_view kRuleGoIntRange = "go-int-range";
+
 /// Which of a table's OpenAPI checks CheckCrdSchema runs.
 enum class SchemaChecks {
   kTypes,  ///< the type and enum checks alone (kube-openapi's type and common validators)
@@ -146,6 +150,12 @@ void CheckCrdSchema(const CrdRules& rules, const doc::Node& object, const PruneO
 /// The CEL rules of the table (transition rules against `old`, the stored
 /// object, or none on create).
 void CheckCrdCel(const CrdRules& rules, const doc::Node& object, const doc::Node* old, Report* report);
+
+/// What the API server accepts but the controller cannot decode: an integer
+/// outside int32 in a field whose schema says `format: int32` (a Go int32
+/// field). `controller` names the decoder in the message ("the Trainer
+/// v2.3.0 controller"). One `go-int-range` error per value.
+void CheckGoIntRanges(const CrdRules& rules, const doc::Node& object, std::string_view controller, Report* report);
 
 /// apiextensions-apiserver's customResourceStrategy.Validate runs the CEL
 /// rules only when no error so far is Unsupported, Required, Too long, Too

@@ -1,27 +1,9 @@
 #include "validate/domain_path.h"
 
+#include "base/object_name.h"
+
 namespace tjr::validate {
 namespace {
-
-bool IsLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
-
-bool IsLabel(std::string_view label) {
-  if (label.empty() || !IsLowerAlnum(label.front()) || !IsLowerAlnum(label.back())) return false;
-  for (char c : label) {
-    if (!IsLowerAlnum(c) && c != '-') return false;
-  }
-  return true;
-}
-
-bool IsSubdomain(std::string_view name) {
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t dot = name.find('.', start);
-    if (!IsLabel(name.substr(start, dot == std::string_view::npos ? dot : dot - start))) return false;
-    if (dot == std::string_view::npos) return true;
-    start = dot + 1;
-  }
-}
 
 // httpPathFmt: [A-Za-z0-9/\-._~%!$&'()*+,;=:]+ (validation.go:88).
 bool IsHttpPath(std::string_view path) {
@@ -39,7 +21,7 @@ bool IsHttpPath(std::string_view path) {
 std::vector<std::string> Dns1123SubdomainErrors(std::string_view value) {
   std::vector<std::string> errors;
   if (value.size() > 253) errors.emplace_back("must be no more than 253 characters");
-  if (!IsSubdomain(value)) {
+  if (!MatchesDns1123Subdomain(value)) {
     errors.emplace_back(
         "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must "
         "start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gocompat/strconv.h"
+
 // apimachinery v0.34.1 field.Error and its aggregation (ToAggregate and
 // utilerrors' aggregate.Error), the text every Kubernetes validation error
 // is made of.
@@ -59,10 +61,6 @@ struct FieldError {
   std::string Error() const;
 };
 
-/// Go's strconv.Quote (what `%q` prints for a string). Non-ASCII code points
-/// count as printable except the C1 controls, U+00AD, U+2028/U+2029 and
-/// U+FEFF (Go consults the full Unicode tables; see the report).
-std::string GoQuote(std::string_view value);
 
 /// field.ErrorList.ToAggregate().Error(): exact duplicates dropped (first
 /// kept), one message as itself, several as "[m1, m2, ...]"; "" when empty.

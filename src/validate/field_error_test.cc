@@ -28,16 +28,6 @@ TEST(FieldError, DuplicateWithoutDetail) {
             "spec.trainer.env[1]: Duplicate value: {\"name\":\"A\"}");
 }
 
-TEST(GoQuote, MatchesStrconvQuote) {
-  EXPECT_EQ(GoQuote(""), "\"\"");
-  EXPECT_EQ(GoQuote("a\"b\\c\n\t"), "\"a\\\"b\\\\c\\n\\t\"");
-  EXPECT_EQ(GoQuote(std::string("\x01\x7f", 2)), "\"\\x01\\x7f\"");
-  EXPECT_EQ(GoQuote("\xff"), "\"\\xff\"");
-  EXPECT_EQ(GoQuote("caf\xc3\xa9"), "\"caf\xc3\xa9\"");
-  EXPECT_EQ(GoQuote("\xc2\x85"), "\"\\u0085\"");
-  EXPECT_EQ(GoQuote("<&>"), "\"<&>\"");
-}
-
 TEST(Aggregate, OneAsItselfSeveralBracketedDuplicatesDropped) {
   EXPECT_EQ(AggregateMessages({}), "");
   EXPECT_EQ(AggregateMessages({"a: x"}), "a: x");

@@ -176,7 +176,7 @@ void CheckVolcanoPlugin(const WebhookInfo& info, Report* report) {
     // names the Kind (controller-runtime's cache reader), as for runtimes.
     const std::string client_error = "PriorityClass.scheduling.k8s.io \"" + name + "\" not found";
     report->Add({ErrorType::kInvalid, "spec.templateSpec.priorityClassName", BadValue::String(name),
-                 "PriorityClass " + GoQuote(name) + " doesn't exist: " + client_error},
+                 "PriorityClass " + gocompat::Quote(name) + " doesn't exist: " + client_error},
                 pc);
   }
 }

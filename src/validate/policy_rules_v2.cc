@@ -113,7 +113,7 @@ void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, Report* r
     const std::string key = arg.substr(0, arg.find('='));
     if (kImmutable.count(key) == 0) continue;
     report->Add({ErrorType::kInvalid, "spec.trainer.args[" + std::to_string(i) + "]", BadValue::String(arg),
-                 "must not set immutable config " + GoQuote(key) + " in trainer args; it is managed by the runtime"},
+                 "must not set immutable config " + gocompat::Quote(key) + " in trainer args; it is managed by the runtime"},
                 &items[i]);
   }
 }
@@ -144,7 +144,7 @@ void CheckEnvInjection(const WebhookInfo& info, const doc::Node& torch, Report* 
         value.Set("containerNames", *names);
       }
       report->Add({ErrorType::kInvalid, "spec.runtimeRef", BadValue::Json(WriteOrdered(value)),
-                   "envInjection target podSet " + GoQuote(job) + " container " + GoQuote(container) +
+                   "envInjection target podSet " + gocompat::Quote(job) + " container " + gocompat::Quote(container) +
                        " not found in runtime template"},
                   &name);
     }

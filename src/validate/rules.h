@@ -15,7 +15,12 @@ namespace tjr::validate {
 // schema_rules.cc — API server, in its order: object meta, OpenAPI schema,
 // list-map uniqueness, CEL.
 /// metadata.name and metadata.namespace, as ValidateObjectMeta checks them.
-void CheckObjectMeta(const doc::Node& trainjob, Report* report);
+void CheckObjectMeta(const doc::Node& object, Report* report, bool namespaced = true);
+/// apiextensions-apiserver decodes a custom resource's `metadata` into
+/// metav1.ObjectMeta before any validation; a wrong type (labels given as a
+/// list, a label value that is a number) refuses the request with the
+/// create handler's text. Returns false, with that error, when it fails.
+bool CheckMetadataDecodes(const doc::Node& object, std::string_view kubernetes_policy, Report* report);
 void CheckOpenApiSchema(const doc::Node& trainjob, Report* report);
 void CheckListMapKeys(const doc::Node& trainjob, DuplicateStyle style, Report* report);
 void CheckCelRules(const doc::Node& trainjob, const doc::Node* old, Report* report);

@@ -4,37 +4,19 @@
 #include <string>
 #include <string_view>
 
+#include "base/object_name.h"
 #include "gocompat/utf8.h"
 #include "json/json.h"
+#include "typed/object_meta_decode.h"
 #include "validate/go_json.h"
 #include "validate/rules.h"
 
 namespace tjr::validate {
 namespace {
 
-bool IsLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
-
-bool IsDns1123Label(std::string_view label) {
-  if (label.empty() || !IsLowerAlnum(label.front()) || !IsLowerAlnum(label.back())) return false;
-  for (char c : label) {
-    if (!IsLowerAlnum(c) && c != '-') return false;
-  }
-  return true;
-}
-
-bool IsDns1123Subdomain(std::string_view name) {
-  std::size_t start = 0;
-  while (true) {
-    std::size_t dot = name.find('.', start);
-    if (!IsDns1123Label(name.substr(start, dot == std::string_view::npos ? dot : dot - start))) return false;
-    if (dot == std::string_view::npos) return true;
-    start = dot + 1;
-  }
-}
-
 // CEL: matches('^[a-z]([-a-z0-9]*[a-z0-9])?$').
 bool IsRfc1035Label(std::string_view name) {
-  return !name.empty() && name.front() >= 'a' && name.front() <= 'z' && IsDns1123Label(name);
+  return !name.empty() && name.front() >= 'a' && name.front() <= 'z' && MatchesDns1123Label(name);
 }
 
 // CEL size() of a string: code points.
@@ -121,7 +103,7 @@ std::string DuplicateKeyText(const doc::Node* key, DuplicateStyle style) {
   if (key != nullptr) {
     out += "\"name\":";
     switch (key->kind()) {
-      case doc::Kind::kString: out += GoQuote(key->string_value()); break;
+      case doc::Kind::kString: out += gocompat::Quote(key->string_value()); break;
       case doc::Kind::kNull: out += "interface {}(nil)"; break;
       default: out += json::Write(*key, false); break;
     }
@@ -179,11 +161,9 @@ void CheckObjectMetaNamespace(const doc::Node* metadata, Report* report) {
                  "must be no more than 63 characters"},
                 namespace_);
   }
-  if (!IsDns1123Label(value)) {
+  if (!MatchesDns1123Label(value)) {
     report->Add({ErrorType::kInvalid, "metadata.namespace", BadValue::String(value),
-                 "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must "
-                 "start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for "
-                 "validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"},
+                 std::string(kDns1123LabelMessage)},
                 namespace_);
   }
 }
@@ -201,21 +181,36 @@ void CheckObjectMetaNameAlone(const doc::Node& trainjob, Report* report) {
     report->Add({ErrorType::kInvalid, "metadata.name", BadValue::String(value), "must be no more than 253 characters"},
                 name);
   }
-  if (!IsDns1123Subdomain(value)) {
+  if (!MatchesDns1123Subdomain(value)) {
     report->Add({ErrorType::kInvalid, "metadata.name", BadValue::String(value),
-                 "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
-                 "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation "
-                 "is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+                 std::string(kDns1123SubdomainMessage)},
                 name);
   }
 }
 
 }  // namespace
 
-void CheckObjectMeta(const doc::Node& trainjob, Report* report) {
-  const doc::Node* metadata = At(&trainjob, "metadata");
-  CheckObjectMetaNameAlone(trainjob, report);
-  CheckObjectMetaNamespace(metadata, report);
+void CheckObjectMeta(const doc::Node& object, Report* report, bool namespaced) {
+  CheckObjectMetaNameAlone(object, report);
+  // A cluster-scoped object's namespace is cleared, not checked
+  // (apiserver registry/rest EnsureObjectNamespaceMatchesRequestNamespace).
+  if (namespaced) CheckObjectMetaNamespace(At(&object, "metadata"), report);
+}
+
+bool CheckMetadataDecodes(const doc::Node& object, std::string_view kubernetes_policy, Report* report) {
+  // customresource_handler.go unstructuredSchemaCoercer.apply ->
+  // objectmeta.GetObjectMetaWithOptions (DropMalformedFields is false for a
+  // request body); endpoints/handlers/rest.go transformDecodeError words it.
+  std::optional<Diagnostic> error =
+      typed::DecodeObjectMeta(object, typed::MetadataDecoder::kCustomResourceHandler, std::string(kubernetes_policy));
+  if (!error) return true;
+  const std::string kind = StringAt(&object, "kind");
+  const std::string api_version = StringAt(&object, "apiVersion");
+  const std::size_t slash = api_version.rfind('/');
+  const std::string version = slash == std::string::npos ? api_version : api_version.substr(slash + 1);
+  error->message = kind + " in version " + gocompat::Quote(version) + " cannot be handled as a " + kind + ": " + error->message;
+  report->Append({std::move(*error)});
+  return false;
 }
 
 void CheckOpenApiSchema(const doc::Node& trainjob, Report* report) {

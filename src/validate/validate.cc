@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "render/go_types.h"
 #include "render/runtime_patches.h"
 #include "validate/crd_rules.h"
 #include "validate/go_json.h"
@@ -37,6 +38,15 @@ std::string_view RequiredContainer(std::string_view ancestor) {
   return {};
 }
 
+bool HasErrors(const Diagnostics& diagnostics) {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
+}
+
+std::string ControllerName(render::TrainerVersion version) {
+  return "the Trainer " + std::string(render::VersionTag(version)) + " controller";
+}
+
 }  // namespace
 
 bool WebhookInfo::HasPodSet(std::string_view name) const {
@@ -53,22 +63,25 @@ Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOpti
     report.Append({AsInputError(MakeError(Location{}, "", "the CRD validation table of this release is missing"))});
     return report.Take();
   }
+  if (!CheckMetadataDecodes(trainjob, render::KubernetesPolicy(options.version), &report)) return report.Take();
   if (render::HasRuntimePatches(options.version)) {
     CheckRemovedFields(trainjob, options.version, &report);
     CheckObjectMeta(trainjob, &report);
     CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, render::VersionTag(options.version),
                   &report);
-    return report.Take();
+  } else {
+    // v2.1.0: pruning and the OpenAPI types from the CRD table, the other
+    // rules written out in schema_rules.cc.
+    CheckObjectMeta(trainjob, &report);
+    const std::string schema_name = "Trainer " + std::string(render::VersionTag(options.version)) + " TrainJob";
+    CheckCrdSchema(*rules, trainjob, PruneOptions{schema_name, {}}, SchemaChecks::kTypes, options.duplicate_style,
+                   &report);
+    CheckOpenApiSchema(trainjob, &report);
+    CheckListMapKeys(trainjob, options.duplicate_style, &report);
+    if (CelMayRun(trainjob, &report)) CheckCelRules(trainjob, options.old, &report);
   }
-  // v2.1.0: pruning and the OpenAPI types from the CRD table, the other
-  // rules written out in schema_rules.cc.
-  CheckObjectMeta(trainjob, &report);
-  const std::string schema_name = "Trainer " + std::string(render::VersionTag(options.version)) + " TrainJob";
-  CheckCrdSchema(*rules, trainjob, PruneOptions{schema_name, {}}, SchemaChecks::kTypes, options.duplicate_style,
-                 &report);
-  CheckOpenApiSchema(trainjob, &report);
-  CheckListMapKeys(trainjob, options.duplicate_style, &report);
-  if (CelMayRun(trainjob, &report)) CheckCelRules(trainjob, options.old, &report);
+  // Stored, but beyond what the controller's Go types hold.
+  if (!HasErrors(report.diagnostics())) CheckGoIntRanges(*rules, trainjob, ControllerName(options.version), &report);
   return report.Take();
 }
 
@@ -218,11 +231,6 @@ void RuntimeCelErrors(const doc::Node& runtime, render::TrainerVersion version, 
   }
 }
 
-bool HasErrors(const Diagnostics& diagnostics) {
-  return std::any_of(diagnostics.begin(), diagnostics.end(),
-                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
-}
-
 Diagnostics ValidateRuntimeFor(const doc::Node& runtime, render::TrainerVersion version) {
   Report report;
   const CrdRules* rules = BuiltinRuntimeCrdRules(version);
@@ -233,8 +241,10 @@ Diagnostics ValidateRuntimeFor(const doc::Node& runtime, render::TrainerVersion 
   }
   // The API server: pruning, the OpenAPI schema and list uniqueness, then
   // the CEL rules (the table's and those written out above).
-  const std::string schema_name =
-      "Trainer " + std::string(render::VersionTag(version)) + " " + StringAt(&runtime, "kind");
+  if (!CheckMetadataDecodes(runtime, render::KubernetesPolicy(version), &report)) return report.Take();
+  const std::string kind = StringAt(&runtime, "kind");
+  CheckObjectMeta(runtime, &report, /*namespaced=*/kind != "ClusterTrainingRuntime");
+  const std::string schema_name = "Trainer " + std::string(render::VersionTag(version)) + " " + kind;
   CheckCrdSchema(*rules, runtime, PruneOptions{schema_name, {}}, SchemaChecks::kAll, DuplicateStyle::kJson, &report);
   if (CelMayRun(runtime, &report)) {
     // The rules written out sit on spec.mlPolicy and spec.template.spec,
@@ -243,6 +253,8 @@ Diagnostics ValidateRuntimeFor(const doc::Node& runtime, render::TrainerVersion 
     CheckCrdCel(*rules, runtime, nullptr, &report);
   }
   if (HasErrors(report.diagnostics())) return report.Take();  // refused before the webhook
+  CheckGoIntRanges(*rules, runtime, ControllerName(version), &report);
+  if (HasErrors(report.diagnostics())) return report.Take();  // never reaches the controller
   if (StringAt(&runtime, "kind") == "ClusterTrainingRuntime" && IsDeprecated(runtime)) {
     report.Warn("ClusterTrainingRuntime \"" + StringAt(At(&runtime, "metadata"), "name") +
                     "\" is deprecated and will be removed in a future release of Kubeflow Trainer. See runtime "
@@ -309,7 +321,7 @@ std::string WebhookDenial(const Diagnostics& diagnostics, std::string_view webho
 }
 
 std::string ApiServerInvalid(const Diagnostics& diagnostics, std::string_view name, std::string_view qualified_kind) {
-  return std::string(qualified_kind) + " " + GoQuote(name) + " is invalid: " + AggregateErrors(diagnostics);
+  return std::string(qualified_kind) + " " + gocompat::Quote(name) + " is invalid: " + AggregateErrors(diagnostics);
 }
 
 }  // namespace tjr::validate

@@ -554,6 +554,7 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
   input::BuilderLimits limits;
   limits.max_depth = options.max_depth;
   limits.max_alias_expanded_nodes = options.max_alias_expanded_nodes;
+  limits.max_document_nodes = options.max_document_nodes;
   for (const Chunk& chunk : *chunks) {
     if (chunk.text.size() > options.max_document_bytes) {
       return AsInputError(MakeError(Location{file, chunk.first_line, 1}, "",

@@ -15,6 +15,8 @@ struct ReadOptions {
   std::size_t max_depth = 1000;
   /// Nodes that alias expansion may add across the stream (alias bombs).
   std::size_t max_alias_expanded_nodes = 1'000'000;
+  /// Nodes per document, aliases expanded (see BuilderLimits).
+  std::size_t max_document_nodes = 2'000'000;
   /// For a stream of one block-style document: the values of the keys of
   /// the mapping under the root mapping's `prune_key`, all but
   /// `prune_keep`'s, are checked and left out of the tree (a loader that

@@ -118,6 +118,23 @@ TEST(YamlReadLimitTest, AliasExpansionBudget) {
             "in.yaml:13:3: error: u[10]: alias expansion exceeds the limit of 100 nodes");
 }
 
+TEST(YamlReadLimitTest, NodesPerDocument) {
+  ReadOptions options;
+  // goyaml's decode count: the document, the mapping, its key, the list, its items.
+  options.max_document_nodes = 6;
+  EXPECT_TRUE(Read("a: [1, 2]\n", options).ok());
+  EXPECT_EQ(ErrorOf("a: [1, 2, 3, 4, 5]\n", options),
+            "in.yaml:1:11: error: a[2]: the document holds more than 6 nodes, more than any object the API server "
+            "accepts");
+  EXPECT_EQ(ErrorOf("a:\n- 1\n- 2\n- 3\n- 4\n- 5\n", options),
+            "in.yaml:4:3: error: a[2]: the document holds more than 6 nodes, more than any object the API server "
+            "accepts");
+  // Per document: a stream of small ones is fine.
+  EXPECT_TRUE(Read("a: [1, 2]\n---\nb: [1, 2]\n---\nc: [1, 2]\n", options).ok());
+  // The default bound is far above what the API server takes (3 MiB bodies).
+  EXPECT_EQ(ReadOptions{}.max_document_nodes, 2'000'000u);
+}
+
 TEST(YamlReadLimitTest, DepthLimit) {
   ReadOptions options;
   options.max_depth = 5;

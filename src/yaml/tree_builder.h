@@ -16,6 +16,10 @@ namespace tjr::yaml::input {
 struct BuilderLimits {
   std::size_t max_depth = 1000;
   std::size_t max_alias_expanded_nodes = 1'000'000;
+  /// Nodes per document, aliases expanded (goyaml's decode count). The API
+  /// server takes request bodies of at most 3 MiB, so no object it accepts
+  /// holds 2,000,000; the bound keeps memory near 250 MB.
+  std::size_t max_document_nodes = 2'000'000;
 };
 
 /// Where a node starts (its anchor or tag included) and its anchor name.
