@@ -25,14 +25,21 @@ namespace {
 // The bytes as a file libgit2 reads: the last 20 bytes replaced by the
 // SHA-1 of the others (the reader under test ignores them).
 const char* WriteWithChecksum(std::string_view bytes) {
-  static const std::string path = [] {
-    char name[] = "/tmp/tjr-git-index-fuzz-XXXXXX";
-    const int fd = mkstemp(name);
-    if (fd < 0) std::abort();
-    close(fd);
-    git_libgit2_init();
-    return std::string(name);
-  }();
+  // One scratch file per process, removed when it exits.
+  struct Scratch {
+    std::string path;
+    Scratch() {
+      char name[] = "/tmp/tjr-git-index-fuzz-XXXXXX";
+      const int fd = mkstemp(name);
+      if (fd < 0) std::abort();
+      close(fd);
+      path = name;
+      git_libgit2_init();
+    }
+    ~Scratch() { unlink(path.c_str()); }
+  };
+  static const Scratch scratch;
+  const std::string& path = scratch.path;
   std::string content(bytes);
   const auto sum = tjr::fuzz::Sha1(std::string_view(content).substr(0, content.size() - 20));
   std::memcpy(content.data() + content.size() - 20, sum.data(), sum.size());
