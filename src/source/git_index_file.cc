@@ -56,7 +56,13 @@ bool DecodeVarint(const unsigned char** at, const unsigned char* end, std::uint6
 // The TREE extension: per folder, in preorder, "<name>" NUL (the root's
 // is empty), "<entries> <subtrees>\n", then the tree id when <entries> is
 // not negative (a folder invalidated since is -1), then its subtrees.
+// A later TREE extension replaces an earlier one, as in Git
+// (read-cache.c read_index_extension: `istate->cache_tree =
+// cache_tree_read(...)`); an empty one leaves no cache tree.
 Status ReadCacheTree(const unsigned char* p, const unsigned char* end, IndexFile* index) {
+  index->cache_trees.clear();
+  index->has_root_tree = false;
+  index->root_tree = {};
   if (p == end) return Ok();  // no cache tree
   auto number = [&](char stop, std::int64_t* out) -> bool {
     bool negative = false;

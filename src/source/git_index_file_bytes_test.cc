@@ -117,5 +117,40 @@ TEST(GitIndexFileTest, PrefixCompressionCannotBlowUp) {
   EXPECT_FALSE(parsed.ok());
 }
 
+// A TREE extension: the root folder valid with `id_byte` ids, holding a
+// valid folder `child`, or only the root.
+std::string TreeExtension(char id_byte, const std::string& child) {
+  std::string data = std::string("\0", 1) + (child.empty() ? "1 0\n" : "1 1\n") + std::string(20, id_byte);
+  if (!child.empty()) data += child + std::string("\0", 1) + "1 0\n" + std::string(20, id_byte);
+  std::string out = "TREE";
+  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<char>((data.size() >> shift) & 0xff));
+  return out + data;
+}
+
+TEST(GitIndexFileTest, ALaterTreeExtensionReplacesAnEarlierOne) {
+  // Git keeps the last TREE extension it reads (read-cache.c); the reader
+  // once kept both, so the root tree and CachedTreeOf("") disagreed and a
+  // folder only the first one held stayed valid (found by the git_index
+  // fuzz target).
+  const std::string two = Header(2, 0) + TreeExtension('\x01', "a") + TreeExtension('\x02', "") +
+                          std::string(20, '\0');
+  Result<IndexFile> parsed = ParseIndex(two);
+  ASSERT_TRUE(parsed.ok()) << parsed.error().ToString();
+  ASSERT_TRUE(parsed->has_root_tree);
+  RawOid second{};
+  second.fill(0x02);
+  EXPECT_EQ(parsed->root_tree, second);
+  ASSERT_NE(parsed->CachedTreeOf(""), nullptr);
+  EXPECT_EQ(*parsed->CachedTreeOf(""), parsed->root_tree);
+  EXPECT_EQ(parsed->CachedTreeOf("a"), nullptr);
+  EXPECT_EQ(parsed->cache_trees.size(), 1u);
+  // An empty TREE extension last: no cache tree at all.
+  Result<IndexFile> emptied = ParseIndex(Header(2, 0) + TreeExtension('\x01', "a") + std::string("TREE\0\0\0\0", 8) +
+                                         std::string(20, '\0'));
+  ASSERT_TRUE(emptied.ok()) << emptied.error().ToString();
+  EXPECT_FALSE(emptied->has_root_tree);
+  EXPECT_TRUE(emptied->cache_trees.empty());
+}
+
 }  // namespace
 }  // namespace tjr::source

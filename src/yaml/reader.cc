@@ -5,6 +5,8 @@
 
 #include <libfyaml.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -289,6 +291,164 @@ class EventParser {
     return false;
   }
 
+  // A block scalar without an indentation indicator takes its indentation
+  // from its first non-empty line, and goyaml (scannerc.go,
+  // yaml_parser_scan_block_scalar_breaks) raises it to at least one more
+  // than the enclosing block collection's column: a less indented line
+  // ends the scalar there, empty, and is read as what follows it (the next
+  // key, or an error). libfyaml takes such a line, as deep as the parent's
+  // keys, into the scalar (`b: |` then `  c: 1` under a mapping at column
+  // 2 reads as b: "c: 1\n" where kubectl reads b: "" and c: 1), and its
+  // bytes for such scalars differed from one read to the next (issue 14).
+  // Refused rather than read differently.
+  // The token's marks span the scalar's lines (from the line after its
+  // header). With an indentation indicator the lines are at least as deep
+  // as the indicator says, which both count from the same parent, so the
+  // check below holds for them as it does for goyaml.
+  bool CheckBlockScalar(fy_token* token, bool folded) {
+    const fy_mark* begin = fy_token_start_mark(token);
+    const fy_mark* end = fy_token_end_mark(token);
+    const std::string_view text = chunk_.text;
+    if (begin == nullptr || end == nullptr || begin->input_pos >= end->input_pos ||
+        end->input_pos > text.size()) {
+      return true;
+    }
+    const std::int64_t parent = block_columns_.empty() ? -1 : block_columns_.back();
+    const std::size_t required = static_cast<std::size_t>(std::max<std::int64_t>(parent + 1, 1));
+    bool header_alone = false;
+    const int increment = IndentationIndicator(text, begin->input_pos, &header_alone);
+    std::size_t more_indented = std::string_view::npos;  // the first text line deeper than the content
+    std::size_t longest_blank = 0;  // spaces of the longest spaces-only line
+    std::size_t blank_line = 0;
+    bool has_text = false;
+    // The content's indentation (the indicator's, else the first text
+    // line's) and whether a blank line follows text: libfyaml folds a more
+    // indented line after that wrongly (below).
+    std::size_t content_indent = increment > 0 ? static_cast<std::size_t>(std::max<std::int64_t>(parent, 0)) +
+                                                     static_cast<std::size_t>(increment)
+                                               : 0;
+    bool blank_after_text = false;
+    for (std::size_t at = begin->input_pos; at < end->input_pos;) {
+      std::size_t line_end = text.find('\n', at);
+      if (line_end == std::string_view::npos) line_end = text.size();
+      // The end mark may fall inside the next token's line (after its
+      // indentation): that line is not the scalar's.
+      if (line_end > end->input_pos) break;
+      std::size_t indent = 0;
+      while (at + indent < line_end && text[at + indent] == ' ') ++indent;
+      const bool blank = at + indent == line_end || (text[at + indent] == '\r' && at + indent + 1 == line_end);
+      if (!blank && content_indent == 0) content_indent = indent;
+      if (!blank && indent > content_indent && more_indented == std::string_view::npos) more_indented = at;
+      if (folded && !blank && blank_after_text && indent > content_indent) {
+        // goyaml keeps every line break before a more indented line of a
+        // folded scalar ("x", "", " y" reads "x\n\n y\n"); libfyaml drops
+        // one and ends the value with a byte it never wrote ("x\n y\n\0").
+        json::Locator locator(text, file_);
+        Location where = locator.At(at);
+        where.line += chunk_.first_line - 1;
+        parse_error_ = AsInputError(MakeError(
+            where, "", "malformed YAML: a more indented line after an empty line in a folded block "
+                       "scalar (>) is not read here: libfyaml folds it differently from goyaml "
+                       "(kubectl); use a literal block scalar (|) or remove the empty line"));
+        return false;
+      }
+      blank_after_text = (blank && has_text) || (blank_after_text && blank);
+      has_text = has_text || !blank;
+      if (blank && indent > longest_blank) {
+        longest_blank = indent;
+        blank_line = at;
+      }
+      if (!blank && indent < required) {
+        json::Locator locator(text, file_);
+        Location where = locator.At(at);
+        where.line += chunk_.first_line - 1;
+        parse_error_ = AsInputError(MakeError(
+            where, "", "malformed YAML: the lines of a block scalar must be indented more than the "
+                       "mapping or sequence that holds it (at least " + std::to_string(required) +
+                       " spaces here): goyaml (kubectl) ends the scalar before this line, libfyaml "
+                       "reads the line into it"));
+        return false;
+      }
+      at = line_end + 1;
+    }
+    // With an indentation indicator and nothing but spaces-only lines, a
+    // line longer than the indentation is text to goyaml (`|2` at column 2
+    // then a line of 5 spaces reads as " \n") and libfyaml returns bytes it
+    // never wrote ("\0"). Refused rather than read differently.
+    const std::size_t indentation = static_cast<std::size_t>(std::max<std::int64_t>(parent, 0)) +
+                                    static_cast<std::size_t>(std::max(increment, 0));
+    if (header_alone && more_indented != std::string_view::npos) {
+      // `key:` then `|` on a line of its own: libfyaml loses the last line
+      // break or bytes of such a scalar when a line is more indented than
+      // the content (kubectl: "x\n  b\nc\n", libfyaml: "x\n  b\nc"), and
+      // what it returns differed from one read to the next.
+      json::Locator locator(text, file_);
+      Location where = locator.At(more_indented);
+      where.line += chunk_.first_line - 1;
+      parse_error_ = AsInputError(MakeError(
+          where, "", "malformed YAML: a block scalar whose '|' or '>' stands on a line of its own and "
+                     "that holds a more indented line is not read here: libfyaml reads it differently "
+                     "from goyaml (kubectl); put the '|' or '>' after the key"));
+      return false;
+    }
+    if (increment > 0 && !has_text && longest_blank > indentation) {
+      json::Locator locator(text, file_);
+      Location where = locator.At(blank_line);
+      where.line += chunk_.first_line - 1;
+      parse_error_ = AsInputError(MakeError(
+          where, "", "malformed YAML: a block scalar with an indentation indicator that holds only "
+                     "lines of spaces, one longer than its indentation (" + std::to_string(indentation) +
+                     "), is not read here: goyaml (kubectl) reads the extra spaces as its text, "
+                     "libfyaml does not"));
+      return false;
+    }
+    return true;
+  }
+
+  // The indentation indicator (1-9) of the block scalar whose lines start
+  // at `lines` (its header is the line before), 0 without one, -1 when the
+  // header is not understood. The header is the line's tail after the
+  // last blank: `|` or `>` and up to two of [1-9+-], then maybe a comment.
+  // `alone`: only blanks before the header on its line.
+  static int IndentationIndicator(std::string_view text, std::size_t lines, bool* alone) {
+    if (lines == 0 || text[lines - 1] != '\n') return -1;
+    const std::size_t newline = lines >= 2 ? text.rfind('\n', lines - 2) : std::string_view::npos;
+    const std::size_t start = newline == std::string_view::npos ? 0 : newline + 1;
+    std::string_view header = text.substr(start, lines - 1 - start);
+    // A comment starts at a '#' after a blank.
+    for (std::size_t i = 1; i < header.size(); ++i) {
+      if (header[i] == '#' && (header[i - 1] == ' ' || header[i - 1] == '\t')) {
+        header = header.substr(0, i);
+        break;
+      }
+    }
+    while (!header.empty() && (header.back() == ' ' || header.back() == '\t' || header.back() == '\r')) {
+      header.remove_suffix(1);
+    }
+    std::size_t at = header.size();
+    while (at > 0 && header.size() - at < 2 &&
+           ((header[at - 1] >= '1' && header[at - 1] <= '9') || header[at - 1] == '+' || header[at - 1] == '-')) {
+      --at;
+    }
+    if (at == 0 || (header[at - 1] != '|' && header[at - 1] != '>')) return -1;
+    if (at >= 2 && header[at - 2] != ' ' && header[at - 2] != '\t') return -1;
+    *alone = header.substr(0, at - 1).find_first_not_of(" \t") == std::string_view::npos;
+    for (std::size_t i = at; i < header.size(); ++i) {
+      if (header[i] >= '1' && header[i] <= '9') return header[i] - '0';
+    }
+    return 0;
+  }
+
+  // The column (0-based) of each open block collection, outermost first:
+  // goyaml's parser.indent for what they hold. An indentless sequence
+  // ("key:" then "- item" at the key's column) has its mapping's column,
+  // as goyaml keeps the mapping's indent for it.
+  void OpenCollection(fy_event* event) {
+    const fy_mark* mark = fy_event_start_mark(event);
+    block_columns_.push_back(mark != nullptr ? mark->column
+                                             : (block_columns_.empty() ? -1 : block_columns_.back()));
+  }
+
   bool Handle(fy_event* event, TreeBuilder& builder) {
     switch (event->type) {
       case FYET_SCALAR: {
@@ -298,6 +458,9 @@ class EventParser {
         const NodeStart start = Start(event, data.anchor, data.tag, quoted);
         if (!CheckAnchorName(start.anchor, "anchor")) return false;
         if (style == FYSS_DOUBLE_QUOTED && !CheckEscapes(event)) return false;
+        if ((style == FYSS_LITERAL || style == FYSS_FOLDED) && !CheckBlockScalar(data.value, style == FYSS_FOLDED)) {
+          return false;
+        }
         if (builder.expecting_key() && !CheckKeyLength(event, quoted)) return false;
         const std::optional<std::string_view> text = ScalarText(data.value, style);
         if (!text) return false;
@@ -308,16 +471,19 @@ class EventParser {
         const auto& data = event->mapping_start;
         const NodeStart start = Start(event, data.anchor, data.tag, false);
         if (!CheckAnchorName(start.anchor, "anchor")) return false;
+        OpenCollection(event);
         return builder.StartMapping(start);
       }
       case FYET_SEQUENCE_START: {
         const auto& data = event->sequence_start;
         const NodeStart start = Start(event, data.anchor, data.tag, false);
         if (!CheckAnchorName(start.anchor, "anchor")) return false;
+        OpenCollection(event);
         return builder.StartSequence(start);
       }
       case FYET_MAPPING_END:
       case FYET_SEQUENCE_END:
+        if (!block_columns_.empty()) block_columns_.pop_back();
         return builder.End();
       case FYET_ALIAS: {
         const NodeStart start = Start(event, nullptr, nullptr, true);
@@ -342,6 +508,7 @@ class EventParser {
   std::vector<std::pair<std::size_t, std::size_t>> quoted_ranges_;
   Location last_{file_, chunk_.first_line, 1};
   std::size_t last_offset_ = 0;  // of last_ in the parsed text
+  std::vector<std::int64_t> block_columns_;  // see OpenCollection
 };
 
 // Every chunk through the block subset, or false (and nothing in `out`).

@@ -128,6 +128,75 @@ TEST(YamlReadScalarTest, BlockScalarsAreStrings) {
   EXPECT_EQ(Typed(*root.Find("c")), "str:5");
 }
 
+// kubectl v1.32.4 (`kubectl patch --local --type merge -p '{}' -o json`,
+// the lines under a ConfigMap key) reads these block scalars as shown;
+// libfyaml read them differently, so the reader refuses what it cannot
+// read as kubectl does and reads the rest as before.
+TEST(YamlReadScalarTest, BlockScalarsIndentedAsGoyamlIndentsThem) {
+  // Lines no deeper than the mapping holding the scalar end it for goyaml:
+  // kubectl reads b: "" and c: 1 (or fails on a bare line); libfyaml read
+  // b: "c: 1\n".
+  for (std::string_view text : {"a:\n  b: |\n  c: 1\n", "a:\n  b: |\n  x\n", "a:\n  - |\n  x\n",
+                                "x:\n  - a: |\n    y\n", "k: &m\n  b: >-\n  y\n"}) {
+    const std::string error = ErrorOf(text);
+    EXPECT_NE(error.find("in.yaml:3:1: error: malformed YAML: the lines of a block scalar must be indented more "
+                         "than the mapping or sequence that holds it"),
+              std::string::npos)
+        << text << "\n" << error;
+  }
+  // One deeper is enough; an indentless sequence's items take the
+  // mapping's indentation; a top-level scalar needs one space.
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: |\n   x\n").Find("a")->Find("b")), "str:x\n");
+  EXPECT_EQ(Typed(ReadOne("a:\n- |\n x\n").Find("a")->items()[0]), "str:x\n");
+  EXPECT_EQ(Typed(*ReadOne("x:\n  - a: |\n     y\n").Find("x")->items()[0].Find("a")), "str:y\n");
+  EXPECT_EQ(Typed(*ReadOne("a: 1\nb: |\nc: 2\n").Find("b")), "str:");
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: |1\n    x\n").Find("a")->Find("b")), "str: x\n");
+  // An indentation indicator over nothing but lines of spaces, one longer
+  // than the indentation: kubectl reads b: " \n" ("  \n" folded), libfyaml
+  // returned "\0".
+  for (std::string_view text : {"a:\n  b: |2\n     \n  c: 1\n", "a:\n  b: >2 # c\n      \n",
+                                "a:\n  - |-1\n     \n"}) {
+    const std::string error = ErrorOf(text);
+    EXPECT_NE(error.find("in.yaml:3:1: error: malformed YAML: a block scalar with an indentation indicator that "
+                         "holds only lines of spaces"),
+              std::string::npos)
+        << text << "\n" << error;
+  }
+  // Not longer than the indentation, or followed by text: read as kubectl.
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: |2\n    \n").Find("a")->Find("b")), "str:");
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: |2\n     \n    x\n").Find("a")->Find("b")), "str: \nx\n");
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: |\n       \n").Find("a")->Find("b")), "str:");
+  // A folded scalar's more indented line after an empty line: kubectl
+  // reads "x\n\n y\n", libfyaml read "x\n y\n\0".
+  for (std::string_view text : {"a:\n  b: >\n    x\n\n     y\n", "a:\n  b: >-\n    x\n    \n\n     y\n    z\n",
+                                "a:\n  b: >2\n    x\n\n     y\n"}) {
+    const std::string error = ErrorOf(text);
+    EXPECT_NE(error.find(": error: malformed YAML: a more indented line after an empty line in a folded block "
+                         "scalar (>) is not read here"),
+              std::string::npos)
+        << text << "\n" << error;
+  }
+  // Without the empty line, in a literal scalar, or not more indented:
+  // read as kubectl reads them.
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: >\n    x\n     y\n\n    z\n").Find("a")->Find("b")), "str:x\n y\n\nz\n");
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: |\n    x\n\n     y\n").Find("a")->Find("b")), "str:x\n\n y\n");
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: >\n    x\n\n    y\n").Find("a")->Find("b")), "str:x\ny\n");
+  EXPECT_EQ(Typed(*ReadOne("a:\n  b: >\n\n     y\n").Find("a")->Find("b")), "str:\ny\n");
+  // '|' or '>' on a line of its own over a more indented line: kubectl
+  // reads "x\n  b\nc\n", libfyaml read "x\n  b\nc", and bytes that
+  // differed from one read to the next (found by the yaml_determinism fuzz
+  // target, fuzz/corpus/yaml_determinism/header-alone-more-indented).
+  for (std::string_view text : {"a:\n  k:\n    |\n    x\n      b\n    c\n", "a:\n  k:\n    >-\n    x\n      b\n"}) {
+    const std::string error = ErrorOf(text);
+    EXPECT_NE(error.find("in.yaml:5:1: error: malformed YAML: a block scalar whose '|' or '>' stands on a line of "
+                         "its own and that holds a more indented line is not read here"),
+              std::string::npos)
+        << text << "\n" << error;
+  }
+  EXPECT_EQ(Typed(*ReadOne("a:\n  k:\n    |\n    x\n    c: 2\n").Find("a")->Find("k")), "str:x\nc: 2\n");
+  EXPECT_EQ(Typed(*ReadOne("a:\n  k: |\n    x\n      b\n    c\n").Find("a")->Find("k")), "str:x\n  b\nc\n");
+}
+
 // One-line printable-ASCII scalars are read straight from the input; the
 // rest go through libfyaml's formatting. Both sides of that line, with
 // flow collections, anchors and tags around the value.
