@@ -102,6 +102,8 @@ def main():
 
         repo = os.path.join(tmp, "unpacked")
         copy_sample(os.path.join(repo, "ml"))
+        with open(os.path.join(repo, ".tjrender.yaml"), "w", encoding="utf-8") as out:
+            out.write("target: trainer-v2.1\n")  # the sample's TrainJobs use podTemplateOverrides
         os.makedirs(os.path.join(repo, "other"))
         with open(os.path.join(repo, "other", "cm.yaml"), "w", encoding="utf-8") as out:
             out.write("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n")
@@ -130,6 +132,31 @@ def main():
                       how + ": generate prints the 4 TrainJobs", generated.stderr)
         checks.expect("application ml-trainjobs: 4 object(s), mode validate" in generated.stderr,
                       how + ": generate's log line", generated.stderr)
+        # .pre-commit-hooks.yaml's docker_image hooks: the image scripts/image
+        # names, the system hooks' arguments, run where pre-commit mounts the
+        # repository (here read-only: the hooks write nothing).
+        hooks = json.loads(run([tjrender(), "fmt", "-o", "json",
+                                os.path.join(SOURCE_ROOT, ".pre-commit-hooks.yaml")]).stdout)
+        by_id = {hook["id"]: hook for hook in hooks}
+        docker_hooks = [hook for hook in hooks if hook["language"] == "docker_image"]
+        checks.expect(len(docker_hooks) == 2, "two docker_image hooks", str(list(by_id)))
+        version = run([binary, "--version"]).stdout.split()[1]
+        for hook in docker_hooks:
+            image, *args = hook["entry"].split()
+            system = by_id.get(hook["id"].removesuffix("-docker"), {})
+            checks.expect(image == "localhost/tjrender:" + version, hook["id"] + " names scripts/image's image", image)
+            checks.expect(["tjrender"] + args == system.get("entry", "").split() and
+                          hook.get("args") == system.get("args"), hook["id"] + " runs what its system hook runs")
+            files = ["ml/trainjobs/" + f for f in sorted(os.listdir(os.path.join(repo, "ml", "trainjobs")))]
+            argv = ["tjrender"] + args + hook.get("args", [])
+            if hook.get("pass_filenames", True):
+                argv += files
+            else:  # render --check: the rendered tree committed as render writes it
+                written = run([binary] + [a for a in argv[1:] if a != "--check"], cwd=repo)
+                checks.expect(written.returncode == 0, "the rendered tree is written", written.stderr)
+            result = runner(argv, MOUNT)
+            checks.expect(result.returncode == 0, how + ": " + hook["id"] + " passes on the sample",
+                          " ".join(argv) + "\n" + result.stderr)
         user = runner(["busybox", "id", "-u"], "/")
         checks.expect(user.stdout.strip() == "999", how + ": runs as uid 999", user.stdout + user.stderr)
         write = runner(["sh", "-c", "echo x > /x"], "/")
