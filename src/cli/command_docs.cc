@@ -1,6 +1,5 @@
 #include "cli/command_docs.h"
 
-#include <cstdio>
 #include <regex>
 
 #include "cli/command.h"
