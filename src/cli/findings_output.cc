@@ -4,6 +4,7 @@
 
 #include "base/file.h"
 #include "cli/output.h"
+#include "cli/version.h"
 
 namespace tjr::cli {
 namespace po = boost::program_options;
@@ -93,7 +94,7 @@ void FindingsOutput::Record(const Diagnostic& diagnostic, const report::ObjectRe
 
 bool FindingsOutput::WriteReportFiles() {
   report::WriteOptions write_options;
-  write_options.tool_version = TJRENDER_VERSION;
+  write_options.tool_version = Version();
   bool ok = true;
   for (const auto& [format, path] : files_) {
     Status written = WriteFileAtomically(path, report::Write(format, results_, write_options));
@@ -107,7 +108,7 @@ bool FindingsOutput::WriteReportFiles() {
 
 bool FindingsOutput::Finish() {
   report::WriteOptions write_options;
-  write_options.tool_version = TJRENDER_VERSION;
+  write_options.tool_version = Version();
   if (stream_ == report::Format::kText && !options_.stream_is_stdout) {
     std::string line = report::SummaryLine(results_) + "\n";
     std::fwrite(line.data(), 1, line.size(), stderr);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <utility>
 
 #include "cli/command.h"
 #include "cli/output.h"
@@ -9,6 +10,15 @@
 
 namespace tjr::cli {
 namespace po = boost::program_options;
+
+namespace {
+HelpObserver& Observer() {
+  static HelpObserver observer;
+  return observer;
+}
+}  // namespace
+
+void SetHelpObserver(HelpObserver observer) { Observer() = std::move(observer); }
 
 std::optional<int> ParseCommandLine(const std::vector<std::string>& args,
                                     const po::options_description& named,
@@ -28,6 +38,10 @@ std::optional<int> ParseCommandLine(const std::vector<std::string>& args,
     return kExitUsage;
   }
   if (vm.count("help")) {
+    if (Observer()) {
+      Observer()(usage, named);
+      return kExitClean;
+    }
     std::ostringstream options;
     options << named;
     WriteStdout(std::string(usage) + "\n" + options.str());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,13 @@ namespace tjr::cli {
 std::optional<int> ParseCommandLine(const std::vector<std::string>& args,
                                     const boost::program_options::options_description& named,
                                     std::vector<std::string>* positional, const char* usage);
+
+/// Called by ParseCommandLine in place of printing --help, with the same
+/// usage text and option table: how the man pages and shell completions are
+/// generated from what --help prints (command_docs.h). Empty: print.
+using HelpObserver = std::function<void(const char* usage,
+                                        const boost::program_options::options_description& named)>;
+void SetHelpObserver(HelpObserver observer);
 
 /// The target a user's spelling names: "v2.3", "2.3", "v2.3.0" and
 /// "trainer-v2.3.0" are "trainer-v2.3"; other names are returned as given.

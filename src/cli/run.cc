@@ -7,6 +7,7 @@
 
 #include "cli/command.h"
 #include "cli/output.h"
+#include "cli/version.h"
 
 namespace tjr::cli {
 namespace {
@@ -41,7 +42,7 @@ int Run(int argc, char** argv) {
     return kExitClean;
   }
   if (name == "--version" || name == "version") {
-    std::printf("tjrender %s\n", TJRENDER_VERSION);
+    WriteStdout(VersionText());
     return kExitClean;
   }
   for (const Command& command : Commands()) {

@@ -17,6 +17,15 @@ const std::vector<std::string>& SupportedFlyteTargets() {
   return targets;
 }
 
+std::string_view FlyteRelease(Version version) {
+  // compose.h: the commits each Version was read from.
+  switch (version) {
+    case Version::kV1_16: return "flyteorg/flyte v1.16.8";
+    case Version::kV2: return "Flyte 2 (branch main 6fadb90d)";
+  }
+  return "";
+}
+
 std::optional<Version> VersionForTarget(const std::string& target) {
   if (target == "flyte-v1.16") return Version::kV1_16;
   if (target == "flyte-v2") return Version::kV2;

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -15,6 +16,8 @@ namespace tjr::flyte {
 
 /// The Flyte targets by name: "flyte-v1.16" (the default) and "flyte-v2".
 const std::vector<std::string>& SupportedFlyteTargets();
+/// The upstream release a version emulates ("flyteorg/flyte v1.16.8"), for --version.
+std::string_view FlyteRelease(Version version);
 /// The version a target name stands for, or nullopt.
 std::optional<Version> VersionForTarget(const std::string& target);
 

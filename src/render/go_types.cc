@@ -8,7 +8,7 @@ namespace {
 Result<GoTypes> Resolve(TrainerVersion version) {
   const std::vector<std::string> policies = {
       std::string(KubernetesPolicy(version)),
-      version == TrainerVersion::kV2_1 ? "jobset-v0.10.1" : "jobset-v0.12.0",
+      std::string(JobSetPolicy(version)),
   };
   Result<const schema::Schema*> loaded = schema::BuiltinSchema(policies);
   if (!loaded.ok()) return loaded.take_error();
@@ -46,6 +46,10 @@ std::string_view KubernetesPolicy(TrainerVersion version) {
     case TrainerVersion::kV2_3: return "kubernetes-v1.36";
   }
   return "kubernetes-v1.36";
+}
+
+std::string_view JobSetPolicy(TrainerVersion version) {
+  return version == TrainerVersion::kV2_1 ? "jobset-v0.10.1" : "jobset-v0.12.0";
 }
 
 std::string_view VersionTag(TrainerVersion v) {

@@ -29,6 +29,10 @@ struct GoTypes {
 /// release is built against ("kubernetes-v1.36").
 std::string_view KubernetesPolicy(TrainerVersion version);
 
+/// The JobSet policy set of the release's JobSet types ("jobset-v0.12.0";
+/// v2.2.0's pinned v0.11.1 is stood in for by v0.12.0, see GoTypes).
+std::string_view JobSetPolicy(TrainerVersion version);
+
 /// The cached types of `version`, or the error that prevented loading them.
 Result<const GoTypes*> LoadGoTypes(TrainerVersion version = TrainerVersion::kV2_1);
 

@@ -4,14 +4,15 @@ fixtures/trainer-repo with the workflow at .github/workflows/tjrender.yml as
 the README says: every `if:` evaluated (actions_expressions), `run:` steps
 executed with the runner's bash options and GITHUB_* files, `uses:` steps
 recorded (actions_replay), a fake `gh` over a pull request's comments
-(fake_gh), `git clone`/`sudo` faked for the install step, whose build leaves
-a tjrender that logs its arguments and runs argv[1] (workflow_harness).
+(fake_gh), `curl` faked for the install step, serving release tarballs whose
+tjrender logs its arguments and runs argv[1] (workflow_harness).
 
 Scenarios: a same-repository pull request with a TrainJob the webhook
 refuses (the check fails, the later steps still run, the sticky comment is
 created, then updated, never another bot's), a fork pull request, pushes
 with the previous commit / a new branch / a commit not in the clone, a diff
-that exits 2, a base branch that moved on, a cancelled run, a failed install,
+that exits 2, a base branch that moved on, a cancelled run, a failed install
+(a missing release, a checksum that does not match),
 and the README's CI recipe. Needs git and jq; skips (77) without them."""
 import json
 import os
@@ -22,7 +23,8 @@ import yaml
 
 from actions_expressions import ExpressionError, evaluate, step_condition, truthy
 from common import Checks, copy_sample, run, skip, temp_dir, tjrender
-from workflow_harness import (FOREIGN_ID, MARKER, MARKER_ON_PAGE_2_ID, PR, README, REPOSITORY, WORKFLOW, ZEROS,
+from workflow_harness import (FOREIGN_ID, MARKER, MARKER_ON_PAGE_2_ID, PR, README, REPOSITORY, TAMPERED_VERSION,
+                              WORKFLOW, ZEROS,
                               Repository, Run, World, canned_comments, pr_context, push_context,
                               refused_and_changed, valid_change_rendered)
 
@@ -82,6 +84,22 @@ def check_static(checks):
             ("${{ !cancelled() }}", "cancelled", False)):
         got = truthy(evaluate(step_condition(expression), ctx, status))
         checks.expect(got == expected, f"if: {expression} with the job {status} is {expected}")
+    # action.yml installs with the workflow's script, so this replay covers it.
+    with open(os.path.join(os.path.dirname(WORKFLOW), "..", "..", "action.yml")) as f:
+        action = yaml.safe_load(f)
+    with open(WORKFLOW) as f:
+        workflow = yaml.safe_load(f)
+    install = next(step for step in workflow["jobs"]["check"]["steps"] if step.get("id") == "install")
+    action_steps = action["runs"]["steps"]
+    checks.expect(action["runs"]["using"] == "composite" and len(action_steps) == 1 and
+                  action_steps[0]["run"] == install["run"] and action_steps[0]["shell"] == "bash",
+                  "action.yml runs the workflow's install script")
+    checks.expect({k: str(v["default"]) for k, v in action["inputs"].items()} ==
+                  {"release-url": workflow["env"]["TJRENDER_RELEASE_URL"],
+                   "version": str(workflow["env"]["TJRENDER_VERSION"])} and
+                  action_steps[0]["env"] == {"TJRENDER_RELEASE_URL": "${{ inputs.release-url }}",
+                                             "TJRENDER_VERSION": "${{ inputs.version }}"},
+                  "action.yml's inputs are the workflow's settings", str(action["inputs"]))
     with open(README) as f:
         readme = f.read()
     checks.expect(".github/workflows/tjrender.yml" in readme_section(readme, "### CI gate"),
@@ -149,10 +167,11 @@ def pull_request_with_refused_trainjob(checks, world, work):
                   "checkout with fetch-depth 0 (the base revision is read from git)")
     with open(WORKFLOW) as f:
         settings = yaml.safe_load(f)["env"]
-    clone = first.log("clone.log")
-    checks.expect(len(clone) == 1 and f"--branch {settings['TJRENDER_GIT_REF']} {settings['TJRENDER_GIT_URL']} "
-                  in clone[0] + " ", "install clones TJRENDER_GIT_URL at TJRENDER_GIT_REF", "\n".join(clone))
-    checks.expect(first.log("sudo.log") and first.log("install-deps.log"), "install runs scripts/install-deps as root")
+    name = f"tjrender-{settings['TJRENDER_VERSION']}-linux-amd64.tar.gz"
+    checks.expect(first.log("curl.log") == [f"{settings['TJRENDER_RELEASE_URL']}/{name}",
+                                            f"{settings['TJRENDER_RELEASE_URL']}/{name}.sha256"],
+                  "install downloads the release tarball and its sha256 from TJRENDER_RELEASE_URL",
+                  "\n".join(first.log("curl.log")))
     checks.expect(first.step("install").outcome == "success", "install succeeds", out)
     checks.expect(first.step("base").outputs.get("base") == "origin/main", "the base is origin/main", out)
 
@@ -329,13 +348,18 @@ def install_fails(checks, world, work):
     repo = Repository(world, os.path.join(work, "workspace"))
     checkout = repo.as_pull_request_checkout(refused_and_changed)
 
-    def bad_ref(workflow):
-        workflow["env"]["TJRENDER_GIT_REF"] = "no-such-ref"
+    for version, what in (("9.9.9", "a release that is not there"),
+                          (TAMPERED_VERSION, "a tarball whose sha256 does not match")):
+        def edit(workflow, version=version):
+            workflow["env"]["TJRENDER_VERSION"] = version
 
-    done = Run(world, repo, pr_context(checkout), canned_comments(False), workflow_edit=bad_ref)
-    checks.expect(done.step("install").outcome == "failure" and done.tjrender_calls() == [] and
-                  done.gh_calls() == [] and not done.step("github/codeql-action/upload-sarif").ran,
-                  "a failed install runs no tjrender step and uploads nothing", repr(done.outcomes()))
+        done = Run(world, repo, pr_context(checkout), canned_comments(False), workflow_edit=edit,
+                   name="install-" + version)
+        checks.expect(done.step("install").outcome == "failure" and done.tjrender_calls() == [] and
+                      done.gh_calls() == [] and not done.step("github/codeql-action/upload-sarif").ran,
+                      f"{what}: install fails, no tjrender step runs, nothing is uploaded", repr(done.outcomes()))
+    checks.expect("FAILED" in done.step("install").stdout + done.step("install").stderr,
+                  "sha256sum says the checksum failed", done.step("install").stdout + done.step("install").stderr)
 
 
 def readme_recipe(checks, world, work):

@@ -1,6 +1,6 @@
 """The pieces github_workflow_test.py runs the workflow with: a machine
-(World: fakes on PATH for `gh`, `sudo` and `git clone`, whose scripts/build
-leaves a tjrender that logs its arguments and runs argv[1]), a repository laid
+(World: fakes on PATH for `gh` and `curl`, which serves release tarballs
+whose tjrender logs its arguments and runs argv[1]), a repository laid
 out as actions/checkout leaves it (Repository), one replay of the job and what
 it left (Run), and the github contexts of the events."""
 import json
@@ -22,6 +22,7 @@ MARKER = "<!-- tjrender diff -->"
 ZEROS = "0" * 40
 FOREIGN_ID = 1200           # another bot's comment, posted last
 MARKER_ON_PAGE_2_ID = 1104  # an earlier tjrender comment, past the first 100
+TAMPERED_VERSION = "0.0.0-tampered"  # a release whose .sha256 does not match
 
 
 def canned_comments(with_tjrender_comment):
@@ -56,27 +57,39 @@ class World:
         }
         os.makedirs(self.env["HOME"])
         self.write(self.bin, "gh", f'#!/bin/sh\nexec "{sys.executable}" "{FAKE_GH}" "$@"\n')
-        self.write(self.bin, "sudo", f'#!/bin/sh\nprintf "%s\\n" "$*" >> "$FAKE_LOGS/sudo.log"\nexec "$@"\n')
-        # git clone leaves a source tree whose scripts stand in for the real ones.
-        self.write(self.bin, "git", f"""#!/bin/sh
-if [ "$1" = clone ]; then
-  printf '%s\\n' "$*" >> "$FAKE_LOGS/clone.log"
-  case "$*" in *"--branch no-such-ref "*) echo "fatal: Remote branch no-such-ref not found" >&2; exit 128;; esac
-  for dest; do :; done
-  mkdir -p "$dest/scripts" && cp "{self.fakes}/install-deps" "{self.fakes}/build" "$dest/scripts/"
-  exit 0
-fi
-exec "{real_git}" "$@"
-""")
-        self.write(self.fakes, "install-deps", '#!/bin/sh\necho "install-deps" >> "$FAKE_LOGS/install-deps.log"\n')
-        self.write(self.fakes, "build", f"""#!/bin/sh
-# What scripts/build leaves: build/tjrender (here: argv[1], logging its arguments).
-cd "$(dirname "$0")/.." && mkdir -p build && cp "{self.fakes}/tjrender" build/tjrender
+        # curl serves what is in fakes/release/ (404 otherwise) and logs the URLs.
+        self.release = os.path.join(self.fakes, "release")
+        os.makedirs(self.release)
+        self.write(self.bin, "curl", f"""#!/bin/sh
+for url; do :; done
+printf '%s\\n' "$url" >> "$FAKE_LOGS/curl.log"
+file="{self.release}/${{url##*/}}"
+[ -f "$file" ] || {{ echo "curl: (22) The requested URL returned error: 404" >&2; exit 22; }}
+cp "$file" .
 """)
         self.write(self.fakes, "tjrender", f"""#!/bin/sh
 printf '%s\\037' "$@" >> "$FAKE_LOGS/tjrender.log"; printf '\\n' >> "$FAKE_LOGS/tjrender.log"
 exec "{tjrender()}" "$@"
 """)
+        with open(WORKFLOW) as f:
+            version = yaml.safe_load(f)["env"]["TJRENDER_VERSION"]
+        self.add_release(version)
+        self.add_release(TAMPERED_VERSION, tamper=True)
+
+    def add_release(self, version, tamper=False):
+        """fakes/release/tjrender-VERSION-linux-amd64.tar.gz (bin/tjrender: the
+        logging tjrender) and its .sha256, which `tamper` makes wrong."""
+        name = f"tjrender-{version}-linux-amd64"
+        stage = os.path.join(self.fakes, "stage-" + version)
+        os.makedirs(os.path.join(stage, name, "bin"))
+        shutil.copy2(os.path.join(self.fakes, "tjrender"), os.path.join(stage, name, "bin", "tjrender"))
+        tarball = os.path.join(self.release, name + ".tar.gz")
+        run(["tar", "-czf", tarball, "-C", stage, name])
+        digest = run(["sha256sum", name + ".tar.gz"], cwd=self.release).stdout
+        if tamper:
+            digest = ("0" if digest[0] != "0" else "1") + digest[1:]
+        with open(tarball + ".sha256", "w") as f:
+            f.write(digest)
 
     @staticmethod
     def write(folder, name, text):
