@@ -112,17 +112,29 @@ class EventParser {
       if (!nel && !ls_ps) continue;
       while (range < quoted_ranges_.size() && quoted_ranges_[range].second <= at) ++range;
       if (range < quoted_ranges_.size() && quoted_ranges_[range].first <= at) continue;
-      json::Locator locator(text, file_);
-      Location where = locator.At(at);
-      where.line += chunk_.first_line - 1;
       const char* name = nel ? "U+0085 (next line)" : text[at + 2] == '\xA8' ? "U+2028 (line separator)"
                                                                            : "U+2029 (paragraph separator)";
-      return AsInputError(MakeError(
-          where, "", std::string("malformed YAML: ") + name +
-                         " outside quotes is a line break to goyaml (YAML 1.1), which kubectl uses, and "
-                         "text to YAML 1.2 parsers; quote the value and write it as an escape (\\N, \\L, \\P)"));
+      return RefusedAt(text, at,
+                       std::string("malformed YAML: ") + name +
+                           " outside quotes is a line break to goyaml (YAML 1.1), which kubectl uses, and "
+                           "text to YAML 1.2 parsers; quote the value and write it as an escape (\\N, \\L, \\P)");
     }
     return Ok();
+  }
+
+  // An input error at byte `at` of the chunk's `text`, with the line
+  // numbered in the whole stream.
+  Diagnostic RefusedAt(std::string_view text, std::size_t at, std::string message) const {
+    json::Locator locator(text, file_);
+    Location where = locator.At(at);
+    where.line += chunk_.first_line - 1;
+    return AsInputError(MakeError(where, "", std::move(message)));
+  }
+
+  // RefusedAt, kept as the parse's error; false, to return from the check.
+  bool Refuse(std::string_view text, std::size_t at, std::string message) {
+    parse_error_ = RefusedAt(text, at, std::move(message));
+    return false;
   }
 
   Diagnostic Internal(const char* message) const {
@@ -343,14 +355,10 @@ class EventParser {
         // goyaml keeps every line break before a more indented line of a
         // folded scalar ("x", "", " y" reads "x\n\n y\n"); libfyaml drops
         // one and ends the value with a byte it never wrote ("x\n y\n\0").
-        json::Locator locator(text, file_);
-        Location where = locator.At(at);
-        where.line += chunk_.first_line - 1;
-        parse_error_ = AsInputError(MakeError(
-            where, "", "malformed YAML: a more indented line after an empty line in a folded block "
-                       "scalar (>) is not read here: libfyaml folds it differently from goyaml "
-                       "(kubectl); use a literal block scalar (|) or remove the empty line"));
-        return false;
+        return Refuse(text, at,
+                      "malformed YAML: a more indented line after an empty line in a folded block "
+                      "scalar (>) is not read here: libfyaml folds it differently from goyaml "
+                      "(kubectl); use a literal block scalar (|) or remove the empty line");
       }
       blank_after_text = (blank && has_text) || (blank_after_text && blank);
       has_text = has_text || !blank;
@@ -359,15 +367,11 @@ class EventParser {
         blank_line = at;
       }
       if (!blank && indent < required) {
-        json::Locator locator(text, file_);
-        Location where = locator.At(at);
-        where.line += chunk_.first_line - 1;
-        parse_error_ = AsInputError(MakeError(
-            where, "", "malformed YAML: the lines of a block scalar must be indented more than the "
-                       "mapping or sequence that holds it (at least " + std::to_string(required) +
-                       " spaces here): goyaml (kubectl) ends the scalar before this line, libfyaml "
-                       "reads the line into it"));
-        return false;
+        return Refuse(text, at,
+                      "malformed YAML: the lines of a block scalar must be indented more than the "
+                      "mapping or sequence that holds it (at least " + std::to_string(required) +
+                      " spaces here): goyaml (kubectl) ends the scalar before this line, libfyaml "
+                      "reads the line into it");
       }
       at = line_end + 1;
     }
@@ -382,25 +386,17 @@ class EventParser {
       // break or bytes of such a scalar when a line is more indented than
       // the content (kubectl: "x\n  b\nc\n", libfyaml: "x\n  b\nc"), and
       // what it returns differed from one read to the next.
-      json::Locator locator(text, file_);
-      Location where = locator.At(more_indented);
-      where.line += chunk_.first_line - 1;
-      parse_error_ = AsInputError(MakeError(
-          where, "", "malformed YAML: a block scalar whose '|' or '>' stands on a line of its own and "
-                     "that holds a more indented line is not read here: libfyaml reads it differently "
-                     "from goyaml (kubectl); put the '|' or '>' after the key"));
-      return false;
+      return Refuse(text, more_indented,
+                    "malformed YAML: a block scalar whose '|' or '>' stands on a line of its own and "
+                    "that holds a more indented line is not read here: libfyaml reads it differently "
+                    "from goyaml (kubectl); put the '|' or '>' after the key");
     }
     if (increment > 0 && !has_text && longest_blank > indentation) {
-      json::Locator locator(text, file_);
-      Location where = locator.At(blank_line);
-      where.line += chunk_.first_line - 1;
-      parse_error_ = AsInputError(MakeError(
-          where, "", "malformed YAML: a block scalar with an indentation indicator that holds only "
-                     "lines of spaces, one longer than its indentation (" + std::to_string(indentation) +
-                     "), is not read here: goyaml (kubectl) reads the extra spaces as its text, "
-                     "libfyaml does not"));
-      return false;
+      return Refuse(text, blank_line,
+                    "malformed YAML: a block scalar with an indentation indicator that holds only "
+                    "lines of spaces, one longer than its indentation (" + std::to_string(indentation) +
+                    "), is not read here: goyaml (kubectl) reads the extra spaces as its text, "
+                    "libfyaml does not");
     }
     return true;
   }
