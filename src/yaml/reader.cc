@@ -19,6 +19,7 @@
 #include "yaml/block_subset.h"
 #include "yaml/document_split.h"
 #include "yaml/fy_parser.h"
+#include "yaml/libfyaml_guard.h"
 #include "yaml/quoted_scalar.h"
 #include "yaml/tree_builder.h"
 
@@ -67,6 +68,9 @@ class EventParser {
         out->push_back(std::move(root));
         return Ok();
       }
+    }
+    if (auto key = input::FindExplicitKeyTabCrash(chunk_.text)) {
+      return RefusedAt(chunk_.text, *key, "invalid map key: a mapping cannot be a key");
     }
     const char* failure = nullptr;
     input::FyParser fy = input::OpenFyParser(chunk_.text, &failure);

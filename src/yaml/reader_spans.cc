@@ -11,6 +11,7 @@
 
 #include "yaml/document_split.h"
 #include "yaml/fy_parser.h"
+#include "yaml/libfyaml_guard.h"
 #include "yaml/quoted_scalar.h"
 
 namespace tjr::yaml {
@@ -28,6 +29,7 @@ class SpanBuilder {
 
   // Returns false (and sets *root to nothing) for an empty document.
   Result<bool> Parse(SpanNode* root) {
+    if (input::FindExplicitKeyTabCrash(chunk_.text)) return Error("invalid map key: a mapping cannot be a key");
     const char* failure = nullptr;
     input::FyParser fy = input::OpenFyParser(chunk_.text, &failure);
     if (failure != nullptr) return Error(failure);

@@ -1,0 +1,84 @@
+#include "yaml/libfyaml_guard.h"
+
+namespace tjr::yaml::input {
+namespace {
+
+bool IsBlank(char c) { return c == ' ' || c == '\t'; }
+
+// Where a quoted scalar that opens at `at` ends on its line (one past the
+// closing quote), or `end` when it does not close there.
+std::size_t SkipQuoted(std::string_view text, std::size_t at, std::size_t end) {
+  const char quote = text[at];
+  for (std::size_t i = at + 1; i < end; ++i) {
+    if (quote == '"' && text[i] == '\\') {
+      ++i;
+    } else if (text[i] == quote) {
+      if (quote == '\'' && i + 1 < end && text[i + 1] == '\'') {
+        ++i;  // '' is a quote inside a single-quoted scalar
+      } else {
+        return i + 1;
+      }
+    }
+  }
+  return end;
+}
+
+// The crash shape on one line [start, end), or nothing.
+std::optional<std::size_t> CrashOnLine(std::string_view text, std::size_t start, std::size_t end) {
+  std::size_t at = start;
+  while (at < end && text[at] == ' ') ++at;
+  // Block indicators at the line's start: `- `, `? `, `: `, in any mix.
+  bool explicit_key = false;
+  while (at < end && (text[at] == '-' || text[at] == '?' || text[at] == ':') &&
+         (at + 1 == end || IsBlank(text[at + 1]))) {
+    explicit_key = explicit_key || text[at] == '?';
+    ++at;
+    while (at < end && IsBlank(text[at])) ++at;
+  }
+  if (!explicit_key) return std::nullopt;
+  const std::size_t key = at;
+  int flow_depth = 0;
+  bool token_start = true;  // after a blank, a flow indicator or the key's start
+  while (at < end) {
+    const char c = text[at];
+    if (token_start && (c == '\'' || c == '"')) {
+      at = SkipQuoted(text, at, end);
+      token_start = false;
+      continue;
+    }
+    if (c == '#' && (at == key || IsBlank(text[at - 1]))) return std::nullopt;  // a comment
+    if (c == '[' || c == '{') ++flow_depth;
+    if ((c == ']' || c == '}') && flow_depth > 0) --flow_depth;
+    if (c == ':' && flow_depth == 0 && at + 1 < end && IsBlank(text[at + 1])) {
+      std::size_t value = at + 1;
+      bool tab = false;
+      for (; value < end && IsBlank(text[value]); ++value) {
+        if (text[value] == '\t') tab = true;
+      }
+      if (tab && value < end) {
+        const char first = text[value];
+        const bool entry = first == '-' && (value + 1 == end || IsBlank(text[value + 1]));
+        if (first == '>' || first == '|' || first == '?' || first == ':' || entry) return key;
+      }
+    }
+    token_start = IsBlank(c) || c == '[' || c == '{' || c == ',';
+    ++at;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::size_t> FindExplicitKeyTabCrash(std::string_view text) {
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::size_t line_end = end;
+    if (line_end > start && text[line_end - 1] == '\r') --line_end;
+    if (auto found = CrashOnLine(text, start, line_end)) return found;
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+}  // namespace tjr::yaml::input

@@ -1,0 +1,56 @@
+#include "yaml/libfyaml_guard.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "yaml/reader_spans.h"
+#include "yaml/reader_test_util.h"
+
+namespace tjr::yaml::input {
+namespace {
+
+TEST(LibfyamlGuard, FindsTheExplicitKeyTabShapes) {
+  // Each of these crashed libfyaml 0.7.12 (SIGSEGV in fy_parser_destroy).
+  for (std::string_view text :
+       {"? a:\t>\n", "? a:\t|\n", "? a:\t>-\n  x\n: b\n", "? a:\t\t>\n", "? a: \t>\n", "?   a:\t>\n",
+        "? a:\t- x\n", "? a:\t? x\n", "? a:\t?x\n", "? a:\t: x\n", "? a:\t>x\n", "? 'a':\t>\n",
+        "? \"a\\\"\":\t>\n", "? a'b:\t>\n", "? [a]:\t>\n", "? {a: b}:\t>\n", "x:\n  ? a:\t>\n",
+        "- ? a:\t>\n", "- - ? a:\t>\n", "- ? b\n  ? a:\t- x\n", "---\n? a:\t|\n", "? a:\t>\r\n"}) {
+    EXPECT_TRUE(FindExplicitKeyTabCrash(text).has_value()) << text;
+  }
+  EXPECT_EQ(FindExplicitKeyTabCrash("x: 1\n  ? a:\t>\n"), 9u);  // the key's first byte
+}
+
+TEST(LibfyamlGuard, LeavesOtherTextAlone) {
+  for (std::string_view text :
+       {"a:\t>\n  x\n", "- a:\t>\n", "? a: >\n", "? a:\tx\n", "? a:\t'x'\n", "? a:\t-x\n", "? x\n: a:\t>\n",
+        "? 'a:\t>'\n", "? \"a:\t>\"\n", "? a # c:\t>\n", "? [a:\t>]\n", "? a:\n\t>\n", "k: ? a:\t>\n",
+        "? 'it''s:\t>'\n", ""}) {
+    EXPECT_FALSE(FindExplicitKeyTabCrash(text).has_value()) << text;
+  }
+}
+
+std::string ReadCorpus(const std::string& name) {
+  std::ifstream in(std::string(std::getenv("TJRENDER_SOURCE_ROOT")) + "/fuzz/corpus/yaml_reader/" + name, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Both libfyaml readers refuse the fuzzed stream (three documents) with
+// goyaml's reason, located at the key, instead of crashing.
+TEST(LibfyamlGuard, ReadersRefuseTheFuzzedCrash) {
+  const std::string text = ReadCorpus("libfyaml-explicit-key-tab-fuzzed");
+  ASSERT_FALSE(text.empty());
+  EXPECT_EQ(read_test::ErrorOf(text), "in.yaml:23:3: error: invalid map key: a mapping cannot be a key");
+  EXPECT_EQ(read_test::ErrorOf(ReadCorpus("libfyaml-explicit-key-tab-minimal")),
+            "in.yaml:1:3: error: invalid map key: a mapping cannot be a key");
+  EXPECT_FALSE(ReadSpans(text, "in.yaml").ok());
+}
+
+}  // namespace
+}  // namespace tjr::yaml::input
