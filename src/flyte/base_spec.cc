@@ -57,6 +57,15 @@ void DecorateEnv(doc::Node* container, const Task& task, const PluginConfig& con
     env.push_back(EnvVar("FLYTE_INTERNAL_EXECUTION_PROJECT", e.project));
     env.push_back(EnvVar("FLYTE_INTERNAL_EXECUTION_DOMAIN", e.domain));
     env.push_back(EnvVar("FLYTE_ATTEMPT_NUMBER", std::to_string(e.retry_attempt)));
+    // IncludeConsoleURL: a `link_type` key in the task's config
+    // (pod_helper.go:399-410); the URL (k8s_resource_adds.go:74-80) names
+    // the node by its unique id, the node id for a top-level node.
+    if (task.config.count("link_type") != 0 && !e.console_url.empty()) {
+      std::string console = e.console_url;
+      while (!console.empty() && console.back() == '/') console.pop_back();
+      env.push_back(EnvVar("FLYTE_EXECUTION_URL", console + "/projects/" + e.project + "/domains/" + e.domain +
+                                                      "/executions/" + e.name + "/nodeId/" + e.node_id + "/nodes"));
+    }
     env.push_back(EnvVar("FLYTE_INTERNAL_TASK_PROJECT", task.task_project));
     env.push_back(EnvVar("FLYTE_INTERNAL_TASK_DOMAIN", task.task_domain));
     env.push_back(EnvVar("FLYTE_INTERNAL_TASK_NAME", task.name));

@@ -13,6 +13,7 @@
 #include "flyte/node_util.h"
 #include "flyte/resources.h"
 #include "flyte/typed_value.h"
+#include "flyte/secrets.h"
 #include "flyte/warnings.h"
 #include "typed/round_trip.h"
 
@@ -309,12 +310,16 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
       config.default_annotations ? *config.default_annotations : kBuiltinAnnotations;
   static const StringMap kNone;
   const bool template_layer = version == Version::kV1_16;
+  // Flyte 2's executor marshals secrets alike but sets no execution-identity
+  // label (executor/pkg/plugin/task_exec_metadata.go:93-117 at 6fadb90d).
+  Result<TaskExecutionMetadata> execution = WrapTaskExecutionMetadata(task, version == Version::kV1_16);
+  if (!execution.ok()) return execution.take_error();
   StringMap final_annotations =
       Union({&default_annotations, &annotations, template_layer ? &task.metadata_annotations : &kNone,
-             &task.execution.annotations});
+             &execution->annotations});
   StringMap final_labels = Union({&config.default_labels, &labels,
                                   template_layer ? &task.metadata_labels : &kNone,
-                                  &task.execution.labels});
+                                  &execution->labels});
   metadata.Set("name", doc::Node::String(task.execution.generated_name));
   metadata.Set("namespace", doc::Node::String(task.namespace_));
   metadata.Set("labels", MapNode(final_labels));
@@ -341,6 +346,7 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
   if (!typed.ok()) return typed.take_error();
   typed->Erase("status");
   CheckDuplicateEnv(*typed, task, warnings);
+  CheckUnknownInputs(task, warnings);
   return typed;
 }
 

@@ -33,6 +33,8 @@ using TemplateStore = std::map<std::string, std::map<std::string, StoredTemplate
 inline constexpr std::string_view kRuleDroppedContainer = "flyte-template-container-dropped";
 inline constexpr std::string_view kRuleStickyValue = "flyte-template-value-sticky";
 inline constexpr std::string_view kRuleDuplicateEnv = "flyte-duplicate-env";
+inline constexpr std::string_view kRuleSecretInjected = "flyte-secret-injected-at-admission";
+inline constexpr std::string_view kRuleConsoleUrlUnknown = "flyte-console-url-unknown";
 
 /// The Pod flytepropeller creates for `task`, as json.Marshal prints it
 /// (without `status`), and warnings. Errors are upstream's (e.g.

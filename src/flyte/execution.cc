@@ -42,6 +42,20 @@ Status ParseExecution(const doc::Node& e, Execution* out) {
     if (!v.ok()) return v.take_error();
     if (!v->empty()) out->service_account = *v;
   }
+  // ExecutionSpec.security_context (core.SecurityContext): runAs.
+  if (const doc::Node* context = Get(e, "securityContext", "security_context")) {
+    if (const doc::Node* run_as = Get(*context, "runAs", "run_as")) {
+      Result<std::string> v = String(*run_as, "executionIdentity", "execution_identity",
+                                     "execution.securityContext.runAs.executionIdentity");
+      if (!v.ok()) return v.take_error();
+      out->execution_identity = *v;
+    }
+  }
+  if (Result<std::string> v = String(e, "consoleUrl", "console_url", "execution.consoleUrl"); v.ok()) {
+    out->console_url = *v;
+  } else {
+    return v.take_error();
+  }
   if (const doc::Node* flag = Get(e, "interruptible")) {
     if (!flag->is_bool()) return Error(*flag, "execution.interruptible", "must be a boolean");
     out->interruptible = flag->bool_value();

@@ -4,6 +4,7 @@
 #include <tuple>
 #include <utility>
 
+#include "flyte/secrets.h"
 #include "flyte/task_fields.h"
 #include "flyte/typed_value.h"
 #include "typed/quantity.h"
@@ -198,6 +199,9 @@ Result<Task> ParseTask(const doc::Node& document, const std::string& file,
   } else {
     task.execution.override_resources = doc::Node::Mapping();
   }
+  Result<std::vector<Secret>> secrets = ParseSecrets(*tmpl);
+  if (!secrets.ok()) return secrets.take_error();
+  task.secrets = std::move(*secrets);
   Result<std::string> ns = String(document, "namespace", "", "namespace");
   if (!ns.ok()) return ns.take_error();
   task.namespace_ = *ns;

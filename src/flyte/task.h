@@ -29,6 +29,12 @@ struct Execution {
   StringMap annotations;
   StringMap environment;  ///< the execution's env map
   std::string service_account;
+  /// securityContext.runAs.executionIdentity: the subject who started the
+  /// execution, its `execution-identity` label.
+  std::string execution_identity;
+  /// The FlyteWorkflow's consoleUrl (flyteadmin's console URL), for
+  /// FLYTE_EXECUTION_URL of tasks whose config has a `link_type`.
+  std::string console_url;
   bool interruptible = false;
   doc::Node platform_resources;  ///< ResourceRequirements (Go form) or null
   doc::Node override_resources;  ///< ResourceRequirements (Go form), never null
@@ -44,6 +50,16 @@ struct Execution {
   /// a placeholder whose path is not given stays as written.
   std::string input_prefix, output_prefix, raw_output_data_prefix, checkpoint_prefix,
       prev_checkpoint_prefix;
+};
+
+/// flyteidl core.Secret (flyteidl/protos/flyteidl/core/security.proto), a
+/// secret request of TaskTemplate.securityContext.
+struct Secret {
+  std::string group, group_version, key, env_var;
+  /// core.Secret.MountType: 0 ANY, 1 ENV_VAR, 2 FILE; other numbers are
+  /// kept (proto3 enums are open) and refused when marshalled, as upstream.
+  std::int64_t mount_requirement = 0;
+  doc::Node at;  ///< the secret as written, for locations
 };
 
 struct Task {
@@ -70,6 +86,7 @@ struct Task {
   std::string task_project, task_domain, task_version;
   doc::Node extended_resources;  ///< TaskTemplate.extendedResources as written, or null
   Execution execution;
+  std::vector<Secret> secrets;  ///< TaskTemplate.securityContext.secrets
 };
 
 /// True for a document tjrender reads as a Flyte task: a mapping with no

@@ -105,4 +105,20 @@ void CheckDuplicateEnv(const doc::Node& pod, const Task& task, Diagnostics* out)
   }
 }
 
+void CheckUnknownInputs(const Task& task, Diagnostics* out) {
+  for (std::size_t i = 0; i < task.secrets.size(); ++i) {
+    out->push_back(Warning(kRuleSecretInjected, task.secrets[i].at.location(),
+                           "task " + task.name + " requests a secret (flyte.secrets/s" + std::to_string(i) +
+                               "): Flyte's pod webhook adds it to the Pod at admission, as an env var or a "
+                               "volume per its secret manager configuration, which tjrender does not see; "
+                               "the rendered Pod is the one before the webhook"));
+  }
+  if (task.config.count("link_type") != 0 && task.execution.console_url.empty() && task.execution.has_id) {
+    out->push_back(Warning(kRuleConsoleUrlUnknown, task.location,
+                           "task " + task.name + " has a link_type in its config, so the Pod gets "
+                           "FLYTE_EXECUTION_URL from flyteadmin's console URL; give it as execution.consoleUrl "
+                           "to render it"));
+  }
+}
+
 }  // namespace tjr::flyte

@@ -28,4 +28,14 @@ void CheckTemplate(const StoredTemplate& stored, const doc::Node& base_spec,
 /// appended, never deduplicated).
 void CheckDuplicateEnv(const doc::Node& pod, const Task& task, Diagnostics* out);
 
+/// What changes the Pod in a cluster but is not in tjrender's inputs:
+///  - flyte-secret-injected-at-admission: per secret request, Flyte's pod
+///    webhook (selected by `inject-flyte-secrets: "true"`) adds the secret
+///    as an env var or a volume when the Pod is created, as its secret
+///    manager configuration says; the rendered Pod is the one before it;
+///  - flyte-console-url-unknown: the task's config has a `link_type`, so
+///    propeller sets FLYTE_EXECUTION_URL from flyteadmin's console URL,
+///    and no `execution.consoleUrl` gives it.
+void CheckUnknownInputs(const Task& task, Diagnostics* out);
+
 }  // namespace tjr::flyte
