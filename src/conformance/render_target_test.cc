@@ -49,9 +49,12 @@ TEST(RenderTarget, RendersEveryInputFileAsOneRepository) {
                                 {"--namespace", "team"});
   ASSERT_TRUE(output.ok());
   EXPECT_TRUE(output->diagnostics.empty());
-  ASSERT_EQ(output->objects.size(), 1u);
-  EXPECT_EQ(output->objects[0].Find("kind")->string_value(), "JobSet");
-  EXPECT_EQ(output->objects[0].Find("metadata")->Find("namespace")->string_value(), "team");
+  // The default target, trainer-v2.3, renders the runtime snapshot first.
+  ASSERT_EQ(output->objects.size(), 2u);
+  EXPECT_EQ(output->objects[0].Find("kind")->string_value(), "ConfigMap");
+  EXPECT_EQ(output->objects[0].Find("metadata")->Find("name")->string_value(), "tj-runtime-snapshot");
+  EXPECT_EQ(output->objects[1].Find("kind")->string_value(), "JobSet");
+  EXPECT_EQ(output->objects[1].Find("metadata")->Find("namespace")->string_value(), "team");
 }
 
 TEST(RenderTarget, MissingRuntimeIsADiagnosticAtTheTrainJob) {

@@ -1,5 +1,6 @@
 #include "conformance/runner.h"
 
+#include <algorithm>
 #include <system_error>
 
 #include "base/file.h"
@@ -71,6 +72,17 @@ CaseReport CheckErrors(const Case& c, const TargetOutput& output) {
   }
   std::vector<std::string> missing = MissingErrors(c.expected_errors, output.diagnostics);
   std::vector<std::string> unlisted = UnlistedErrors(c.expected_errors, output.diagnostics);
+  // A case of errors is a case where nothing renders: an object beside the
+  // expected errors (another TrainJob's, say) fails it. (A case that lists
+  // only warnings says nothing about the objects.)
+  const bool reported_error = std::any_of(output.diagnostics.begin(), output.diagnostics.end(),
+                                          [](const Diagnostic& d) { return d.severity == Severity::kError; });
+  if (missing.empty() && unlisted.empty() && reported_error && !output.objects.empty()) {
+    CaseReport report = Fail(c, std::to_string(output.objects.size()) + " object(s) rendered beside the errors");
+    report.details.push_back(Detail(expected_file, "expected errors and nothing rendered, but the target produced:\n" +
+                                                       yaml::WriteStream(output.objects)));
+    return report;
+  }
   if (missing.empty() && unlisted.empty()) return {c.name, Outcome::kPassed, "", {}};
   CaseReport report = Fail(c, !missing.empty() ? std::to_string(missing.size()) + " expected error(s) not reported"
                                                 : std::to_string(unlisted.size()) + " reported error(s) not listed");

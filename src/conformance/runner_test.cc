@@ -147,6 +147,21 @@ TEST_F(RunnerTest, EmptyExpectedObjectsMeansNothingMayRender) {
   EXPECT_EQ(report.summary, "the output differs from expected.yaml");
 }
 
+TEST_F(RunnerTest, ExpectedErrorsMeanNothingMayRender) {
+  tree_.Write("merge/c/expected-errors.txt", "spec: refused\n");
+  fake_output.diagnostics = {PatchError()};
+  EXPECT_EQ(Run().outcome, Outcome::kPassed);
+  fake_output.objects = {Yaml(kPodA)};  // another object's, beside the error
+  CaseReport report = Run();
+  EXPECT_EQ(report.outcome, Outcome::kFailed);
+  EXPECT_EQ(report.summary, "1 object(s) rendered beside the errors");
+  // A case that lists warnings only says nothing about the objects.
+  Diagnostic warning = PatchError();
+  warning.severity = Severity::kWarning;
+  fake_output.diagnostics = {warning};
+  EXPECT_EQ(Run().outcome, Outcome::kPassed);
+}
+
 TEST_F(RunnerTest, InputParseErrorsAreTheOutputAndTheTargetDoesNotRun) {
   tree_.Write("merge/c/input/object.yaml", "a: [\n");
   tree_.Write("merge/c/expected-errors.txt", "input/object.yaml:");

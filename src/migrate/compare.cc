@@ -6,6 +6,7 @@
 
 #include "diff/field_diff.h"
 #include "doc/objects.h"
+#include "pipeline/for_apply.h"
 #include "pipeline/pipeline.h"
 
 namespace tjr::migrate {
@@ -72,6 +73,9 @@ Side Render(const std::vector<source::ParsedFile>& files,
         if (skip.count(key) != 0) return;
         const bool has_errors = result.has_errors();
         for (const Diagnostic& diagnostic : result.diagnostics) keep_error(diagnostic);
+        // The v2.3 controller's runtime snapshot is the runtime, which the
+        // migration does not touch; v2.1 has none to compare it with.
+        pipeline::RemoveRuntimeSnapshot(&result);
         side.index[key] = side.trainjobs.size();
         side.trainjobs.push_back(Rendered{std::move(result), has_errors, locations[key]});
       });

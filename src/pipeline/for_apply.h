@@ -12,11 +12,17 @@ namespace tjr::pipeline {
 ///    TrainJob the cluster does not have, and carry no `uid`, which the API
 ///    server refuses (`metadata.ownerReferences.uid: Invalid value: "":
 ///    uid must not be empty`);
+///  - the runtime snapshot ConfigMap (v2.3+) is dropped: only the
+///    controller reads it, for its TrainJob;
 ///  - the notes about Secrets the controller creates and tjrender cannot
 ///    (rule secret-not-rendered) become warnings: nothing will create them,
 ///    and pods mounting them wait forever.
 /// The plain `render` output keeps both, since it documents what the
 /// controller creates.
 void PrepareForApply(TrainJobResult* result);
+
+/// Removes the runtime snapshot ConfigMap (`<trainjob>-runtime-snapshot`,
+/// render/runtime_snapshot.h) from `result`, if it has one.
+void RemoveRuntimeSnapshot(TrainJobResult* result);
 
 }  // namespace tjr::pipeline

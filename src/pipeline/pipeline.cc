@@ -151,6 +151,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   render::RenderOptions render_options;
   render_options.version = target.version;
   render_options.merged_jobset_spec = shared_merge;
+  render_options.runtime_snapshot = target.runtime_snapshot;
   Result<render::RenderedObjects> rendered = render::Render(trainjob, resolved->runtime, render_options);
   if (!rendered.ok()) {
     out.push_back(rendered.take_error());

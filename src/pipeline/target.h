@@ -32,6 +32,9 @@ struct TargetProfile {
   Result<doc::Node> (*translate)(const doc::Node& trainjob);
   /// Not a release: a preview of a proposal, marked so in --help.
   bool experimental;
+  /// The controller applies a runtime snapshot ConfigMap per TrainJob and
+  /// renders from it afterwards (v2.3.0+, render/runtime_snapshot.h).
+  bool runtime_snapshot;
 };
 
 /// The supported targets, oldest first.

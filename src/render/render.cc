@@ -5,6 +5,7 @@
 #include "render/go_types.h"
 #include "render/info.h"
 #include "render/plugins.h"
+#include "render/runtime_snapshot.h"
 #include "render/tree.h"
 #include "typed/quantity.h"
 #include "typed/round_trip.h"
@@ -73,6 +74,14 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
     none.notes.push_back(std::move(note));
     return none;
   }
+  // v2.3.0 applies the snapshot before it builds anything else, from the
+  // runtime it is about to use (trainingruntime.go:91-106).
+  doc::Node snapshot;
+  if (options.runtime_snapshot) {
+    Result<doc::Node> built_snapshot = RuntimeSnapshot(trainjob_in, runtime, options.version);
+    if (!built_snapshot.ok()) return built_snapshot.take_error();
+    snapshot = *std::move(built_snapshot);
+  }
   Result<const GoTypes*> types = LoadGoTypes(options.version);
   if (!types.ok()) return types.take_error();
   Result<doc::Node> prepared = PrepareTrainJob(trainjob_in, **types);
@@ -102,6 +111,7 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
   IdentifyPodNetwork(&info, trainjob);
 
   RenderedObjects out;
+  if (!snapshot.is_null()) out.objects.push_back(std::move(snapshot));
   for (doc::Node object : {BuildCoSchedulingPodGroup(info, trainjob), BuildVolcanoPodGroup(info, trainjob)}) {
     if (!object.is_null()) out.objects.push_back(std::move(object));
   }

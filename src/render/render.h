@@ -16,6 +16,9 @@ struct RenderOptions {
   /// the caller has it already (the pipeline shares one merge between
   /// validation and rendering); nullptr merges here.
   const doc::Node* merged_jobset_spec = nullptr;
+  /// Render the runtime snapshot ConfigMap first (Trainer v2.3.0+,
+  /// render/runtime_snapshot.h): the target profile says.
+  bool runtime_snapshot = false;
 };
 
 /// The rule id of the notes about Secrets the controller creates that no
@@ -24,8 +27,8 @@ inline constexpr char kSecretNotRenderedRule[] = "secret-not-rendered";
 
 /// What the Trainer controller of the target release would apply for one TrainJob.
 struct RenderedObjects {
-  /// In a fixed order (see Render): coscheduling PodGroup, volcano PodGroup,
-  /// MPI hostfile ConfigMap, JobSet. Each object's keys follow the JSON of
+  /// In a fixed order (see Render): runtime snapshot ConfigMap, coscheduling
+  /// PodGroup, volcano PodGroup, MPI hostfile ConfigMap, Flux ConfigMap, JobSet. Each object's keys follow the JSON of
   /// its apply configuration (kind, apiVersion, metadata, spec/data).
   std::vector<doc::Node> objects;
   /// Notes for the user: the MPI SSH and Flux CURVE Secrets that are not

@@ -76,10 +76,11 @@ def main():
                       "\n".join(findings(check.stderr)))
         summary = check.stderr.splitlines()[-1] if check.stderr else ""
         # Rendered: the deepspeed JobSet and hostfile ConfigMap, the
-        # runtime-patches JobSet. Checked: those two TrainJobs, with-dataset,
+        # runtime-patches JobSet, and the runtime snapshot ConfigMap of each
+        # (trainer-v2.3). Checked: those two TrainJobs, with-dataset,
         # and the three runtimes.
         checks.expect(len(SKIPPED) == 32 and
-                      summary == "3 objects rendered, 6 checked, 32 files skipped, 3 errors, 0 warnings",
+                      summary == "5 objects rendered, 6 checked, 32 files skipped, 3 errors, 0 warnings",
                       "the summary counts what was rendered, checked and skipped", summary)
 
         rendered = run([tool, "render", ".", "-o", "-"], cwd=repo)
@@ -89,8 +90,12 @@ def main():
         checks.expect(names(rendered.stdout, "JobSet") == ["deepspeed", "runtime-patches"],
                       "JobSets for the valid TrainJobs, none for the refused or duplicated ones",
                       str(names(rendered.stdout, "JobSet")))
-        checks.expect(kinds(rendered.stdout) == ["ConfigMap", "JobSet", "JobSet"],
-                      "and the MPI hostfile ConfigMap, nothing else", str(kinds(rendered.stdout)))
+        checks.expect(names(rendered.stdout, "ConfigMap") == ["deepspeed-runtime-snapshot", "deepspeed-mpi-hostfile",
+                                                              "runtime-patches-runtime-snapshot"],
+                      "and the runtime snapshots and the MPI hostfile ConfigMap",
+                      str(names(rendered.stdout, "ConfigMap")))
+        checks.expect(kinds(rendered.stdout) == ["ConfigMap", "ConfigMap", "JobSet", "ConfigMap", "JobSet"],
+                      "nothing else", str(kinds(rendered.stdout)))
 
         verbose = run([tool, "check", ".", "--verbose"], cwd=repo)
         notes = [line for line in verbose.stderr.splitlines() if ": note: skipped: " in line]
