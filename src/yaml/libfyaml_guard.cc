@@ -23,19 +23,32 @@ std::size_t SkipQuoted(std::string_view text, std::size_t at, std::size_t end) {
   return end;
 }
 
-// The crash shape on one line [start, end), or nothing.
-std::optional<std::size_t> CrashOnLine(std::string_view text, std::size_t start, std::size_t end) {
+// The crash shape on one line [start, end), or nothing. `*key_open`: on
+// entry, a `?` on an earlier line still waits for its content (this line
+// may start it); on return, whether one waits after this line.
+std::optional<ExplicitKeyCrash> CrashOnLine(std::string_view text, std::size_t start, std::size_t end,
+                                            bool* key_open) {
   std::size_t at = start;
   while (at < end && text[at] == ' ') ++at;
+  if (at == end || text[at] == '#') return std::nullopt;  // blank or comment: the key still waits
   // Block indicators at the line's start: `- `, `? `, `: `, in any mix.
-  bool explicit_key = false;
+  bool explicit_key = *key_open;
+  bool sequence = false;  // the key's content is a block sequence
+  *key_open = false;
   while (at < end && (text[at] == '-' || text[at] == '?' || text[at] == ':') &&
          (at + 1 == end || IsBlank(text[at + 1]))) {
+    if (text[at] == '?') sequence = false;
+    if (text[at] == '-' && explicit_key) sequence = true;
     explicit_key = explicit_key || text[at] == '?';
     ++at;
     while (at < end && IsBlank(text[at])) ++at;
   }
   if (!explicit_key) return std::nullopt;
+  // `?` with its content on the lines below.
+  if (at == end || text[at] == '#') {
+    *key_open = true;
+    return std::nullopt;
+  }
   const std::size_t key = at;
   int flow_depth = 0;
   bool token_start = true;  // after a blank, a flow indicator or the key's start
@@ -47,7 +60,11 @@ std::optional<std::size_t> CrashOnLine(std::string_view text, std::size_t start,
       continue;
     }
     if (c == '#' && (at == key || IsBlank(text[at - 1]))) return std::nullopt;  // a comment
-    if (c == '[' || c == '{') ++flow_depth;
+    // Flow indicators: anywhere inside a flow collection, only at a
+    // token's start outside one (`c[` is a plain scalar).
+    const bool opens = (c == '[' || c == '{') && (flow_depth > 0 || token_start);
+    const bool closes = (c == ']' || c == '}' || c == ',') && flow_depth > 0;
+    if (opens) ++flow_depth;
     if ((c == ']' || c == '}') && flow_depth > 0) --flow_depth;
     if (c == ':' && flow_depth == 0 && at + 1 < end && IsBlank(text[at + 1])) {
       std::size_t value = at + 1;
@@ -58,10 +75,12 @@ std::optional<std::size_t> CrashOnLine(std::string_view text, std::size_t start,
       if (tab && value < end) {
         const char first = text[value];
         const bool entry = first == '-' && (value + 1 == end || IsBlank(text[value + 1]));
-        if (first == '>' || first == '|' || first == '?' || first == ':' || entry) return key;
+        if (first == '>' || first == '|' || first == '?' || first == ':' || entry) {
+          return ExplicitKeyCrash{key, sequence};
+        }
       }
     }
-    token_start = IsBlank(c) || c == '[' || c == '{' || c == ',';
+    token_start = IsBlank(c) || opens || closes;
     ++at;
   }
   return std::nullopt;
@@ -69,13 +88,14 @@ std::optional<std::size_t> CrashOnLine(std::string_view text, std::size_t start,
 
 }  // namespace
 
-std::optional<std::size_t> FindExplicitKeyTabCrash(std::string_view text) {
+std::optional<ExplicitKeyCrash> FindExplicitKeyTabCrash(std::string_view text) {
+  bool key_open = false;
   for (std::size_t start = 0; start < text.size();) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
     std::size_t line_end = end;
     if (line_end > start && text[line_end - 1] == '\r') --line_end;
-    if (auto found = CrashOnLine(text, start, line_end)) return found;
+    if (auto found = CrashOnLine(text, start, line_end, &key_open)) return found;
     start = end + 1;
   }
   return std::nullopt;

@@ -70,7 +70,9 @@ class EventParser {
       }
     }
     if (auto key = input::FindExplicitKeyTabCrash(chunk_.text)) {
-      return RefusedAt(chunk_.text, *key, "invalid map key: a mapping cannot be a key");
+      return RefusedAt(chunk_.text, key->at,
+                       std::string("invalid map key: a ") + (key->sequence ? "sequence" : "mapping") +
+                           " cannot be a key");
     }
     const char* failure = nullptr;
     input::FyParser fy = input::OpenFyParser(chunk_.text, &failure);
