@@ -270,6 +270,8 @@ int RunDiff(const std::vector<std::string>& args) {
   diff::RevisionRender base_render = diff::RenderRevision(
       inputs.base, base_options, inputs.base_only ? &*inputs.base_only : nullptr);
   head_options.previous_trainjobs = diff::StoredTrainJobs(inputs.base, base_options.target, head_options.target);
+  // TrainJobs BASE created keep the runtime snapshot their controller took.
+  head_options.runtime_snapshots = diff::RuntimeSnapshots(base_render);
   diff::RevisionRender head_render = diff::RenderRevision(
       inputs.head, head_options, inputs.head_only ? &*inputs.head_only : nullptr);
   // A Git revision names its files as the working tree does; BASE's say

@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "pipeline/target.h"
+#include "render/runtime_snapshot.h"
 #include "source/loader.h"
 #include "trainer/defaulting.h"
 
@@ -70,6 +71,7 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
     source::LoadOptions stored = load;
     stored.types.push_back({"jobset.x-k8s.io/v1alpha2", "JobSet", true});
     stored.types.push_back({"scheduling.k8s.io/v1", "PriorityClass", false});
+    stored.types.push_back({"v1", "ConfigMap", true});
     parsed->pipeline.priority_classes.emplace();
     for (source::Manifest& manifest : source::AdmitDocuments(previous, stored).manifests) {
       std::string key = manifest.id.namespace_ + "/" + manifest.id.name;
@@ -84,6 +86,14 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
         parsed->pipeline.previous_trainjobs[key] = std::move(old);
       } else if (manifest.id.kind == "JobSet") {
         parsed->pipeline.previous_jobsets[key] = std::move(manifest.object);
+      } else if (manifest.id.kind == "ConfigMap") {
+        // A runtime snapshot the controller took (Trainer v2.3+).
+        const std::string_view suffix = render::kRuntimeSnapshotSuffix;
+        const std::string& name = manifest.id.name;
+        if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+          parsed->pipeline.runtime_snapshots[manifest.id.namespace_ + "/" +
+                                             name.substr(0, name.size() - suffix.size())] = manifest.object;
+        }
       } else if (manifest.id.kind == "PriorityClass") {
         parsed->pipeline.priority_classes->push_back(manifest.id.name);
       }

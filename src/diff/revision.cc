@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "pipeline/target.h"
+#include "render/runtime_snapshot.h"
 #include "trainer/defaulting.h"
 #include "trainer/runtime_ref.h"
 
@@ -50,6 +51,19 @@ void QualifyFiles(RevisionRender* revision, const std::string& prefix) {
   for (pipeline::TrainJobResult& result : revision->train_jobs) {
     for (Diagnostic& d : result.diagnostics) qualify(d);
   }
+}
+
+std::map<std::string, doc::Node> RuntimeSnapshots(const RevisionRender& base) {
+  std::map<std::string, doc::Node> snapshots;
+  for (const pipeline::TrainJobResult& result : base.train_jobs) {
+    if (result.has_errors()) continue;
+    const std::string name = result.id.name + std::string(render::kRuntimeSnapshotSuffix);
+    for (const doc::Node& object : result.objects) {
+      const doc::ObjectId id = doc::ObjectId::Of(object);
+      if (id.api_version == "v1" && id.kind == "ConfigMap" && id.name == name) snapshots.emplace(Key(result.id), object);
+    }
+  }
+  return snapshots;
 }
 
 std::map<std::string, doc::Node> StoredTrainJobs(const source::ManifestSet& base, std::string_view stored_by,

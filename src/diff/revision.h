@@ -34,6 +34,12 @@ void QualifyFiles(RevisionRender* revision, const std::string& prefix);
 /// those of `read_by` (HEAD's) filled in on top, as the API server defaults
 /// objects read from etcd; an unknown target is taken as trainer-v2.1. A
 /// TrainJob whose defaulting fails is left out (it was never stored).
+/// The runtime snapshots BASE's TrainJobs left in the cluster, by
+/// "namespace/name" (PipelineOptions::runtime_snapshots): each rendered
+/// `<trainjob>-runtime-snapshot` ConfigMap. A TrainJob BASE refused, or a
+/// BASE target without snapshots, leaves none.
+std::map<std::string, doc::Node> RuntimeSnapshots(const RevisionRender& base);
+
 std::map<std::string, doc::Node> StoredTrainJobs(const source::ManifestSet& base, std::string_view stored_by,
                                                  std::string_view read_by);
 

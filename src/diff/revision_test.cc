@@ -237,5 +237,50 @@ TEST(UpdateChecks, ResultDoesNotDependOnThreads) {
   EXPECT_NE(one.find("PodTemplateOverrides can only be modified"), std::string::npos);
 }
 
+// Trainer v2.3: a TrainJob BASE created keeps the runtime snapshot its
+// controller took (pkg/runtime/core/trainingruntime.go:88-113 reads the
+// snapshot first), so HEAD's change of the runtime does not reach it and a
+// warning says so; a TrainJob new at HEAD renders against HEAD's runtime.
+TEST(RuntimeSnapshots, ExistingTrainJobsKeepTheirSnapshotNewOnesTakeTheRuntime) {
+  std::string changed = kTorchRuntime;
+  const std::size_t image = changed.find("image: ");
+  ASSERT_NE(image, std::string::npos);
+  changed.insert(image + 7, "registry.example.com/");
+  pipeline::PipelineOptions options;
+  options.target = "trainer-v2.3";
+  options.threads = 1;
+  const source::ManifestSet base = Manifests(Stream({kTorchRuntime, TrainJob("old", "team")}), "base/jobs.yaml");
+  const source::ManifestSet head =
+      Manifests(Stream({changed, TrainJob("old", "team"), TrainJob("new", "team")}), "head/jobs.yaml");
+  const RevisionRender base_render = RenderRevision(base, options);
+  pipeline::PipelineOptions head_options = options;
+  head_options.previous_trainjobs = StoredTrainJobs(base, "trainer-v2.3", "trainer-v2.3");
+  head_options.runtime_snapshots = RuntimeSnapshots(base_render);
+  ASSERT_EQ(head_options.runtime_snapshots.count("team/old"), 1u);
+  EXPECT_EQ(head_options.runtime_snapshots["team/old"].Find("kind")->string_value(), "ConfigMap");
+  const DiffResult result = Compare(base_render, RenderRevision(head, head_options));
+  // Only the new TrainJob's objects differ: its snapshot and JobSet.
+  ASSERT_EQ(result.changes.size(), 2u);
+  for (const ObjectChange& change : result.changes) {
+    EXPECT_EQ(change.type, ChangeType::kAdded);
+    EXPECT_EQ(change.train_job, "team/new");
+    EXPECT_NE(change.diff.find("registry.example.com/"), std::string::npos) << change.diff;
+  }
+  std::vector<std::string> warnings;
+  for (const RevisionFinding& f : result.findings) {
+    // (The runtime's own warnings, about no TrainJob, are not the subject.)
+    if (f.diagnostic.severity == Severity::kWarning && !f.train_job.empty()) warnings.push_back(f.train_job + " " + f.diagnostic.message);
+  }
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].rfind("team/old [runtime-snapshot-kept] spec.runtimeRef: ClusterTrainingRuntime ", 0), 0u)
+      << warnings[0];
+
+  // Unchanged runtime: the snapshot is the live runtime's, no warning.
+  head_options.runtime_snapshots = RuntimeSnapshots(base_render);
+  const DiffResult same = Compare(base_render, RenderRevision(base, head_options));
+  EXPECT_TRUE(same.changes.empty());
+  for (const RevisionFinding& f : same.findings) EXPECT_TRUE(f.train_job.empty()) << f.diagnostic.message;
+}
+
 }  // namespace
 }  // namespace tjr::diff

@@ -19,6 +19,10 @@ namespace tjr::pipeline {
 
 struct TrainJobResult;
 
+/// The rule id of the warning that an existing TrainJob renders against its
+/// runtime snapshot, not the changed live runtime (PipelineOptions::runtime_snapshots).
+inline constexpr std::string_view kRuntimeSnapshotKeptRule = "runtime-snapshot-kept";
+
 struct PipelineOptions {
   /// The emulated Trainer version (see SupportedTargets(); target.h has the
   /// profile each name selects).
@@ -47,6 +51,14 @@ struct PipelineOptions {
   /// create.
   std::map<std::string, doc::Node> previous_trainjobs;
   std::map<std::string, doc::Node> previous_jobsets;
+  /// The runtime snapshots the cluster already holds (v2.3+: ConfigMap
+  /// `<trainjob>-runtime-snapshot`), by "namespace/name" of their TrainJob.
+  /// A TrainJob with one renders against it, checked as the controller
+  /// checks it (owner, `runtime` key, decoding, the runtime it names), while
+  /// the webhook still validates against the live runtime; when the two
+  /// differ a `runtime-snapshot-kept` warning says the runtime's change does
+  /// not reach the TrainJob.
+  std::map<std::string, doc::Node> runtime_snapshots;
   /// The cluster's PriorityClass names, for the Volcano plugin's lookup;
   /// nullopt (the cluster is unknown) skips that check.
   std::optional<std::vector<std::string>> priority_classes;
