@@ -48,7 +48,7 @@ void AddRequiredNodeSelectorRequirement(doc::Node* affinity, const doc::Node& re
 
 // DecorateEnvVars (k8s_resource_adds.go). Go map iteration is random;
 // tjrender appends map entries sorted by name.
-void DecorateEnv(doc::Node* container, const Task& task, const PluginConfig& config) {
+void DecorateEnv(doc::Node* container, const Task& task, const PluginConfig& config, bool literal_offloading_env) {
   std::vector<doc::Node> env = Items(*container, "env");
   const Execution& e = task.execution;
   if (!e.workflow.empty()) env.push_back(EnvVar("FLYTE_INTERNAL_EXECUTION_WORKFLOW", e.workflow));
@@ -70,6 +70,13 @@ void DecorateEnv(doc::Node* container, const Task& task, const PluginConfig& con
     env.push_back(EnvVar("FLYTE_INTERNAL_TASK_DOMAIN", task.task_domain));
     env.push_back(EnvVar("FLYTE_INTERNAL_TASK_NAME", task.name));
     env.push_back(EnvVar("FLYTE_INTERNAL_TASK_VERSION", task.task_version));
+  }
+  // GetLiteralOffloadingEnvVars (k8s_resource_adds.go:108-132): Flyte
+  // v1.16 only (Flyte 2 has it commented out).
+  const LiteralOffloadingConfig& offloading = config.literal_offloading;
+  if (literal_offloading_env && offloading.enabled) {
+    if (offloading.min_size_mb > 0) env.push_back(EnvVar("_F_L_MIN_SIZE_MB", std::to_string(offloading.min_size_mb)));
+    if (offloading.max_size_mb > 0) env.push_back(EnvVar("_F_L_MAX_SIZE_MB", std::to_string(offloading.max_size_mb)));
   }
   for (const auto& [k, v] : e.environment) env.push_back(EnvVar(k, v));
   for (const auto& [k, v] : config.default_env_vars) env.push_back(EnvVar(k, v));

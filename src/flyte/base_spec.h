@@ -14,10 +14,11 @@
 namespace tjr::flyte {
 
 /// DecorateEnvVars (k8s_resource_adds.go): the Flyte execution variables,
-/// the execution env map, default-env-vars and default-env-vars-from-env
+/// the literal-offloading variables (with `literal_offloading_env`, when
+/// the propeller config enables them), the execution env map, default-env-vars and default-env-vars-from-env
 /// appended to `container`'s env; default-env-from-secrets/configmaps to its
 /// envFrom. Go iterates the maps randomly; tjrender appends them sorted.
-void DecorateEnv(doc::Node* container, const Task& task, const PluginConfig& config);
+void DecorateEnv(doc::Node* container, const Task& task, const PluginConfig& config, bool literal_offloading_env);
 
 /// UpdatePod (pod_helper.go:275-306) with the regular containers' resources
 /// after customization (for resource-tolerations).

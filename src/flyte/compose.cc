@@ -210,7 +210,7 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
     ResourceMode mode = version == Version::kV1_16 ? ResourceMode::kMergeExisting
                                                    : ResourceMode::kEnsureInRange;
     if (Status s = CustomizeResources(&c, mode, inputs); !s.ok()) return s.take_error();
-    DecorateEnv(&c, task, config);
+    DecorateEnv(&c, task, config, version == Version::kV1_16);
   }
   if (!init.empty()) spec.Set("initContainers", Sequence(init));
   std::vector<doc::Node> containers = Items(spec, "containers");
@@ -229,7 +229,7 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
         !s.ok()) {
       return s.take_error();
     }
-    DecorateEnv(&c, task, config);
+    DecorateEnv(&c, task, config, version == Version::kV1_16);
     resource_requests.push_back(*c.Find("resources"));
     primary_found = primary_found || is_primary;
   }

@@ -1,5 +1,7 @@
 #include "flyte/config.h"
 
+#include <charconv>
+
 #include <algorithm>
 #include <cctype>
 #include <utility>
@@ -258,6 +260,37 @@ Result<PluginConfig> ParsePluginConfig(const doc::Node& k8s_section) {
   return config;
 }
 
+Status ApplyPropellerSection(const doc::Node& propeller_section, PluginConfig* config) {
+  if (propeller_section.is_null()) return Ok();
+  if (!propeller_section.is_mapping()) return ShapeError(propeller_section, "", "a mapping");
+  const doc::Node normalized = ViperKeys(propeller_section);
+  const doc::Node* offloading = normalized.Find("literal-offloading-config");
+  if (offloading == nullptr || offloading->is_null()) return Ok();
+  if (!offloading->is_mapping()) return ShapeError(*offloading, "literal-offloading-config", "a mapping");
+  LiteralOffloadingConfig& out = config->literal_offloading;
+  for (const doc::Field& entry : offloading->fields()) {
+    const std::string key = "literal-offloading-config." + entry.key;
+    if (entry.key == "enabled") {
+      if (Status s = ReadBool(entry.value, key, &out.enabled); !s.ok()) return s;
+    } else if (entry.key == "min-size-in-mb-for-offloading" || entry.key == "max-size-in-mb-for-offloading") {
+      std::int64_t* target = entry.key[1] == 'i' ? &out.min_size_mb : &out.max_size_mb;
+      if (entry.value.is_int()) {
+        *target = entry.value.int_value();
+      } else {
+        // mapstructure's weak decoding takes a decimal string too.
+        const std::string text = entry.value.is_string() ? entry.value.string_value() : "";
+        std::int64_t parsed = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+        if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+          return ShapeError(entry.value, key, "an integer");
+        }
+        *target = parsed;
+      }
+    }
+  }
+  return Ok();
+}
+
 const doc::Node* FindK8sSection(const doc::Node& config_document) {
   const doc::Node* plugins = config_document.Find("plugins");
   if (plugins == nullptr || !plugins->is_mapping()) return nullptr;
@@ -281,7 +314,7 @@ void MergeConfigDocuments(doc::Node* base, const doc::Node& overlay) {
   }
 }
 
-Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& configmap) {
+Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& configmap, doc::Node* propeller_section) {
   const doc::Node* data = configmap.Find("data");
   if (data == nullptr || !data->is_mapping()) return std::optional<doc::Node>();
   std::vector<const doc::Field*> keys;
@@ -300,6 +333,14 @@ Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& config
     Result<std::vector<doc::Node>> documents = yaml::ReadStream(entry->value.string_value(), name);
     if (!documents.ok()) continue;  // not every chart key is propeller configuration
     for (const doc::Node& document : *documents) {
+      if (const doc::Node* propeller = document.is_mapping() ? document.Find("propeller") : nullptr;
+          propeller != nullptr && propeller_section != nullptr) {
+        if (propeller_section->is_null()) {
+          *propeller_section = *propeller;
+        } else {
+          MergeConfigDocuments(propeller_section, *propeller);
+        }
+      }
       const doc::Node* k8s = FindK8sSection(document);
       if (k8s == nullptr) continue;
       if (!merged) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -14,6 +15,14 @@
 namespace tjr::flyte {
 
 using StringMap = std::map<std::string, std::string>;
+
+/// propeller's `literal-offloading-config` (flytepropeller v1.16.8
+/// pkg/controller/config/config.go:131-138 defaults, :187-195 fields).
+struct LiteralOffloadingConfig {
+  bool enabled = false;
+  std::int64_t min_size_mb = 10;    ///< min-size-in-mb-for-offloading
+  std::int64_t max_size_mb = 1000;  ///< max-size-in-mb-for-offloading
+};
 
 /// The settings of `plugins.k8s` that pod construction reads. Kubernetes
 /// values are kept in encoding/json's form of their Go type.
@@ -58,7 +67,15 @@ struct PluginConfig {
   std::string propeller_namespace = "flyte";
   /// Where the configuration came from, for messages ("" = built-in).
   Location location;
+  /// Not plugins.k8s but the `propeller` section beside it
+  /// (ApplyPropellerSection): the `_F_L_*` env vars of every container.
+  LiteralOffloadingConfig literal_offloading;
 };
+
+/// Reads what pod construction needs of a `propeller` section (its
+/// `literal-offloading-config`) into `config`, decoded as ParsePluginConfig
+/// decodes plugins.k8s.
+Status ApplyPropellerSection(const doc::Node& propeller_section, PluginConfig* config);
 
 /// Decodes a `plugins.k8s` mapping as flytestdlib (v1.16.8, viper v1.21)
 /// does: map keys are lower-cased unless they hold a "." or sit inside a
@@ -78,7 +95,10 @@ const doc::Node* FindK8sSection(const doc::Node& config_document);
 /// ends in .yaml or .yml is parsed, in key order, and the `plugins.k8s`
 /// mappings found are merged as flytestdlib merges config files (nested
 /// mappings merge, other values replace). nullopt when none has one.
-Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& configmap);
+/// The `propeller` sections of the same documents, merged alike, go to
+/// `*propeller_section` (null when none has one).
+Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& configmap,
+                                                         doc::Node* propeller_section = nullptr);
 
 /// Merges `overlay` into `base` the way viper merges config files.
 void MergeConfigDocuments(doc::Node* base, const doc::Node& overlay);

@@ -101,3 +101,34 @@ default-env-from-secrets: one
 
 }  // namespace
 }  // namespace tjr::flyte
+
+namespace tjr::flyte {
+namespace {
+
+doc::Node PropellerYaml(std::string_view text) {
+  auto docs = yaml::ReadStream(text, "core.yaml");
+  EXPECT_TRUE(docs.ok());
+  return docs.ok() && !docs->empty() ? *docs->front().Find("propeller") : doc::Node();
+}
+
+// flytepropeller v1.16.8 pkg/controller/config/config.go:131-138,187-195.
+TEST(PropellerSection, LiteralOffloadingDefaultsCaseAndShapes) {
+  PluginConfig config;
+  EXPECT_FALSE(config.literal_offloading.enabled);
+  EXPECT_EQ(config.literal_offloading.min_size_mb, 10);
+  EXPECT_EQ(config.literal_offloading.max_size_mb, 1000);
+  ASSERT_TRUE(ApplyPropellerSection(PropellerYaml("propeller:\n  literal-offloading-config:\n    Enabled: \"true\"\n"
+                                                  "    min-size-in-mb-for-offloading: \"5\"\n"),
+                                    &config)
+                  .ok());
+  EXPECT_TRUE(config.literal_offloading.enabled);
+  EXPECT_EQ(config.literal_offloading.min_size_mb, 5);
+  EXPECT_EQ(config.literal_offloading.max_size_mb, 1000);
+  Status bad = ApplyPropellerSection(
+      PropellerYaml("propeller:\n  literal-offloading-config:\n    max-size-in-mb-for-offloading: 1.5\n"), &config);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().ToString().find("core.yaml:3:36"), std::string::npos) << bad.error().ToString();
+}
+
+}  // namespace
+}  // namespace tjr::flyte

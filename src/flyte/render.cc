@@ -52,10 +52,19 @@ namespace {
 // The propeller configuration: the --flyte-config document, else the one
 // ConfigMap of the inputs that carries plugins.k8s.
 Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const FlyteOptions& options) {
+  // plugins.k8s, then the propeller section beside it.
+  auto with_propeller = [](Result<PluginConfig> config, const doc::Node* propeller) -> Result<PluginConfig> {
+    if (!config.ok() || propeller == nullptr) return config;
+    if (Status s = ApplyPropellerSection(*propeller, &*config); !s.ok()) return s.take_error();
+    return config;
+  };
+  auto propeller_of = [](const doc::Node& document) {
+    return document.is_mapping() ? document.Find("propeller") : nullptr;
+  };
   if (!options.config_document.is_null()) {
     const doc::Node* k8s = FindK8sSection(options.config_document);
     if (k8s == nullptr) return PluginConfig{};
-    return ParsePluginConfig(*k8s);
+    return with_propeller(ParsePluginConfig(*k8s), propeller_of(options.config_document));
   }
   std::optional<doc::Node> section;
   const source::Manifest* from = nullptr;
@@ -70,9 +79,11 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
     }
     file = &document;
   }
+  doc::Node propeller;
   for (const source::Manifest& manifest : manifests.manifests) {
     if (manifest.id.kind != "ConfigMap" || manifest.id.api_version != "v1") continue;
-    Result<std::optional<doc::Node>> k8s = K8sSectionFromConfigMap(manifest.object);
+    doc::Node this_propeller;
+    Result<std::optional<doc::Node>> k8s = K8sSectionFromConfigMap(manifest.object, &this_propeller);
     if (!k8s.ok()) return k8s.take_error();
     if (!*k8s) continue;
     if (from != nullptr || file != nullptr) {
@@ -85,10 +96,13 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
     }
     from = &manifest;
     section = std::move(**k8s);
+    propeller = std::move(this_propeller);
   }
-  if (file != nullptr) return ParsePluginConfig(*FindK8sSection(file->document));
+  if (file != nullptr) {
+    return with_propeller(ParsePluginConfig(*FindK8sSection(file->document)), propeller_of(file->document));
+  }
   if (!section) return PluginConfig{};
-  Result<PluginConfig> config = ParsePluginConfig(*section);
+  Result<PluginConfig> config = with_propeller(ParsePluginConfig(*section), &propeller);
   if (config.ok()) config->propeller_namespace = from->id.namespace_;
   return config;
 }
