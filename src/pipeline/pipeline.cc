@@ -50,6 +50,19 @@ bool IsRuntimeKind(const std::string& kind) {
 // What every TrainJob shares: the runtimes as the API server stores them.
 struct SharedRuntimes {
   std::vector<doc::Node> stored;
+  /// v2.3+: the snapshot text of each stored runtime that names its
+  /// namespace (or is cluster-scoped), made once for all its TrainJobs;
+  /// "" where the text depends on the TrainJob (a namespace-less
+  /// TrainingRuntime) or the target takes no snapshots.
+  std::vector<std::string> snapshot_texts;
+
+  // The text for `runtime` (a shared copy of a stored one), or "".
+  std::string_view SnapshotTextOf(const doc::Node& runtime) const {
+    for (std::size_t i = 0; i < stored.size() && i < snapshot_texts.size(); ++i) {
+      if (stored[i].SharesRepresentationWith(runtime)) return snapshot_texts[i];
+    }
+    return {};
+  }
 };
 
 SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const PipelineOptions& options,
@@ -72,6 +85,16 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
     // The API server would not have stored it: TrainJobs find no runtime.
     if (!refused) shared.stored.push_back(std::move(runtime));
   }
+  if (target.runtime_snapshot) {
+    for (const doc::Node& runtime : shared.stored) {
+      // The TrainJob only lends its namespace, which such a runtime has.
+      const bool own_namespace = render::GetString(runtime, {"kind"}) == "ClusterTrainingRuntime" ||
+                                 !render::GetString(runtime, {"metadata", "namespace"}).empty();
+      Result<std::string> text = own_namespace ? render::SnapshotText(doc::Node::Mapping(), runtime, target.version)
+                                               : Result<std::string>(std::string());
+      shared.snapshot_texts.push_back(text.ok() ? *std::move(text) : std::string());
+    }
+  }
   return shared;
 }
 
@@ -83,7 +106,8 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
 // the text NewObjects returns (trainingruntime.go:93,
 // clustertrainingruntime.go:64); the controller then creates nothing.
 Result<doc::Node> KeptRuntime(const doc::Node& trainjob, const trainer::ResolvedRuntime& resolved,
-                              const doc::Node& configmap, const TargetProfile& target, Diagnostics* out) {
+                              const doc::Node& configmap, std::string_view live_text_made,
+                              const TargetProfile& target, Diagnostics* out) {
   const doc::Node* ref_node = trainjob.Find("spec");
   ref_node = ref_node != nullptr ? ref_node->Find("runtimeRef") : nullptr;
   const Location at = ref_node != nullptr ? ref_node->location() : trainjob.location();
@@ -128,7 +152,9 @@ Result<doc::Node> KeptRuntime(const doc::Node& trainjob, const trainer::Resolved
                    " but found runtime with name, api group and kind of " + gocompat::Quote(name) + ", " +
                    gocompat::Quote(group) + ", " + gocompat::Quote(kind));
   }
-  Result<std::string> live_text = render::SnapshotText(trainjob, resolved.runtime, target.version);
+  Result<std::string> live_text = live_text_made.empty()
+                                      ? render::SnapshotText(trainjob, resolved.runtime, target.version)
+                                      : std::string(live_text_made);
   if (!live_text.ok()) return live_text.take_error();
   if (*live_text == text->string_value()) return doc::Node();
   const std::string trainjob_name = render::GetString(trainjob, {"metadata", "name"});
@@ -227,12 +253,14 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   render_options.version = target.version;
   render_options.merged_jobset_spec = shared_merge;
   render_options.runtime_snapshot = target.runtime_snapshot;
+  render_options.runtime_snapshot_text = shared.SnapshotTextOf(resolved->runtime);
   const doc::Node* runtime = &resolved->runtime;
   doc::Node snapshot_runtime;
   const doc::Node* stored_snapshot = nullptr;  // the cluster's snapshot ConfigMap, kept as it is
   if (auto snapshot = options.runtime_snapshots.find(key);
       target.runtime_snapshot && snapshot != options.runtime_snapshots.end()) {
-    Result<doc::Node> kept = KeptRuntime(trainjob, *resolved, snapshot->second, target, &out);
+    Result<doc::Node> kept =
+        KeptRuntime(trainjob, *resolved, snapshot->second, render_options.runtime_snapshot_text, target, &out);
     if (!kept.ok()) {
       out.push_back(kept.take_error());
       return finish();
@@ -242,6 +270,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     if (!kept->is_null()) {
       snapshot_runtime = *std::move(kept);
       runtime = &snapshot_runtime;
+      render_options.runtime_snapshot_text = {};
       render_options.merged_jobset_spec = nullptr;  // the snapshot's template, merged by Render
     }
   }

@@ -78,7 +78,8 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
   // runtime it is about to use (trainingruntime.go:91-106).
   doc::Node snapshot;
   if (options.runtime_snapshot) {
-    Result<doc::Node> built_snapshot = RuntimeSnapshot(trainjob_in, runtime, options.version);
+    Result<doc::Node> built_snapshot =
+        RuntimeSnapshot(trainjob_in, runtime, options.version, options.runtime_snapshot_text);
     if (!built_snapshot.ok()) return built_snapshot.take_error();
     snapshot = *std::move(built_snapshot);
   }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -19,6 +20,10 @@ struct RenderOptions {
   /// Render the runtime snapshot ConfigMap first (Trainer v2.3.0+,
   /// render/runtime_snapshot.h): the target profile says.
   bool runtime_snapshot = false;
+  /// SnapshotText of the runtime when the caller has it already (it is the
+  /// same for every TrainJob of a runtime that names its namespace); ""
+  /// makes it here.
+  std::string_view runtime_snapshot_text;
 };
 
 /// The rule id of the notes about Secrets the controller creates that no

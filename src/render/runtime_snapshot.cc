@@ -67,8 +67,9 @@ Result<std::string> SnapshotText(const doc::Node& trainjob, const doc::Node& run
   return yaml::Write(object);
 }
 
-Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& runtime, TrainerVersion version) {
-  Result<std::string> text = SnapshotText(trainjob, runtime, version);
+Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& runtime, TrainerVersion version,
+                                  std::string_view made) {
+  Result<std::string> text = made.empty() ? SnapshotText(trainjob, runtime, version) : std::string(made);
   if (!text.ok()) return text.take_error();
   doc::Node configmap = OwnedObject(trainjob, "v1", "ConfigMap",
                                     GetString(trainjob, {"metadata", "name"}) + std::string(kRuntimeSnapshotSuffix));

@@ -21,7 +21,10 @@ inline constexpr std::string_view kRuntimeSnapshotSuffix = "-runtime-snapshot";
 /// ConfigMap` `<trainjob>-runtime-snapshot` in the TrainJob's namespace,
 /// owned by the TrainJob (controller, blockOwnerDeletion), no labels or
 /// annotations, and one data key, `runtime`: SnapshotText(runtime).
-Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& runtime, TrainerVersion version);
+/// `text`, when not empty, is SnapshotText(trainjob, runtime, version)
+/// made earlier.
+Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& runtime, TrainerVersion version,
+                                  std::string_view text = {});
 
 /// sigs.k8s.io/yaml.Marshal of the runtime as the controller's cache holds
 /// it: the stored object (CRD defaults applied), decoded into Trainer's Go
