@@ -24,6 +24,24 @@ std::string Stream(const std::string& yaml, const PipelineOptions& options) {
   return yaml::WriteStream(result.objects) + "#\n" + Lines(result.diagnostics);
 }
 
+// Every error names its place (found by the render_pipeline fuzz target,
+// fuzz/corpus/render_pipeline/resources-per-node-bad-quantity-unlocated).
+TEST(Pipeline, AQuantityThatDoesNotParseIsLocated) {
+  for (const char* target : {"trainer-v2.1", "trainer-v2.3"}) {
+    PipelineOptions options = V21Options();
+    options.target = target;
+    const std::string yaml = std::string(testing::kTorchRuntime) + "---\n" +
+                             TrainJob("tj", "ns", "  trainer:\n    resourcesPerNode:\n      requests: {cpu: o}\n");
+    PipelineResult result = RenderManifests(Manifests(yaml), options);
+    ASSERT_TRUE(result.has_errors()) << target;
+    for (const Diagnostic& d : result.diagnostics) {
+      if (d.severity != Severity::kError) continue;
+      EXPECT_TRUE(d.location.known()) << target << ": " << d.ToString();
+      EXPECT_EQ(d.field_path, "spec.trainer.resourcesPerNode.requests[cpu]") << target;
+    }
+  }
+}
+
 TEST(Pipeline, RendersTrainJobsOrderedByNamespaceThenName) {
   std::string yaml = TrainJob("b", "team-a") + "---\n" + TrainJob("a", "team-b") + "---\n" +
                      std::string(testing::kTorchRuntime) + "---\n" + TrainJob("a", "team-a");

@@ -90,7 +90,11 @@ std::size_t UncachedFraction(std::int64_t suffix_exponent, std::int64_t exponent
 
 Result<Amount> Amount::FromJson(const doc::Node& value) {
   typed::Quantity quantity;
-  if (Status s = quantity.UnmarshalJson(value); !s.ok()) return s.take_error();
+  if (Status s = quantity.UnmarshalJson(value); !s.ok()) {
+    Diagnostic error = s.take_error();
+    if (!error.location.known()) error.location = value.location();
+    return error;
+  }
   return FromQuantity(quantity);
 }
 

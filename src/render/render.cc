@@ -31,7 +31,13 @@ Status TypeResources(doc::Node* rpn) {
     if (list == nullptr || !list->is_mapping()) continue;
     for (doc::Field& f : list->mutable_fields()) {
       typed::Quantity q;
-      if (Status s = q.UnmarshalJson(f.value); !s.ok()) return s.take_error();
+      if (Status s = q.UnmarshalJson(f.value); !s.ok()) {
+        // Located at the value, as every error the user can act on is.
+        Diagnostic error = s.take_error();
+        error.location = f.value.location();
+        error.field_path = "spec.trainer.resourcesPerNode." + std::string(key) + "[" + f.key + "]";
+        return error;
+      }
       f.value = doc::Node::String(q.String(), f.value.location());
     }
   }

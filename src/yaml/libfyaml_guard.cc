@@ -91,12 +91,11 @@ std::optional<ExplicitKeyCrash> CrashOnLine(std::string_view text, std::size_t s
 std::optional<ExplicitKeyCrash> FindExplicitKeyTabCrash(std::string_view text) {
   bool key_open = false;
   for (std::size_t start = 0; start < text.size();) {
-    std::size_t end = text.find('\n', start);
+    // Line breaks: LF, CRLF, and a lone CR, which YAML reads as one too.
+    std::size_t end = text.find_first_of("\r\n", start);
     if (end == std::string_view::npos) end = text.size();
-    std::size_t line_end = end;
-    if (line_end > start && text[line_end - 1] == '\r') --line_end;
-    if (auto found = CrashOnLine(text, start, line_end, &key_open)) return found;
-    start = end + 1;
+    if (auto found = CrashOnLine(text, start, end, &key_open)) return found;
+    start = end + (text.substr(end, 2) == "\r\n" ? 2 : 1);
   }
   return std::nullopt;
 }

@@ -19,7 +19,7 @@ TEST(LibfyamlGuard, FindsTheExplicitKeyTabShapes) {
        {"? a:\t>\n", "? a:\t|\n", "? a:\t>-\n  x\n: b\n", "? a:\t\t>\n", "? a: \t>\n", "?   a:\t>\n",
         "? a:\t- x\n", "? a:\t? x\n", "? a:\t?x\n", "? a:\t: x\n", "? a:\t>x\n", "? 'a':\t>\n",
         "? \"a\\\"\":\t>\n", "? a'b:\t>\n", "? [a]:\t>\n", "? {a: b}:\t>\n", "x:\n  ? a:\t>\n",
-        "- ? a:\t>\n", "- - ? a:\t>\n", "? c[:\t>\n", "?\n a:\t>\n", "?\n ::\t?\n", "? # c\n\n  a:\t|\n", "- ?\n  - a:\t>\n", "? ac[\"\"x:\t>-\n", "- ? b\n  ? a:\t- x\n", "---\n? a:\t|\n", "? a:\t>\r\n"}) {
+        "- ? a:\t>\n", "- - ? a:\t>\n", "? c[:\t>\n", "?\r i? i:\t:\t", "?\r\n a:\t>\r\n", "?\n a:\t>\n", "?\n ::\t?\n", "? # c\n\n  a:\t|\n", "- ?\n  - a:\t>\n", "? ac[\"\"x:\t>-\n", "- ? b\n  ? a:\t- x\n", "---\n? a:\t|\n", "? a:\t>\r\n"}) {
     EXPECT_TRUE(FindExplicitKeyTabCrash(text).has_value()) << text;
   }
   EXPECT_EQ(FindExplicitKeyTabCrash("x: 1\n  ? a:\t>\n")->at, 9u);  // the key's first byte
@@ -54,6 +54,9 @@ TEST(LibfyamlGuard, ReadersRefuseTheFuzzedCrash) {
   EXPECT_EQ(read_test::ErrorOf(ReadCorpus("libfyaml-explicit-key-tab-minimal")),
             "in.yaml:1:3: error: invalid map key: a mapping cannot be a key");
   EXPECT_FALSE(ReadSpans(text, "in.yaml").ok());
+  // A lone CR ends the `?` line as LF does.
+  EXPECT_EQ(read_test::ErrorOf(ReadCorpus("libfyaml-explicit-key-tab-after-cr-fuzzed")),
+            "in.yaml:1:4: error: invalid map key: a mapping cannot be a key");
   // `[` inside the key's plain scalar opens no flow collection.
   EXPECT_EQ(read_test::ErrorOf(ReadCorpus("libfyaml-explicit-key-tab-after-bracket-fuzzed")),
             "in.yaml:5:3: error: invalid map key: a mapping cannot be a key");
