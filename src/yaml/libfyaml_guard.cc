@@ -51,7 +51,9 @@ std::optional<ExplicitKeyCrash> CrashOnLine(std::string_view text, std::size_t s
   }
   const std::size_t key = at;
   int flow_depth = 0;
-  bool token_start = true;  // after a blank, a flow indicator or the key's start
+  // A node starts here: at the key, after a flow indicator, after `: `
+  // (blanks keep it). Inside a block plain scalar a quote or `[` is text.
+  bool token_start = true;
   while (at < end) {
     const char c = text[at];
     if (token_start && (c == '\'' || c == '"')) {
@@ -80,7 +82,8 @@ std::optional<ExplicitKeyCrash> CrashOnLine(std::string_view text, std::size_t s
         }
       }
     }
-    token_start = IsBlank(c) || opens || closes;
+    const bool value_follows = c == ':' && at + 1 < end && IsBlank(text[at + 1]);
+    token_start = opens || closes || value_follows || (IsBlank(c) && token_start);
     ++at;
   }
   return std::nullopt;

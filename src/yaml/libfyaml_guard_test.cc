@@ -19,7 +19,7 @@ TEST(LibfyamlGuard, FindsTheExplicitKeyTabShapes) {
        {"? a:\t>\n", "? a:\t|\n", "? a:\t>-\n  x\n: b\n", "? a:\t\t>\n", "? a: \t>\n", "?   a:\t>\n",
         "? a:\t- x\n", "? a:\t? x\n", "? a:\t?x\n", "? a:\t: x\n", "? a:\t>x\n", "? 'a':\t>\n",
         "? \"a\\\"\":\t>\n", "? a'b:\t>\n", "? [a]:\t>\n", "? {a: b}:\t>\n", "x:\n  ? a:\t>\n",
-        "- ? a:\t>\n", "- - ? a:\t>\n", "? c[:\t>\n", "?\r i? i:\t:\t", "?\r\n a:\t>\r\n", "?\n a:\t>\n", "?\n ::\t?\n", "? # c\n\n  a:\t|\n", "- ?\n  - a:\t>\n", "? ac[\"\"x:\t>-\n", "- ? b\n  ? a:\t- x\n", "---\n? a:\t|\n", "? a:\t>\r\n"}) {
+        "- ? a:\t>\n", "- - ? a:\t>\n", "? c[:\t>\n", "?\r i? i:\t:\t", "? css\"PATH\", \"valus[:\t>\n", "?\r\n a:\t>\r\n", "?\n a:\t>\n", "?\n ::\t?\n", "? # c\n\n  a:\t|\n", "- ?\n  - a:\t>\n", "? ac[\"\"x:\t>-\n", "- ? b\n  ? a:\t- x\n", "---\n? a:\t|\n", "? a:\t>\r\n"}) {
     EXPECT_TRUE(FindExplicitKeyTabCrash(text).has_value()) << text;
   }
   EXPECT_EQ(FindExplicitKeyTabCrash("x: 1\n  ? a:\t>\n")->at, 9u);  // the key's first byte
