@@ -57,10 +57,8 @@ std::map<std::string, doc::Node> RuntimeSnapshots(const RevisionRender& base) {
   std::map<std::string, doc::Node> snapshots;
   for (const pipeline::TrainJobResult& result : base.train_jobs) {
     if (result.has_errors()) continue;
-    const std::string name = result.id.name + std::string(render::kRuntimeSnapshotSuffix);
     for (const doc::Node& object : result.objects) {
-      const doc::ObjectId id = doc::ObjectId::Of(object);
-      if (id.api_version == "v1" && id.kind == "ConfigMap" && id.name == name) snapshots.emplace(Key(result.id), object);
+      if (render::IsRuntimeSnapshotOf(object, result.id.name)) snapshots.emplace(Key(result.id), object);
     }
   }
   return snapshots;

@@ -8,14 +8,8 @@
 namespace tjr::pipeline {
 
 void RemoveRuntimeSnapshot(TrainJobResult* result) {
-  const std::string snapshot = result->id.name + std::string(render::kRuntimeSnapshotSuffix);
-  std::erase_if(result->objects, [&snapshot](const doc::Node& object) {
-    const doc::Node* kind = object.Find("kind");
-    const doc::Node* metadata = object.Find("metadata");
-    const doc::Node* name = metadata != nullptr ? metadata->Find("name") : nullptr;
-    return kind != nullptr && kind->is_string() && kind->string_value() == "ConfigMap" && name != nullptr &&
-           name->is_string() && name->string_value() == snapshot;
-  });
+  std::erase_if(result->objects,
+                [result](const doc::Node& object) { return render::IsRuntimeSnapshotOf(object, result->id.name); });
 }
 
 void PrepareForApply(TrainJobResult* result) {

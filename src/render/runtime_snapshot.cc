@@ -67,6 +67,11 @@ Result<std::string> SnapshotText(const doc::Node& trainjob, const doc::Node& run
   return yaml::Write(object);
 }
 
+bool IsRuntimeSnapshotOf(const doc::Node& object, std::string_view trainjob_name) {
+  return GetString(object, {"apiVersion"}) == "v1" && GetString(object, {"kind"}) == "ConfigMap" &&
+         GetString(object, {"metadata", "name"}) == std::string(trainjob_name) + std::string(kRuntimeSnapshotSuffix);
+}
+
 Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& runtime, TrainerVersion version,
                                   std::string_view made) {
   Result<std::string> text = made.empty() ? SnapshotText(trainjob, runtime, version) : std::string(made);

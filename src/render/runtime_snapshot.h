@@ -17,6 +17,10 @@ namespace tjr::render {
 /// "-runtime-snapshot" (snapshot.go:34).
 inline constexpr std::string_view kRuntimeSnapshotSuffix = "-runtime-snapshot";
 
+/// True for the runtime snapshot ConfigMap of TrainJob `trainjob_name`
+/// (`v1 ConfigMap <trainjob_name>-runtime-snapshot`).
+bool IsRuntimeSnapshotOf(const doc::Node& object, std::string_view trainjob_name);
+
 /// The ConfigMap createRuntimeSnapshot applies (snapshot.go:97-127): `v1
 /// ConfigMap` `<trainjob>-runtime-snapshot` in the TrainJob's namespace,
 /// owned by the TrainJob (controller, blockOwnerDeletion), no labels or
