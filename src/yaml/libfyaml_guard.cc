@@ -103,4 +103,33 @@ std::optional<ExplicitKeyCrash> FindExplicitKeyTabCrash(std::string_view text) {
   return std::nullopt;
 }
 
+std::optional<std::size_t> FindTabIndicatorWithExplicitKey(std::string_view text) {
+  auto blank_or_break = [&](std::size_t i) {
+    return i >= text.size() || IsBlank(text[i]) || text[i] == '\n' || text[i] == '\r';
+  };
+  bool explicit_key = false;
+  std::optional<std::size_t> tab_indicator;
+  for (std::size_t i = 0; i < text.size() && !(explicit_key && tab_indicator); ++i) {
+    const char c = text[i];
+    if (c == '?' && blank_or_break(i + 1)) {
+      // Anywhere a node may start: a line's start, after a blank or a
+      // flow indicator. Inside scalars and comments too: wider is safer.
+      const char before = i == 0 ? '\n' : text[i - 1];
+      if (before == '\n' || before == '\r' || IsBlank(before) || before == '[' || before == '{' || before == ',') {
+        explicit_key = true;
+      }
+    } else if (c == ':' && !tab_indicator) {
+      bool tab = false;
+      std::size_t value = i + 1;
+      for (; value < text.size() && IsBlank(text[value]); ++value) tab = tab || text[value] == '\t';
+      if (tab && value < text.size()) {
+        const char first = text[value];
+        if (first == '>' || first == '|' || first == '?' || first == ':' || first == '-') tab_indicator = i;
+      }
+    }
+  }
+  if (explicit_key && tab_indicator) return tab_indicator;
+  return std::nullopt;
+}
+
 }  // namespace tjr::yaml::input

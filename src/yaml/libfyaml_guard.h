@@ -25,4 +25,19 @@ struct ExplicitKeyCrash {
 };
 std::optional<ExplicitKeyCrash> FindExplicitKeyTabCrash(std::string_view text);
 
+/// The wider net behind FindExplicitKeyTabCrash, which the fuzzers keep
+/// finding new shapes past (a comment after the key, a key continued on
+/// the next line, ...): every crash found so far needs both an explicit
+/// key indicator (`?` then a blank or a line break) and a `:` whose
+/// separating blanks hold a tab before `>`, `|`, `?`, `:` or `-`. A
+/// document with both anywhere is refused; real manifests have neither,
+/// kubectl refuses most such texts, and the way out is to write spaces.
+/// Returns the offset of that `:`.
+std::optional<std::size_t> FindTabIndicatorWithExplicitKey(std::string_view text);
+
+/// The message for what FindTabIndicatorWithExplicitKey finds.
+inline constexpr const char* kTabIndicatorWithExplicitKey =
+    "a tab between ':' and an indicator in a document with an explicit key ('? ') is refused: "
+    "libfyaml 0.7.12, the YAML parser, can crash on it; write spaces instead of the tab";
+
 }  // namespace tjr::yaml::input

@@ -38,6 +38,19 @@ TEST(LibfyamlGuard, LeavesOtherTextAlone) {
   }
 }
 
+TEST(LibfyamlGuard, WiderNetNeedsBothAnExplicitKeyAndATabBeforeAnIndicator) {
+  // Shapes FindExplicitKeyTabCrash misses; the first crashed libfyaml
+  // 0.7.12 (SIGSEGV in fy_indent_vacuum_internal, a fuzz campaign).
+  for (std::string_view text : {"? y #\n g:\t>", "? a\n  b:\t|\n", "x: [? a]\ny:\t>\n", "k:\t-\n? a\n"}) {
+    EXPECT_TRUE(FindTabIndicatorWithExplicitKey(text).has_value()) << text;
+  }
+  EXPECT_EQ(*FindTabIndicatorWithExplicitKey("? y #\n g:\t>"), 8u);  // the ':'
+  for (std::string_view text : {"a:\t>\n  x\n", "? a\n: b\n", "url: http://x?y=1\nk:\t|\n  x\n", "? a:  >\n",
+                                "a: b\t>\n? c\n", ""}) {
+    EXPECT_FALSE(FindTabIndicatorWithExplicitKey(text).has_value()) << text;
+  }
+}
+
 std::string ReadCorpus(const std::string& name) {
   std::ifstream in(std::string(std::getenv("TJRENDER_SOURCE_ROOT")) + "/fuzz/corpus/yaml_reader/" + name, std::ios::binary);
   std::ostringstream text;
@@ -62,6 +75,12 @@ TEST(LibfyamlGuard, ReadersRefuseTheFuzzedCrash) {
             "in.yaml:5:3: error: invalid map key: a mapping cannot be a key");
   EXPECT_EQ(read_test::ErrorOf(ReadCorpus("libfyaml-explicit-key-tab-after-bracket-minimal")),
             "in.yaml:1:3: error: invalid map key: a mapping cannot be a key");
+  // A comment ends the key's line and the key's mapping goes on below.
+  EXPECT_EQ(read_test::ErrorOf(ReadCorpus("libfyaml-explicit-key-comment-then-tab-minimal")),
+            std::string("in.yaml:2:3: error: ") + kTabIndicatorWithExplicitKey);
+  EXPECT_NE(read_test::ErrorOf(ReadCorpus("libfyaml-explicit-key-comment-then-tab-fuzzed")).find(kTabIndicatorWithExplicitKey),
+            std::string::npos);
+  EXPECT_FALSE(ReadSpans(ReadCorpus("libfyaml-explicit-key-comment-then-tab-minimal"), "in.yaml").ok());
 }
 
 }  // namespace

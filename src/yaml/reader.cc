@@ -74,6 +74,9 @@ class EventParser {
                        std::string("invalid map key: a ") + (key->sequence ? "sequence" : "mapping") +
                            " cannot be a key");
     }
+    if (auto colon = input::FindTabIndicatorWithExplicitKey(chunk_.text)) {
+      return RefusedAt(chunk_.text, *colon, input::kTabIndicatorWithExplicitKey);
+    }
     const char* failure = nullptr;
     input::FyParser fy = input::OpenFyParser(chunk_.text, &failure);
     if (failure != nullptr) return Internal(failure);

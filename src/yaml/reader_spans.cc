@@ -30,6 +30,7 @@ class SpanBuilder {
   // Returns false (and sets *root to nothing) for an empty document.
   Result<bool> Parse(SpanNode* root) {
     if (input::FindExplicitKeyTabCrash(chunk_.text)) return Error("invalid map key: a mapping cannot be a key");
+    if (input::FindTabIndicatorWithExplicitKey(chunk_.text)) return Error(input::kTabIndicatorWithExplicitKey);
     const char* failure = nullptr;
     input::FyParser fy = input::OpenFyParser(chunk_.text, &failure);
     if (failure != nullptr) return Error(failure);
