@@ -35,6 +35,7 @@ inline constexpr std::string_view kRuleStickyValue = "flyte-template-value-stick
 inline constexpr std::string_view kRuleDuplicateEnv = "flyte-duplicate-env";
 inline constexpr std::string_view kRuleSecretInjected = "flyte-secret-injected-at-admission";
 inline constexpr std::string_view kRuleConsoleUrlUnknown = "flyte-console-url-unknown";
+inline constexpr std::string_view kRuleTaskResourcesAssumed = "flyte-task-resources-assumed";
 
 /// The Pod flytepropeller creates for `task`, as json.Marshal prints it
 /// (without `status`), and warnings. Errors are upstream's (e.g.

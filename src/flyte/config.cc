@@ -314,7 +314,14 @@ void MergeConfigDocuments(doc::Node* base, const doc::Node& overlay) {
   }
 }
 
-Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& configmap, doc::Node* propeller_section) {
+const doc::Node* FindTaskResourcesSection(const doc::Node& config_document) {
+  if (!config_document.is_mapping()) return nullptr;
+  const doc::Node* section = config_document.Find("task_resources");
+  return section != nullptr && section->is_mapping() ? section : nullptr;
+}
+
+Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& configmap, doc::Node* propeller_section,
+                                                         doc::Node* task_resources_section) {
   const doc::Node* data = configmap.Find("data");
   if (data == nullptr || !data->is_mapping()) return std::optional<doc::Node>();
   std::vector<const doc::Field*> keys;
@@ -333,14 +340,16 @@ Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& config
     Result<std::vector<doc::Node>> documents = yaml::ReadStream(entry->value.string_value(), name);
     if (!documents.ok()) continue;  // not every chart key is propeller configuration
     for (const doc::Node& document : *documents) {
-      if (const doc::Node* propeller = document.is_mapping() ? document.Find("propeller") : nullptr;
-          propeller != nullptr && propeller_section != nullptr) {
-        if (propeller_section->is_null()) {
-          *propeller_section = *propeller;
+      auto merge_into = [](doc::Node* merged_section, const doc::Node* section) {
+        if (section == nullptr || merged_section == nullptr) return;
+        if (merged_section->is_null()) {
+          *merged_section = *section;
         } else {
-          MergeConfigDocuments(propeller_section, *propeller);
+          MergeConfigDocuments(merged_section, *section);
         }
-      }
+      };
+      merge_into(propeller_section, document.is_mapping() ? document.Find("propeller") : nullptr);
+      merge_into(task_resources_section, FindTaskResourcesSection(document));
       const doc::Node* k8s = FindK8sSection(document);
       if (k8s == nullptr) continue;
       if (!merged) {

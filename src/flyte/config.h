@@ -8,6 +8,7 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
+#include "flyte/task_resources.h"
 
 // flytepropeller's `plugins.k8s` configuration section (flyteplugins
 // pluginmachinery/flytek8s/config/config.go, K8sPluginConfig), as far as it
@@ -70,6 +71,10 @@ struct PluginConfig {
   /// Not plugins.k8s but the `propeller` section beside it
   /// (ApplyPropellerSection): the `_F_L_*` env vars of every container.
   LiteralOffloadingConfig literal_offloading;
+  /// Not propeller's either: flyteadmin's `task_resources` (the built-in
+  /// ones unless a configuration among the inputs has the section).
+  TaskResources task_resources = BuiltInTaskResources();
+  bool task_resources_configured = false;
 };
 
 /// Reads what pod construction needs of a `propeller` section (its
@@ -96,9 +101,16 @@ const doc::Node* FindK8sSection(const doc::Node& config_document);
 /// mappings found are merged as flytestdlib merges config files (nested
 /// mappings merge, other values replace). nullopt when none has one.
 /// The `propeller` sections of the same documents, merged alike, go to
-/// `*propeller_section` (null when none has one).
+/// `*propeller_section`, and flyteadmin's `task_resources` sections to
+/// `*task_resources_section` (null when none has one: flyte-core ships
+/// flyteadmin's in another ConfigMap, flyte-admin-base-config).
 Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& configmap,
-                                                         doc::Node* propeller_section = nullptr);
+                                                         doc::Node* propeller_section = nullptr,
+                                                         doc::Node* task_resources_section = nullptr);
+
+/// flyteadmin's `task_resources` mapping at the top of a configuration
+/// document, or nullptr.
+const doc::Node* FindTaskResourcesSection(const doc::Node& config_document);
 
 /// Merges `overlay` into `base` the way viper merges config files.
 void MergeConfigDocuments(doc::Node* base, const doc::Node& overlay);

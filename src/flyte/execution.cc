@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "flyte/task_fields.h"
+#include "flyte/task_resources.h"
 #include "flyte/typed_value.h"
 
 namespace tjr::flyte {
@@ -76,6 +77,11 @@ Status ParseExecution(const doc::Node& e, Execution* out) {
     Result<doc::Node> r = Resources(platform, "execution.platformResources");
     if (!r.ok()) return r.take_error();
     out->platform_resources = std::move(*r);
+  }
+  if (const doc::Node* attributes = Get(e, "taskResourceAttributes", "task_resource_attributes")) {
+    Result<TaskResources> r = FromTaskResourceAttributes(*attributes, "execution.taskResourceAttributes");
+    if (!r.ok()) return r.take_error();
+    out->task_resource_attributes = *r;
   }
   out->override_resources = doc::Node::Mapping();
   for (auto [camel, snake, target] :

@@ -6,6 +6,8 @@
 
 #include "base/object_name.h"
 #include "flyte/task.h"
+#include "flyte/task_resources.h"
+#include "flyte/warnings.h"
 #include "flyte/typed_value.h"
 #include "gocompat/strconv.h"
 #include "typed/object_meta_decode.h"
@@ -38,7 +40,8 @@ std::vector<source::ObjectType> FlyteObjectTypes() {
 
 void AcceptFlyteTasks(source::LoadOptions* options) {
   options->accept_untyped = [](const doc::Node& document) {
-    return IsFlyteTaskDocument(document) || FindK8sSection(document) != nullptr;
+    return IsFlyteTaskDocument(document) || FindK8sSection(document) != nullptr ||
+           FindTaskResourcesSection(document) != nullptr;
   };
 }
 
@@ -49,8 +52,17 @@ bool TaskResult::has_errors() const {
 
 namespace {
 
-// The propeller configuration: the --flyte-config document, else the one
-// ConfigMap of the inputs that carries plugins.k8s.
+// flyteadmin's task_resources, decoded over the built-in ones into `config`.
+Status ApplyTaskResources(const doc::Node& section, PluginConfig* config) {
+  if (Status s = DecodeTaskResourcesSection(section, &config->task_resources); !s.ok()) return s;
+  config->task_resources_configured = true;
+  return Ok();
+}
+
+// The Flyte configuration: the --flyte-config document, else the one
+// configuration among the inputs that carries plugins.k8s (a plain file or
+// a ConfigMap) and the one that carries flyteadmin's task_resources (the
+// same or another: flyte-core keeps it in flyte-admin-base-config).
 Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const FlyteOptions& options) {
   // plugins.k8s, then the propeller section beside it.
   auto with_propeller = [](Result<PluginConfig> config, const doc::Node* propeller) -> Result<PluginConfig> {
@@ -63,28 +75,52 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
   };
   if (!options.config_document.is_null()) {
     const doc::Node* k8s = FindK8sSection(options.config_document);
-    if (k8s == nullptr) return PluginConfig{};
-    return with_propeller(ParsePluginConfig(*k8s), propeller_of(options.config_document));
+    Result<PluginConfig> config =
+        k8s == nullptr ? PluginConfig{} : with_propeller(ParsePluginConfig(*k8s), propeller_of(options.config_document));
+    if (const doc::Node* admin = FindTaskResourcesSection(options.config_document); admin != nullptr && config.ok()) {
+      if (Status s = ApplyTaskResources(*admin, &*config); !s.ok()) return s.take_error();
+    }
+    return config;
   }
   std::optional<doc::Node> section;
   const source::Manifest* from = nullptr;
-  // A plain propeller config file among the inputs.
+  // flyteadmin's task_resources and where it came from.
+  doc::Node admin;
+  std::string admin_from;
+  auto second_admin = [&](const Location& at) {
+    return AsInputError(MakeError(at, "task_resources",
+                                  "a second flyteadmin task_resources configuration (first: " + admin_from +
+                                      "); give one, or --flyte-config FILE"));
+  };
+  // Plain configuration files among the inputs.
   const source::UntypedDocument* file = nullptr;
   for (const source::UntypedDocument& document : manifests.untyped) {
     if (IsFlyteTaskDocument(document.document)) continue;
-    if (file != nullptr) {
-      return AsInputError(MakeError(document.document.location(), "plugins.k8s",
-                                    "a second propeller configuration file (first: " + file->file +
-                                        "); give one, or --flyte-config FILE"));
+    if (FindK8sSection(document.document) != nullptr) {
+      if (file != nullptr) {
+        return AsInputError(MakeError(document.document.location(), "plugins.k8s",
+                                      "a second propeller configuration file (first: " + file->file +
+                                          "); give one, or --flyte-config FILE"));
+      }
+      file = &document;
     }
-    file = &document;
+    if (const doc::Node* found = FindTaskResourcesSection(document.document)) {
+      if (!admin.is_null()) return second_admin(found->location());
+      admin = *found;
+      admin_from = "file " + document.file;
+    }
   }
   doc::Node propeller;
   for (const source::Manifest& manifest : manifests.manifests) {
     if (manifest.id.kind != "ConfigMap" || manifest.id.api_version != "v1") continue;
-    doc::Node this_propeller;
-    Result<std::optional<doc::Node>> k8s = K8sSectionFromConfigMap(manifest.object, &this_propeller);
+    doc::Node this_propeller, this_admin;
+    Result<std::optional<doc::Node>> k8s = K8sSectionFromConfigMap(manifest.object, &this_propeller, &this_admin);
     if (!k8s.ok()) return k8s.take_error();
+    if (!this_admin.is_null()) {
+      if (!admin.is_null()) return second_admin(manifest.location());
+      admin = std::move(this_admin);
+      admin_from = "ConfigMap " + manifest.id.namespace_ + "/" + manifest.id.name;
+    }
     if (!*k8s) continue;
     if (from != nullptr || file != nullptr) {
       return AsInputError(MakeError(
@@ -98,12 +134,16 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
     section = std::move(**k8s);
     propeller = std::move(this_propeller);
   }
+  Result<PluginConfig> config = PluginConfig{};
   if (file != nullptr) {
-    return with_propeller(ParsePluginConfig(*FindK8sSection(file->document)), propeller_of(file->document));
+    config = with_propeller(ParsePluginConfig(*FindK8sSection(file->document)), propeller_of(file->document));
+  } else if (section) {
+    config = with_propeller(ParsePluginConfig(*section), &propeller);
+    if (config.ok()) config->propeller_namespace = from->id.namespace_;
   }
-  if (!section) return PluginConfig{};
-  Result<PluginConfig> config = with_propeller(ParsePluginConfig(*section), &propeller);
-  if (config.ok()) config->propeller_namespace = from->id.namespace_;
+  if (config.ok() && !admin.is_null()) {
+    if (Status s = ApplyTaskResources(admin, &*config); !s.ok()) return s.take_error();
+  }
   return config;
 }
 
@@ -203,6 +243,8 @@ FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOption
       continue;
     }
     Diagnostics warnings;
+    CheckTaskResourcesKnown(*task, *config, options.version, &warnings);
+    LaunchThroughFlyteAdmin(&*task, config->task_resources, options.version);
     Result<doc::Node> pod = ComposePod(*task, *config, *store, options.version, &warnings);
     for (Diagnostic& w : warnings) {
       if (options.strict) w.severity = Severity::kError;

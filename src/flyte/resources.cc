@@ -62,48 +62,34 @@ Result<typed::Quantity> Parse(const std::string& text) {
   return typed::Quantity::Parse(text);
 }
 
-// A quantity with its text ("0" for Go's zero Quantity, which prints so).
-struct Value {
-  typed::Quantity q;
-  std::string text = "0";
-};
-
-Result<Value> Lookup(const List& list, const std::string& name) {
+Result<ResourceValue> Lookup(const List& list, const std::string& name) {
   auto it = list.values.find(name);
-  if (it == list.values.end()) return Value{};
+  if (it == list.values.end()) return ResourceValue{};
   Result<typed::Quantity> q = Parse(it->second);
   if (!q.ok()) return q.take_error();
-  return Value{*q, it->second};
+  return ResourceValue{*q, it->second};
 }
 
 // ensureResourceLimit
-Value Clamp(const Value& value, const Value& limit) {
+ResourceValue Clamp(const ResourceValue& value, const ResourceValue& limit) {
   if (value.q.is_zero() || limit.q.is_zero()) return value;
   return typed::Compare(value.q, limit.q) == 1 ? limit : value;
 }
 
 Status Adjust(const std::string& name, Requirements* resources, const Requirements& platform,
               bool assign_if_unset) {
-  Result<Value> request = Lookup(resources->requests, name);
+  Result<ResourceValue> request = Lookup(resources->requests, name);
   if (!request.ok()) return request.take_error();
-  Result<Value> limit = Lookup(resources->limits, name);
+  Result<ResourceValue> limit = Lookup(resources->limits, name);
   if (!limit.ok()) return limit.take_error();
-  Result<Value> platform_default = Lookup(platform.requests, name);
+  Result<ResourceValue> platform_default = Lookup(platform.requests, name);
   if (!platform_default.ok()) return platform_default.take_error();
-  Result<Value> platform_limit = Lookup(platform.limits, name);
+  Result<ResourceValue> platform_limit = Lookup(platform.limits, name);
   if (!platform_limit.ok()) return platform_limit.take_error();
-  Value req = *request;
-  Value lim = *limit;
-  if (assign_if_unset) {  // AdjustOrDefaultResource
-    if (req.q.is_zero()) req = !lim.q.is_zero() ? lim : *platform_default;
-    if (lim.q.is_zero()) lim = req;
-  }
-  // ensureResourceRange
-  req = Clamp(req, *platform_limit);
-  lim = Clamp(lim, *platform_limit);
-  req = Clamp(req, lim);
-  resources->requests.values[name] = req.text;
-  resources->limits.values[name] = lim.text;
+  ResourceRange adjusted = assign_if_unset ? AdjustOrDefault(*request, *limit, *platform_default, *platform_limit)
+                                           : EnsureResourceRange(*request, *limit, *platform_limit);
+  resources->requests.values[name] = adjusted.request.text;
+  resources->limits.values[name] = adjusted.limit.text;
   return Ok();
 }
 
@@ -134,6 +120,20 @@ doc::Node Write(const List& list) {
 }
 
 }  // namespace
+
+ResourceRange EnsureResourceRange(ResourceValue request, ResourceValue limit, const ResourceValue& platform_limit) {
+  request = Clamp(request, platform_limit);
+  limit = Clamp(limit, platform_limit);
+  request = Clamp(request, limit);
+  return {request, limit};
+}
+
+ResourceRange AdjustOrDefault(ResourceValue request, ResourceValue limit, const ResourceValue& platform_default,
+                              const ResourceValue& platform_limit) {
+  if (request.q.is_zero()) request = !limit.q.is_zero() ? limit : platform_default;
+  if (limit.q.is_zero()) limit = request;
+  return EnsureResourceRange(request, limit, platform_limit);
+}
 
 Status CustomizeResources(doc::Node* container, ResourceMode mode, const ResourceInputs& inputs) {
   Requirements own = Read(container->Find("resources"));

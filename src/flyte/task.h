@@ -1,11 +1,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
 #include "flyte/config.h"
+#include "flyte/task_resources.h"
 
 // A Flyte task as tjrender reads it: the serialized TaskTemplate (flyteidl's
 // JSON/YAML form, lowerCamelCase or snake_case field names) plus what the
@@ -36,7 +38,13 @@ struct Execution {
   /// FLYTE_EXECUTION_URL of tasks whose config has a `link_type`.
   std::string console_url;
   bool interruptible = false;
-  doc::Node platform_resources;  ///< ResourceRequirements (Go form) or null
+  /// What propeller hands the plugins as platform resources
+  /// (ResourceRequirements, Go form); null when not given, and then
+  /// flyteadmin's launch sets it (task_resources.h).
+  doc::Node platform_resources;
+  /// The matchable TASK_RESOURCE attributes flyteadmin finds for the
+  /// execution's project, domain and workflow, when given.
+  std::optional<TaskResources> task_resource_attributes;
   doc::Node override_resources;  ///< ResourceRequirements (Go form), never null
   std::string container_image;   ///< node-level container_image override
   doc::Node extended_resources;  ///< node-level extended_resources override, or null

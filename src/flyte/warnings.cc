@@ -3,6 +3,8 @@
 #include <map>
 #include <set>
 
+#include "flyte/task_resources.h"
+
 namespace tjr::flyte {
 namespace {
 
@@ -119,6 +121,18 @@ void CheckUnknownInputs(const Task& task, Diagnostics* out) {
                            "FLYTE_EXECUTION_URL from flyteadmin's console URL; give it as execution.consoleUrl "
                            "to render it"));
   }
+}
+
+void CheckTaskResourcesKnown(const Task& task, const PluginConfig& config, Version version, Diagnostics* out) {
+  if (!LaunchedByFlyteAdmin(version) || !task.execution.platform_resources.is_null() ||
+      task.execution.task_resource_attributes || config.task_resources_configured) {
+    return;
+  }
+  out->push_back(Warning(kRuleTaskResourcesAssumed, task.location,
+                         "task " + task.name + ": flyteadmin's task resource defaults and limits are not among "
+                         "the inputs, so its built-in ones are assumed (defaults cpu 2, memory 200Mi; limits "
+                         "cpu 2, memory 1Gi, gpu 1); give flyteadmin's task_resources configuration or "
+                         "execution.taskResourceAttributes"));
 }
 
 }  // namespace tjr::flyte

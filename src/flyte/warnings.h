@@ -38,4 +38,11 @@ void CheckDuplicateEnv(const doc::Node& pod, const Task& task, Diagnostics* out)
 ///    and no `execution.consoleUrl` gives it.
 void CheckUnknownInputs(const Task& task, Diagnostics* out);
 
+/// flyte-task-resources-assumed: flyteadmin's launch (task_resources.h)
+/// decides the task's default and maximum resources, and neither
+/// `execution.platformResources`, `execution.taskResourceAttributes` nor a
+/// `task_resources` configuration is among the inputs, so flyteadmin's
+/// built-in ones are assumed. Called before the launch.
+void CheckTaskResourcesKnown(const Task& task, const PluginConfig& config, Version version, Diagnostics* out);
+
 }  // namespace tjr::flyte
