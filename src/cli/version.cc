@@ -32,7 +32,7 @@ std::string VersionText() {
   out += "targets (emulated releases):\n";
   for (const pipeline::TargetProfile& target : pipeline::Targets()) {
     std::string what = target.experimental ? "experimental preview on " : "";
-    what += "Kubeflow Trainer " + std::string(render::VersionTag(target.version)) + ", Kubernetes " +
+    what += "Kubeflow Trainer " + std::string(trainer::ReleaseOf(target.version).tag) + ", Kubernetes " +
             std::string(Release(render::KubernetesPolicy(target.version))) + " API types, JobSet " +
             std::string(Release(render::JobSetPolicy(target.version))) + " API types";
     if (target.name == pipeline::kDefaultTarget) what += " (default)";

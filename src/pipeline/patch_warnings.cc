@@ -48,7 +48,7 @@ std::string EntryName(const doc::Node& entry, std::size_t index) {
 
 // --- containers and jobs the runtime lacks ------------------------------------
 
-void CheckNames(const doc::Node& entry, std::size_t index, const doc::Node& runtime, render::TrainerVersion version,
+void CheckNames(const doc::Node& entry, std::size_t index, const doc::Node& runtime, trainer::TrainerVersion version,
                 Diagnostics* out) {
   const doc::Node* runtime_jobs = Path(&runtime, {"spec", "template", "spec", "replicatedJobs"});
   for (const doc::Node& job_patch :
@@ -60,7 +60,7 @@ void CheckNames(const doc::Node& entry, std::size_t index, const doc::Node& runt
     }
     if (runtime_job == nullptr) {
       // v2.2's webhook refuses it (check 2); v2.3's merge adds it.
-      if (version == render::TrainerVersion::kV2_3) {
+      if (trainer::ReleaseOf(version).patch_merge == trainer::PatchMerge::kRuntimePatchesWholeSpec) {
         const doc::Node* name = Path(&job_patch, {"name"});
         out->push_back(Warning(kRulePatchJobUnknown, (name != nullptr ? *name : job_patch).location(),
                                "manager " + EntryName(entry, index) + " patches replicatedJob " + Quoted(job) +
@@ -176,7 +176,7 @@ class Leaves {
   std::map<std::string, std::vector<Setting>>* out_;
 };
 
-const schema::Type* JobTemplateType(render::TrainerVersion version) {
+const schema::Type* JobTemplateType(trainer::TrainerVersion version) {
   Result<const schema::Schema*> schema = schema::BuiltinSchema({std::string(render::KubernetesPolicy(version))});
   return schema.ok() ? (*schema)->FindType("k8s.io/api/batch/v1.JobTemplateSpec") : nullptr;
 }
@@ -200,7 +200,7 @@ void Report(const std::string& where, const std::string& field, const std::vecto
   }
 }
 
-void CheckOverlaps(const std::vector<doc::Node>& entries, render::TrainerVersion version, Diagnostics* out) {
+void CheckOverlaps(const std::vector<doc::Node>& entries, trainer::TrainerVersion version, Diagnostics* out) {
   const schema::Type* job_template = JobTemplateType(version);
   std::map<std::string, std::map<std::string, std::vector<Setting>>> by_job;
   std::map<std::string, std::vector<Setting>> jobset_metadata;
@@ -233,7 +233,7 @@ void CheckOverlaps(const std::vector<doc::Node>& entries, render::TrainerVersion
 
 // --- time --------------------------------------------------------------------
 
-void CheckTime(const std::vector<doc::Node>& entries, render::TrainerVersion version, const doc::Node* old,
+void CheckTime(const std::vector<doc::Node>& entries, trainer::TrainerVersion version, const doc::Node* old,
                Diagnostics* out) {
   const doc::Node* old_entries = Path(old, {"spec", "runtimePatches"});
   for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -280,10 +280,10 @@ void SupersedeRendered(Diagnostics* rendered, const Diagnostics& patch_warnings)
   });
 }
 
-Diagnostics CheckRuntimePatches(const doc::Node& trainjob, const doc::Node& runtime, render::TrainerVersion version,
+Diagnostics CheckRuntimePatches(const doc::Node& trainjob, const doc::Node& runtime, trainer::TrainerVersion version,
                                 const doc::Node* old) {
   Diagnostics out;
-  if (!render::HasRuntimePatches(version)) return out;
+  if (!trainer::ReleaseOf(version).runtime_patches) return out;
   const std::vector<doc::Node>& entries = Items(Path(&trainjob, {"spec", "runtimePatches"}));
   for (std::size_t i = 0; i < entries.size(); ++i) CheckNames(entries[i], i, runtime, version, &out);
   CheckOverlaps(entries, version, &out);

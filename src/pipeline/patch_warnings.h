@@ -4,7 +4,7 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
-#include "render/version.h"
+#include "trainer/release.h"
 
 // Rules beyond upstream for runtimePatches (Trainer v2.2+): what the webhook
 // lets through but breaks at run time or surprises (trainer-runtimepatches.md
@@ -32,7 +32,7 @@ inline constexpr std::string_view kRulePatchTimeWritten = "patch-time-written";
 ///  - patch-time-written: `time` is written by hand; what the mutating
 ///    webhook does with it depends on `old` (the stored TrainJob, or
 ///    nullptr for a create).
-Diagnostics CheckRuntimePatches(const doc::Node& trainjob, const doc::Node& runtime, render::TrainerVersion version,
+Diagnostics CheckRuntimePatches(const doc::Node& trainjob, const doc::Node& runtime, trainer::TrainerVersion version,
                                 const doc::Node* old);
 
 /// Drops the override-container-unknown warnings of `rendered` that a

@@ -43,7 +43,7 @@ std::string Job(std::string_view manager, std::string_view job, std::string_view
          std::string(job) + "\n            template: {spec: {template: {spec: " + std::string(pod_spec) + "}}}\n";
 }
 
-std::vector<std::string> Found(const doc::Node& trainjob, render::TrainerVersion version = render::TrainerVersion::kV2_3,
+std::vector<std::string> Found(const doc::Node& trainjob, trainer::TrainerVersion version = trainer::TrainerVersion::kV2_3,
                                const doc::Node* old = nullptr) {
   std::vector<std::string> out;
   for (const Diagnostic& d : CheckRuntimePatches(trainjob, Yaml(kRuntime), version, old)) {
@@ -76,13 +76,13 @@ TEST(PatchWarnings, UnknownJobOnlyFromV23) {
                           "\"workers\""),
             std::string::npos);
   // v2.2's webhook refuses the unknown job; no warning for it there.
-  EXPECT_EQ(Found(TrainJob(Job("b.io/m", "workers", "{nodeSelector: {a: b}}")), render::TrainerVersion::kV2_2).size(),
+  EXPECT_EQ(Found(TrainJob(Job("b.io/m", "workers", "{nodeSelector: {a: b}}")), trainer::TrainerVersion::kV2_2).size(),
             0u);
 }
 
 TEST(PatchWarnings, TheTrainerWarningReplacesTheGenericOne) {
   doc::Node job = TrainJob(Job("kueue.x-k8s.io/m", "node", "{containers: [{name: trainer}]}"));
-  Diagnostics patch = CheckRuntimePatches(job, Yaml(kRuntime), render::TrainerVersion::kV2_3, nullptr);
+  Diagnostics patch = CheckRuntimePatches(job, Yaml(kRuntime), trainer::TrainerVersion::kV2_3, nullptr);
   ASSERT_EQ(patch.size(), 1u);
   Diagnostic generic = patch[0];
   generic.message = "[override-container-unknown] container \"trainer\" is not in job \"node\"";
@@ -140,14 +140,14 @@ TEST(PatchWarnings, TimeWrittenByHand) {
             "says");
   // webhook_test.go TestDefault "UPDATE, patch unchanged: Time preserved".
   doc::Node old = TrainJob("  - manager: a.io/m\n    time: '2025-06-01T10:00:00Z'\n");
-  std::vector<std::string> unchanged = Found(job, render::TrainerVersion::kV2_3, &old);
+  std::vector<std::string> unchanged = Found(job, trainer::TrainerVersion::kV2_3, &old);
   ASSERT_EQ(unchanged.size(), 1u);
   EXPECT_NE(unchanged[0].find("this entry is unchanged, so it puts back the stored time 2025-06-01T10:00:00Z and the written value is discarded"),
             std::string::npos);
   // "UPDATE, patch changed: Time updated".
   doc::Node changed = TrainJob("  - manager: a.io/m\n    time: '2026-01-01T00:00:00Z'\n"
                                "    trainingRuntimeSpec: {template: {metadata: {labels: {a: b}}}}\n");
-  std::vector<std::string> updated = Found(changed, render::TrainerVersion::kV2_3, &old);
+  std::vector<std::string> updated = Found(changed, trainer::TrainerVersion::kV2_3, &old);
   ASSERT_EQ(updated.size(), 1u);
   EXPECT_NE(updated[0].find("this entry changed, so it sets the time of the update and the written value is discarded"),
             std::string::npos);

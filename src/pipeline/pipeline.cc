@@ -78,14 +78,14 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
       summary->diagnostics.push_back(defaulted.take_error());
       continue;
     }
-    Diagnostics findings = target.validate_runtime(runtime);
+    Diagnostics findings = target.validate_runtime(runtime, target.version);
     bool refused = HasErrors(findings);
     ApplyStrict(&findings, options, manifest.id);
     Append(&summary->diagnostics, std::move(findings));
     // The API server would not have stored it: TrainJobs find no runtime.
     if (!refused) shared.stored.push_back(std::move(runtime));
   }
-  if (target.runtime_snapshot) {
+  if (trainer::ReleaseOf(target.version).runtime_snapshot) {
     for (const doc::Node& runtime : shared.stored) {
       // The TrainJob only lends its namespace, which such a runtime has.
       const bool own_namespace = render::GetString(runtime, {"kind"}) == "ClusterTrainingRuntime" ||
@@ -252,13 +252,13 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   render::RenderOptions render_options;
   render_options.version = target.version;
   render_options.merged_jobset_spec = shared_merge;
-  render_options.runtime_snapshot = target.runtime_snapshot;
+  render_options.runtime_snapshot = trainer::ReleaseOf(target.version).runtime_snapshot;
   render_options.runtime_snapshot_text = shared.SnapshotTextOf(resolved->runtime);
   const doc::Node* runtime = &resolved->runtime;
   doc::Node snapshot_runtime;
   const doc::Node* stored_snapshot = nullptr;  // the cluster's snapshot ConfigMap, kept as it is
   if (auto snapshot = options.runtime_snapshots.find(key);
-      target.runtime_snapshot && snapshot != options.runtime_snapshots.end()) {
+      trainer::ReleaseOf(target.version).runtime_snapshot && snapshot != options.runtime_snapshots.end()) {
     Result<doc::Node> kept =
         KeptRuntime(trainjob, *resolved, snapshot->second, render_options.runtime_snapshot_text, target, &out);
     if (!kept.ok()) {

@@ -97,7 +97,7 @@ TEST(Pipeline, TargetsArePreparedInTheBackgroundUnlessOneThreadIsAsked) {
   std::jthread prepared = PrepareInBackground({"trainer-v2.1", "no-such-target", "trainer-v2.1"}, 0);
   EXPECT_TRUE(prepared.joinable());
   prepared.join();
-  EXPECT_TRUE(render::LoadGoTypes(render::TrainerVersion::kV2_1).ok());
+  EXPECT_TRUE(render::LoadGoTypes(trainer::TrainerVersion::kV2_1).ok());
 }
 
 TEST(Pipeline, OutputIsIdenticalForEveryThreadCount) {

@@ -16,17 +16,17 @@ const std::vector<TargetProfile>& Targets() {
   // no target of its own; its CRD defaults are the ones v2.2/v2.3 use.
   // The validation entry points take the version from ValidateOptions.
   static const std::vector<TargetProfile> targets = {
-      {"trainer-v2.1", render::TrainerVersion::kV2_1, trainer::kV21DefaultsTable, &validate::ValidateTrainJobSchema,
-       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime, nullptr, false, false},
-      {"trainer-v2.2", render::TrainerVersion::kV2_2, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
-       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV22, nullptr, false, false},
-      {"trainer-v2.3", render::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
-       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV23, nullptr, false, true},
+      {"trainer-v2.1", trainer::TrainerVersion::kV2_1, trainer::kV21DefaultsTable, &validate::ValidateTrainJobSchema,
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime, nullptr, false},
+      {"trainer-v2.2", trainer::TrainerVersion::kV2_2, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime, nullptr, false},
+      {"trainer-v2.3", trainer::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
+       &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime, nullptr, false},
       // PR #3199's TemplateOverrides, read as v2.3.0 reads the equivalent
       // runtimePatches (render/template_overrides_preview.h).
-      {"trainer-pr3199-preview", render::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable,
-       &validate::ValidateTrainJobSchema, &validate::ValidateTrainJobWebhook, &validate::ValidateRuntimeV23,
-       &render::TemplateOverridesAsRuntimePatches, true, true},
+      {"trainer-pr3199-preview", trainer::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable,
+       &validate::ValidateTrainJobSchema, &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime,
+       &render::TemplateOverridesAsRuntimePatches, true},
   };
   return targets;
 }

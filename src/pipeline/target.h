@@ -7,7 +7,7 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
-#include "render/version.h"
+#include "trainer/release.h"
 #include "validate/validate.h"
 
 // What a `--target` selects: one emulated Trainer release, as a profile of
@@ -17,7 +17,7 @@ namespace tjr::pipeline {
 /// One emulated Trainer release.
 struct TargetProfile {
   std::string_view name;            ///< "trainer-v2.3"
-  render::TrainerVersion version;   ///< selects the patches merge, the plugins and the Go schema
+  trainer::TrainerVersion version;  ///< the release row (trainer/release.h) whose behaviour it renders
   std::string_view crd_defaults;    ///< the trainer::BuiltinDefaults table of its CRDs
   /// The API server's schema and CEL checks of a TrainJob (before webhooks).
   Diagnostics (*validate_schema)(const doc::Node& trainjob, const validate::ValidateOptions& options);
@@ -26,15 +26,12 @@ struct TargetProfile {
   Diagnostics (*validate_webhook)(const doc::Node& trainjob, const doc::Node& runtime,
                                   const validate::ValidateOptions& options);
   /// The (Cluster)TrainingRuntime admission (CEL and webhook).
-  Diagnostics (*validate_runtime)(const doc::Node& runtime);
+  Diagnostics (*validate_runtime)(const doc::Node& runtime, trainer::TrainerVersion version);
   /// Rewrites a TrainJob of an API no release has into the release's own
   /// before anything else sees it (nullptr: none).
   Result<doc::Node> (*translate)(const doc::Node& trainjob);
   /// Not a release: a preview of a proposal, marked so in --help.
   bool experimental;
-  /// The controller applies a runtime snapshot ConfigMap per TrainJob and
-  /// renders from it afterwards (v2.3.0+, render/runtime_snapshot.h).
-  bool runtime_snapshot;
 };
 
 /// The supported targets, oldest first.

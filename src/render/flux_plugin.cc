@@ -159,7 +159,7 @@ doc::Node EmptyDirVolume(std::string_view name, std::string_view medium) {
 }
 
 // getViewVolumes, then the curve Secret volume.
-doc::Node Volumes(const std::string& config_map, const std::string& curve_secret, TrainerVersion version) {
+doc::Node Volumes(const std::string& config_map, const std::string& curve_secret, trainer::TrainerVersion version) {
   doc::Node volumes = doc::Node::Sequence();
   volumes.push_back(EmptyDirVolume(kSpackVolume, ""));
   volumes.push_back(EmptyDirVolume(kInstallVolume, ""));
@@ -170,7 +170,7 @@ doc::Node Volumes(const std::string& config_map, const std::string& curve_secret
   cm.Set("name", doc::Node::String(config_map));
   cm.Set("configMap", std::move(cm_source));
   volumes.push_back(std::move(cm));
-  if (version == TrainerVersion::kV2_3) volumes.push_back(EmptyDirVolume(kMemoryVolume, "Memory"));
+  if (trainer::ReleaseOf(version).flux_v23_layout) volumes.push_back(EmptyDirVolume(kMemoryVolume, "Memory"));
   doc::Node secret = doc::Node::Mapping();
   secret.Set("secretName", doc::Node::String(curve_secret));
   secret.Set("defaultMode", doc::Node::Int(0400));
@@ -181,13 +181,13 @@ doc::Node Volumes(const std::string& config_map, const std::string& curve_secret
   return volumes;
 }
 
-doc::Node NodeMounts(const std::string& config_map, TrainerVersion version) {
+doc::Node NodeMounts(const std::string& config_map, trainer::TrainerVersion version) {
   doc::Node mounts = doc::Node::Sequence();
   mounts.push_back(Mount(kInstallVolume, kInstallPath, false));
   mounts.push_back(Mount(kSpackVolume, kSpackPath, false));
   mounts.push_back(Mount(config_map, kConfigPath, true));
   mounts.push_back(Mount(kCurveVolume, kCurvePath, true));
-  if (version == TrainerVersion::kV2_3) mounts.push_back(Mount(kMemoryVolume, kMemoryPath, true));
+  if (trainer::ReleaseOf(version).flux_v23_layout) mounts.push_back(Mount(kMemoryVolume, kMemoryPath, true));
   return mounts;
 }
 
@@ -224,7 +224,7 @@ Result<std::string> Entrypoint(const Info& info, const doc::Node& trainjob, cons
   const std::int64_t gpus = GpuCount(*resources);
   std::string flags = "-N " + std::to_string(nodes) + " -n " + std::to_string(static_cast<std::int32_t>(
                                                                      static_cast<std::int64_t>(tasks) * nodes));
-  if (info.version == TrainerVersion::kV2_2) {
+  if (!trainer::ReleaseOf(info.version).flux_v23_layout) {
     if (gpus > 0) flags += " -g " + std::to_string(gpus);
     return SprintfS(templates.entrypoint, {main_host, flags});
   }
@@ -299,7 +299,7 @@ Status EnforceFlux(Info* info, doc::Node* trainjob) {
     PodSet& ps = info->pod_sets[i];
     if (ps.name != kNode) continue;
     UpsertVolumes(&ps.volumes, Volumes(config_map, curve_secret, info->version));
-    if (info->version == TrainerVersion::kV2_3) {
+    if (trainer::ReleaseOf(info->version).flux_v23_layout) {
       ps.init_containers.push_back(installer);
     } else if (jobs != nullptr && i < jobs->size()) {
       doc::Node& pod_spec = ChildPath(&jobs->mutable_items()[i], {"template", "spec", "template", "spec"});

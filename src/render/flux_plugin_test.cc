@@ -49,7 +49,7 @@ spec:
     resourcesPerNode: {limits: {nvidia.com/gpu: 2}}
 )";
 
-RenderedObjects RenderAt(std::string_view trainjob, std::string_view runtime, TrainerVersion version) {
+RenderedObjects RenderAt(std::string_view trainjob, std::string_view runtime, trainer::TrainerVersion version) {
   RenderOptions options;
   options.version = version;
   Result<RenderedObjects> r = Render(Yaml(trainjob), Yaml(runtime), options);
@@ -66,7 +66,7 @@ bool HasLine(const std::string& text, std::string_view line) {
 }
 
 TEST(FluxPlugin, V23PodSpecChanges) {
-  RenderedObjects r = RenderAt(kTrainJob, kRuntime, TrainerVersion::kV2_3);
+  RenderedObjects r = RenderAt(kTrainJob, kRuntime, trainer::TrainerVersion::kV2_3);
   const doc::Node* pod = Get(Job(r, 0), {"template", "spec", "template", "spec"});
   ASSERT_NE(pod, nullptr);
   // Runtime volume first, then getViewVolumes and the curve Secret volume.
@@ -101,7 +101,7 @@ TEST(FluxPlugin, V23PodSpecChanges) {
 }
 
 TEST(FluxPlugin, V23ConfigMap) {
-  RenderedObjects r = RenderAt(kTrainJob, kRuntime, TrainerVersion::kV2_3);
+  RenderedObjects r = RenderAt(kTrainJob, kRuntime, trainer::TrainerVersion::kV2_3);
   const doc::Node& cm = ObjectOfKind(r, "v1", "ConfigMap");
   EXPECT_EQ(GetString(cm, {"metadata", "name"}), "tj-flux-entrypoint");
   EXPECT_EQ(GetString(cm, {"metadata", "namespace"}), "ns");
@@ -129,7 +129,7 @@ TEST(FluxPlugin, V23ConfigMap) {
 }
 
 TEST(FluxPlugin, V22InstallerInJobSetAndOldEntrypoint) {
-  RenderedObjects r = RenderAt(kTrainJob, kRuntime, TrainerVersion::kV2_2);
+  RenderedObjects r = RenderAt(kTrainJob, kRuntime, trainer::TrainerVersion::kV2_2);
   const doc::Node* pod = Get(Job(r, 0), {"template", "spec", "template", "spec"});
   ASSERT_NE(pod, nullptr);
   ExpectValue(pod->Find("volumes"), R"([
@@ -164,7 +164,7 @@ metadata: {name: tj, namespace: ns}
 spec:
   trainer: {numNodes: 1, command: ["  python  "], args: [" script.py "]}
 )";
-  RenderedObjects r = RenderAt(kJob, kRuntime, TrainerVersion::kV2_3);
+  RenderedObjects r = RenderAt(kJob, kRuntime, trainer::TrainerVersion::kV2_3);
   ExpectValue(Container(r, 0, 0).Find("command"), "[/bin/bash, /etc/flux-config/entrypoint.sh, python    script.py]");
   const std::string entrypoint = Data(r, "entrypoint.sh");
   EXPECT_TRUE(HasLine(entrypoint, "flux R encode --hosts=${hosts} --cores=0 > /tmp/R")) << entrypoint;
@@ -176,7 +176,7 @@ spec:
 
 TEST(FluxPlugin, ControllerPanicsRenderNothing) {
   RenderOptions options;
-  options.version = TrainerVersion::kV2_3;
+  options.version = trainer::TrainerVersion::kV2_3;
   Result<RenderedObjects> no_trainer =
       Render(Yaml("metadata: {name: tj, namespace: ns}\nspec: {runtimeRef: {name: x}}\n"), Yaml(kRuntime), options);
   ASSERT_FALSE(no_trainer.ok());
@@ -193,7 +193,7 @@ TEST(FluxPlugin, OnlyPodSetsNamedNodeGetVolumes) {
   // through the TrainJob whatever the trainer job is called.
   std::string runtime(kRuntime);
   runtime.replace(runtime.find("- name: node"), 11, "- name: main");
-  RenderedObjects r = RenderAt(kTrainJob, runtime, TrainerVersion::kV2_3);
+  RenderedObjects r = RenderAt(kTrainJob, runtime, trainer::TrainerVersion::kV2_3);
   const doc::Node* pod = Get(Job(r, 0), {"template", "spec", "template", "spec"});
   ASSERT_NE(pod, nullptr);
   ExpectValue(pod->Find("volumes"), "[{name: data, emptyDir: {}}]");
@@ -206,14 +206,14 @@ TEST(FluxTemplates, SprintfLikeGo) {
   EXPECT_EQ(SprintfS("a%sb%sc%%", {"1", "%p"}), "a1b%pc%");
   EXPECT_EQ(SprintfS("%s %s", {"x"}), "x %!s(MISSING)");
   EXPECT_EQ(SprintfS("%s", {"x", "y", "z"}), "x%!(EXTRA string=y, string=z)");
-  for (TrainerVersion v : {TrainerVersion::kV2_2, TrainerVersion::kV2_3}) {
+  for (trainer::TrainerVersion v : {trainer::TrainerVersion::kV2_2, trainer::TrainerVersion::kV2_3}) {
     Result<const FluxTemplates*> t = LoadFluxTemplates(v);
     ASSERT_TRUE(t.ok());
     EXPECT_EQ((*t)->broker.rfind("[access]\n", 0), 0u);
     EXPECT_NE((*t)->init.find("cat <<EOT >> ${installRoot}/etc/flux/config/broker.toml\n%s\nEOT\n"),
               std::string::npos);
   }
-  EXPECT_FALSE(LoadFluxTemplates(TrainerVersion::kV2_1).ok());
+  EXPECT_FALSE(LoadFluxTemplates(trainer::TrainerVersion::kV2_1).ok());
 }
 
 }  // namespace

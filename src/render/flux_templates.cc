@@ -54,11 +54,12 @@ const Loaded& LoadAll() {
 
 }  // namespace
 
-Result<const FluxTemplates*> LoadFluxTemplates(TrainerVersion version) {
+Result<const FluxTemplates*> LoadFluxTemplates(trainer::TrainerVersion version) {
   const Loaded& loaded = LoadAll();
   const std::optional<Result<FluxTemplates>>* slot = nullptr;
-  if (version == TrainerVersion::kV2_2) slot = &loaded.v22;
-  if (version == TrainerVersion::kV2_3) slot = &loaded.v23;
+  const std::string_view key = trainer::ReleaseOf(version).flux_templates;
+  if (key == "v2.2.0") slot = &loaded.v22;
+  if (key == "v2.3.0") slot = &loaded.v23;
   if (slot == nullptr) return MakeError({}, "", "Trainer v2.1.0 has no Flux plugin");
   if (!slot->has_value()) return MakeError({}, "", "policies/flux-templates.json is not compiled in");
   if (!(*slot)->ok()) return (*slot)->error();

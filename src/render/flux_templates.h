@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "base/diagnostic.h"
-#include "render/version.h"
+#include "trainer/release.h"
 
 namespace tjr::render {
 
@@ -20,7 +20,7 @@ struct FluxTemplates {
 
 /// The templates `version` uses (v2.2.0 or v2.3.0); an error for v2.1,
 /// which has no Flux plugin, or when the embedded data is unreadable.
-Result<const FluxTemplates*> LoadFluxTemplates(TrainerVersion version);
+Result<const FluxTemplates*> LoadFluxTemplates(trainer::TrainerVersion version);
 
 /// fmt.Sprintf for formats whose only verbs are %s and %%, as the templates
 /// are: each %s takes the next argument; a missing one prints

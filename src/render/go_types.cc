@@ -1,11 +1,14 @@
 #include "render/go_types.h"
 
+#include <array>
+#include <mutex>
+#include <optional>
 #include <string>
 
 namespace tjr::render {
 namespace {
 
-Result<GoTypes> Resolve(TrainerVersion version) {
+Result<GoTypes> Resolve(trainer::TrainerVersion version) {
   const std::vector<std::string> policies = {
       std::string(KubernetesPolicy(version)),
       std::string(JobSetPolicy(version)),
@@ -39,50 +42,24 @@ Result<GoTypes> Resolve(TrainerVersion version) {
 
 }  // namespace
 
-std::string_view KubernetesPolicy(TrainerVersion version) {
-  switch (version) {
-    case TrainerVersion::kV2_1: return "kubernetes-v1.34";
-    case TrainerVersion::kV2_2: return "kubernetes-v1.35";
-    case TrainerVersion::kV2_3: return "kubernetes-v1.36";
-  }
-  return "kubernetes-v1.36";
+std::string_view KubernetesPolicy(trainer::TrainerVersion version) {
+  return trainer::ReleaseOf(version).kubernetes_schema;
 }
 
-std::string_view JobSetPolicy(TrainerVersion version) {
-  return version == TrainerVersion::kV2_1 ? "jobset-v0.10.1" : "jobset-v0.12.0";
-}
+std::string_view JobSetPolicy(trainer::TrainerVersion version) { return trainer::ReleaseOf(version).jobset_schema; }
 
-std::string_view VersionTag(TrainerVersion v) {
-  switch (v) {
-    case TrainerVersion::kV2_1: return "v2.1.0";
-    case TrainerVersion::kV2_2: return "v2.2.0";
-    case TrainerVersion::kV2_3: return "v2.3.0";
-  }
-  return "";
-}
-
-Result<const GoTypes*> LoadGoTypes(TrainerVersion version) {
+Result<const GoTypes*> LoadGoTypes(trainer::TrainerVersion version) {
   // Each release's types are resolved on first use only (a run renders for
   // one release; building all three schemas cost three times the start-up),
   // and function-local statics initialise once, thread-safely.
-  const Result<GoTypes>* types = nullptr;
-  switch (version) {
-    case TrainerVersion::kV2_1: {
-      static const Result<GoTypes> kV21 = Resolve(TrainerVersion::kV2_1);
-      types = &kV21;
-      break;
-    }
-    case TrainerVersion::kV2_2: {
-      static const Result<GoTypes> kV22 = Resolve(TrainerVersion::kV2_2);
-      types = &kV22;
-      break;
-    }
-    case TrainerVersion::kV2_3: {
-      static const Result<GoTypes> kV23 = Resolve(TrainerVersion::kV2_3);
-      types = &kV23;
-      break;
-    }
-  }
+  // One slot per release, resolved on first use.
+  static const Result<GoTypes> kUnresolved = MakeError({}, "", "unknown Trainer version");
+  static std::array<std::once_flag, trainer::kReleaseCount> once;
+  static std::array<std::optional<Result<GoTypes>>, trainer::kReleaseCount> slots;
+  const auto index = static_cast<std::size_t>(version);
+  if (index >= slots.size()) return kUnresolved.error();
+  std::call_once(once[index], [&] { slots[index].emplace(Resolve(version)); });
+  const Result<GoTypes>* types = &*slots[index];
   if (types == nullptr) return MakeError({}, "", "unknown Trainer version");
   if (!types->ok()) return types->error();
   return &types->value();

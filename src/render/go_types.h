@@ -1,7 +1,7 @@
 #pragma once
 
 #include "base/diagnostic.h"
-#include "render/version.h"
+#include "trainer/release.h"
 #include "schema/schema.h"
 
 namespace tjr::render {
@@ -27,13 +27,13 @@ struct GoTypes {
 
 /// The Kubernetes policy set (policies/NAME.json) of the API types the
 /// release is built against ("kubernetes-v1.36").
-std::string_view KubernetesPolicy(TrainerVersion version);
+std::string_view KubernetesPolicy(trainer::TrainerVersion version);
 
 /// The JobSet policy set of the release's JobSet types ("jobset-v0.12.0";
 /// v2.2.0's pinned v0.11.1 is stood in for by v0.12.0, see GoTypes).
-std::string_view JobSetPolicy(TrainerVersion version);
+std::string_view JobSetPolicy(trainer::TrainerVersion version);
 
 /// The cached types of `version`, or the error that prevented loading them.
-Result<const GoTypes*> LoadGoTypes(TrainerVersion version = TrainerVersion::kV2_1);
+Result<const GoTypes*> LoadGoTypes(trainer::TrainerVersion version = trainer::kDefaultRelease);
 
 }  // namespace tjr::render

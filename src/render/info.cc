@@ -25,12 +25,12 @@ doc::Node SequenceOrEmpty(const doc::Node* value) {
 
 // toPodSetContainer: image and command are copied from v2.3.0 on (v2.2.0
 // has the fields, filled only by plugins).
-std::vector<PodSetContainer> PodSetContainers(const doc::Node* containers, TrainerVersion version) {
+std::vector<PodSetContainer> PodSetContainers(const doc::Node* containers, trainer::TrainerVersion version) {
   std::vector<PodSetContainer> out;
   if (containers == nullptr) return out;
   for (const doc::Node& c : containers->items()) {
     const doc::Node* command = c.Find("command");
-    const bool v23 = version == TrainerVersion::kV2_3;
+    const bool v23 = trainer::ReleaseOf(version).podset_image_and_command;
     out.push_back({GetString(c, {"name"}), v23 ? GetString(c, {"image"}) : std::string(),
                    v23 && command != nullptr && command->is_sequence() ? *command : doc::Node(),
                    SequenceOrEmpty(c.Find("env")), SequenceOrEmpty(c.Find("ports")),
@@ -99,10 +99,12 @@ doc::Node ApplyResourcesPerNode(const Info& info, const doc::Node& trainjob, con
   }
   doc::Node typed_spec = pod_spec_in_job != nullptr ? *pod_spec_in_job : doc::Node::Mapping();
   const doc::Node* rpn = Get(trainjob, {"spec", "trainer", "resourcesPerNode"});
-  if (rpn == nullptr || !rpn->is_mapping() || info.version == TrainerVersion::kV2_1) return typed_spec;
+  if (rpn == nullptr || !rpn->is_mapping() || trainer::ReleaseOf(info.version).resources_per_node == trainer::ResourcesPerNode::kJobSetPluginReplaces) {
+    return typed_spec;
+  }
   const bool has_ml = !info.ml_policy.is_null();
   const bool trainer = ancestor.has_value() && *ancestor == kAncestorTrainer && has_ml;
-  if (info.version == TrainerVersion::kV2_2) {
+  if (trainer::ReleaseOf(info.version).resources_per_node == trainer::ResourcesPerNode::kPodSetAndJobSetPluginReplace) {
     if (!trainer) return typed_spec;
     if (doc::Node* c = NodeContainer(&typed_spec)) {
       doc::Node resources = doc::Node::Mapping();
@@ -166,7 +168,7 @@ PodSetContainer* Info::FindContainer(std::string_view ancestor, std::string_view
 }
 
 Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
-                       const doc::Node* merged_jobset_spec, TrainerVersion version) {
+                       const doc::Node* merged_jobset_spec, trainer::TrainerVersion version) {
   Info info;
   info.version = version;
   const doc::Node* runtime_spec = runtime.Find("spec");
@@ -175,7 +177,7 @@ Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
 
   OverlayStrings(Get(rs, {"template", "metadata", "labels"}), &info.labels);
   OverlayStrings(Get(rs, {"template", "metadata", "annotations"}), &info.annotations);
-  if (HasRuntimePatches(version)) {
+  if (trainer::ReleaseOf(version).runtime_patches) {
     // JobSet-level patch metadata, entries in list order, later keys win;
     // other ObjectMeta keys are not read (trainingruntime.go:152-169).
     if (const doc::Node* patches = Get(trainjob, {"spec", "runtimePatches"})) {

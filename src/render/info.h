@@ -9,7 +9,7 @@
 #include "base/diagnostic.h"
 #include "doc/node.h"
 #include "render/quantity_math.h"
-#include "render/version.h"
+#include "trainer/release.h"
 
 namespace tjr::render {
 
@@ -42,7 +42,7 @@ struct PodSet {
 
 /// runtime.Info: what the plugins read and write.
 struct Info {
-  TrainerVersion version = TrainerVersion::kV2_1;  ///< the emulated release
+  trainer::TrainerVersion version = trainer::kDefaultRelease;  ///< the emulated release
   StringMap labels;       ///< JobSet metadata labels (runtime template, TrainJob wins)
   StringMap annotations;  ///< JobSet metadata annotations
   doc::Node ml_policy;    ///< runtime spec.mlPolicy (null when absent)
@@ -74,7 +74,7 @@ inline constexpr std::string_view kLauncher = "launcher";
 /// `merged_jobset_spec`: that merge, when the caller has it (see RenderOptions).
 Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
                        const doc::Node* merged_jobset_spec = nullptr,
-                       TrainerVersion version = TrainerVersion::kV2_1);
+                       trainer::TrainerVersion version = trainer::kDefaultRelease);
 
 /// Removes null values from mappings and sequences, recursively, as the
 /// apply configuration's pointer fields do with the nulls of

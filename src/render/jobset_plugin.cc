@@ -109,7 +109,9 @@ void ApplyTrainer(doc::Node* job, const Info& info, const doc::Node& trainjob) {
   if (containers == nullptr) return;
   for (doc::Node& c : containers->mutable_items()) {
     if (GetString(c, {"name"}) != kNode) continue;
-    const doc::Node* rpn = info.version == TrainerVersion::kV2_3 ? nullptr : trainer->Find("resourcesPerNode");
+    const doc::Node* rpn = trainer::ReleaseOf(info.version).resources_per_node == trainer::ResourcesPerNode::kMergedPerKey
+                                   ? nullptr
+                                   : trainer->Find("resourcesPerNode");
     if (rpn != nullptr && rpn->is_mapping()) {
       const doc::Node* limits = rpn->Find("limits");
       const doc::Node* requests = rpn->Find("requests");
@@ -136,7 +138,7 @@ void MergePodMetadata(doc::Node* job, std::string_view key, const StringMap& val
 // index: command and image when non-empty (v2.2+), env, ports and
 // volumeMounts upserted.
 void SyncContainer(const Info& info, const PodSetContainer& from, doc::Node* container) {
-  if (info.version != TrainerVersion::kV2_1) {
+  if (trainer::ReleaseOf(info.version).write_back_image_and_command) {
     if (!from.command.is_null() && !from.command.empty()) container->Set("command", from.command);
     if (!from.image.empty()) container->Set("image", doc::Node::String(from.image));
   }
@@ -182,7 +184,7 @@ void IdentifyPodNetwork(Info* info, const doc::Node& trainjob) {
     const std::string job_name = GetString((*jobs)[i], {"name"});
     // v2.3.0 (#3539): every replica of the job; before, replica 0 only.
     std::int64_t replicas = 1;
-    if (const doc::Node* r = (*jobs)[i].Find("replicas"); info->version == TrainerVersion::kV2_3 && r != nullptr &&
+    if (const doc::Node* r = (*jobs)[i].Find("replicas"); trainer::ReleaseOf(info->version).endpoints_every_replica && r != nullptr &&
                                                           r->is_int()) {
       replicas = r->int_value();
     }
@@ -198,12 +200,12 @@ void IdentifyPodNetwork(Info* info, const doc::Node& trainjob) {
 doc::Node BuildJobSet(const Info& info, const doc::Node& trainjob) {
   doc::Node spec = info.jobset_spec;
   doc::Node& jobs = MutableJobs(&spec);
-  if (info.version == TrainerVersion::kV2_3) SyncParallelCount(info, &jobs);
+  if (trainer::ReleaseOf(info.version).parallelism_by_job_name) SyncParallelCount(info, &jobs);
   for (std::size_t i = 0; i < info.pod_sets.size() && i < jobs.size(); ++i) {
     const PodSet& ps = info.pod_sets[i];
     doc::Node& job = jobs.mutable_items()[i];
     doc::Node& job_spec = ChildPath(&job, {"template", "spec"});
-    if (info.version != TrainerVersion::kV2_3) {
+    if (!trainer::ReleaseOf(info.version).parallelism_by_job_name) {
       job_spec.Set("parallelism", doc::Node::Int(ps.count));
       job_spec.Set("completions", doc::Node::Int(ps.count));
     }
@@ -216,7 +218,7 @@ doc::Node BuildJobSet(const Info& info, const doc::Node& trainjob) {
         SyncContainer(info, ps.containers[c], &containers->mutable_items()[c]);
       }
     }
-    if (info.version != TrainerVersion::kV2_3 || ps.init_containers.empty()) continue;
+    if (!trainer::ReleaseOf(info.version).sync_init_containers || ps.init_containers.empty()) continue;
     doc::Node* init = pod_spec.FindMutable("initContainers");
     if (init == nullptr || !init->is_sequence()) init = &pod_spec.Set("initContainers", doc::Node::Sequence());
     for (std::size_t c = 0; c < ps.init_containers.size(); ++c) {

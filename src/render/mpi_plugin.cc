@@ -28,8 +28,8 @@ doc::Node WithMode(doc::Node item, std::int64_t mode) {
   return item;
 }
 
-doc::Node SshAuthVolume(const std::string& trainjob_name, TrainerVersion version) {
-  const bool modes = version == TrainerVersion::kV2_3;
+doc::Node SshAuthVolume(const std::string& trainjob_name, trainer::TrainerVersion version) {
+  const bool modes = trainer::ReleaseOf(version).mpi_ssh_key_modes;
   doc::Node items = doc::Node::Sequence();
   doc::Node private_key = KeyToPath("ssh-privatekey", "id_rsa");
   doc::Node public_key = KeyToPath("ssh-publickey", "id_rsa.pub");

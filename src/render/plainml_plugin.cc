@@ -8,7 +8,7 @@ namespace tjr::render {
 void EnforcePlainML(Info* info, const doc::Node& trainjob) {
   if (!info->ml_policy.is_null() &&
       (info->ml_policy.Find("torch") != nullptr || info->ml_policy.Find("mpi") != nullptr ||
-       (info->version != TrainerVersion::kV2_1 && info->ml_policy.Find("jax") != nullptr))) {
+       (trainer::ReleaseOf(info->version).jax_xgboost_flux_plugins && info->ml_policy.Find("jax") != nullptr))) {
     return;
   }
   const doc::Node* trainer = Get(trainjob, {"spec", "trainer"});

@@ -70,7 +70,7 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
   // v2.3.0 (#3681): a TrainJob managed by another controller (MultiKueue)
   // is not reconciled at all (trainjob_controller.go:89-91).
   if (const doc::Node* managed_by = Get(trainjob_in, {"spec", "managedBy"});
-      options.version == TrainerVersion::kV2_3 && managed_by != nullptr && managed_by->is_string() &&
+      trainer::ReleaseOf(options.version).skip_foreign_managed_by && managed_by != nullptr && managed_by->is_string() &&
       managed_by->string_value() != "trainer.kubeflow.org/trainjob-controller") {
     RenderedObjects none;
     Diagnostic note = MakeError(managed_by->location(), "spec.managedBy",
@@ -108,7 +108,7 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
   EnforcePlainML(&info, trainjob);
   if (Status s = EnforceTorch(&info, &trainjob); !s.ok()) return s.take_error();
   if (Status s = EnforceMPI(&info, trainjob); !s.ok()) return s.take_error();
-  if (info.version != TrainerVersion::kV2_1) {
+  if (trainer::ReleaseOf(info.version).jax_xgboost_flux_plugins) {
     EnforceJAX(&info, trainjob);
     if (Status s = EnforceXGBoost(&info, trainjob); !s.ok()) return s.take_error();
     if (Status s = EnforceFlux(&info, &trainjob); !s.ok()) return s.take_error();
@@ -132,7 +132,7 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
     out.notes.push_back(std::move(note));
     out.objects.push_back(std::move(config_map));
   }
-  if (info.version != TrainerVersion::kV2_1) {
+  if (trainer::ReleaseOf(info.version).jax_xgboost_flux_plugins) {
     Result<doc::Node> flux = BuildFluxConfigMap(info, trainjob);
     if (!flux.ok()) return flux.take_error();
     if (!flux->is_null()) {

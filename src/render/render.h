@@ -5,14 +5,14 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
-#include "render/version.h"
+#include "trainer/release.h"
 
 namespace tjr::render {
 
 /// Options of a render.
 struct RenderOptions {
   /// The Trainer release whose controller is emulated.
-  TrainerVersion version = TrainerVersion::kV2_1;
+  trainer::TrainerVersion version = trainer::kDefaultRelease;
   /// MergeJobSetTemplate(trainjob, runtime spec.template.spec, version) when
   /// the caller has it already (the pipeline shares one merge between
   /// validation and rendering); nullptr merges here.

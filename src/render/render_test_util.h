@@ -12,7 +12,9 @@
 namespace tjr::render::testing {
 
 inline RenderedObjects RenderYaml(std::string_view trainjob, std::string_view runtime) {
-  Result<RenderedObjects> r = Render(Yaml(trainjob), Yaml(runtime), RenderOptions{});
+  RenderOptions options;
+  options.version = trainer::TrainerVersion::kV2_1;  // these tests pin v2.1.0's rendering
+  Result<RenderedObjects> r = Render(Yaml(trainjob), Yaml(runtime), options);
   EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().ToString());
   return r.ok() ? *std::move(r) : RenderedObjects{};
 }

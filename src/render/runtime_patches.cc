@@ -54,7 +54,7 @@ Status CopyContainers(const doc::Node& spec, std::string_view key, const GoTypes
 }
 
 // PodSpecPatch, in its Go field order (trainjob_types.go).
-Result<doc::Node> PodSpecPatch(const doc::Node& spec, const GoTypes& types, TrainerVersion version) {
+Result<doc::Node> PodSpecPatch(const doc::Node& spec, const GoTypes& types, trainer::TrainerVersion version) {
   doc::Node out = doc::Node::Mapping(spec.location());
   if (!spec.is_mapping()) return out;
   const schema::Type& pod_spec = *types.pod_spec;
@@ -71,7 +71,7 @@ Result<doc::Node> PodSpecPatch(const doc::Node& spec, const GoTypes& types, Trai
     if (Status s = CopyOmitEmpty(spec, key, pod_spec, &out); !s.ok()) return s.take_error();
   }
   // Added to PodSpecPatch in v2.3.0 (#3324); v2.2's API server prunes it.
-  if (version == TrainerVersion::kV2_3) {
+  if (trainer::ReleaseOf(version).patch_termination_grace_period) {
     if (Status s = CopyPointer(spec, "terminationGracePeriodSeconds", pod_spec, &out); !s.ok()) {
       return s.take_error();
     }
@@ -94,7 +94,7 @@ Result<doc::Node> MetaAndSpec(const doc::Node& from, const GoTypes& types, SpecF
 }
 
 // JobTemplatePatch {metadata, spec: JobSpecPatch {template: PodTemplatePatch}}.
-Result<doc::Node> JobTemplatePatch(const doc::Node& from, const GoTypes& types, TrainerVersion version) {
+Result<doc::Node> JobTemplatePatch(const doc::Node& from, const GoTypes& types, trainer::TrainerVersion version) {
   auto pod_spec = [&](const doc::Node& spec) { return PodSpecPatch(spec, types, version); };
   auto pod_template = [&](const doc::Node& t) { return MetaAndSpec(t, types, pod_spec); };
   auto job_spec = [&](const doc::Node& spec) -> Result<doc::Node> {
@@ -122,7 +122,7 @@ const doc::Node* RuntimePatches(const doc::Node& trainjob) {
 
 }  // namespace
 
-Result<doc::Node> JobSetSpecPatchJson(const doc::Node& runtime_patch, TrainerVersion version) {
+Result<doc::Node> JobSetSpecPatchJson(const doc::Node& runtime_patch, trainer::TrainerVersion version) {
   const doc::Node* spec = PatchSpec(runtime_patch);
   if (spec == nullptr) return doc::Node();
   Result<const GoTypes*> types = LoadGoTypes(version);
@@ -147,8 +147,9 @@ Result<doc::Node> JobSetSpecPatchJson(const doc::Node& runtime_patch, TrainerVer
   return out;
 }
 
-Result<doc::Node> MergeRuntimePatchesPerJob(const doc::Node& trainjob, const doc::Node& jobset_spec) {
-  Result<const GoTypes*> types = LoadGoTypes(TrainerVersion::kV2_2);
+Result<doc::Node> MergeRuntimePatchesPerJob(const doc::Node& trainjob, const doc::Node& jobset_spec,
+                                            trainer::TrainerVersion version) {
+  Result<const GoTypes*> types = LoadGoTypes(version);
   if (!types.ok()) return types.take_error();
   // The controller holds the runtime as a typed Go value: decode it once.
   Result<doc::Node> typed_spec = TypedRoundTripMemo(jobset_spec, *(*types)->job_set_spec);
@@ -161,7 +162,7 @@ Result<doc::Node> MergeRuntimePatchesPerJob(const doc::Node& trainjob, const doc
   if (jobs == nullptr || !jobs->is_sequence()) return merged;
   const std::size_t job_count = jobs->size();
   for (const doc::Node& entry : patches->items()) {
-    Result<doc::Node> patch_spec = JobSetSpecPatchJson(entry, TrainerVersion::kV2_2);
+    Result<doc::Node> patch_spec = JobSetSpecPatchJson(entry, version);
     if (!patch_spec.ok()) return patch_spec;
     const doc::Node* job_patches = patch_spec->is_mapping() ? patch_spec->Find("replicatedJobs") : nullptr;
     if (job_patches == nullptr) continue;
@@ -186,8 +187,9 @@ Result<doc::Node> MergeRuntimePatchesPerJob(const doc::Node& trainjob, const doc
   return merged;
 }
 
-Result<doc::Node> MergeRuntimePatchesWholeSpec(const doc::Node& trainjob, const doc::Node& jobset_spec) {
-  Result<const GoTypes*> types = LoadGoTypes(TrainerVersion::kV2_3);
+Result<doc::Node> MergeRuntimePatchesWholeSpec(const doc::Node& trainjob, const doc::Node& jobset_spec,
+                                               trainer::TrainerVersion version) {
+  Result<const GoTypes*> types = LoadGoTypes(version);
   if (!types.ok()) return types.take_error();
   const schema::Type& spec_type = *(*types)->job_set_spec;
   // The controller holds the runtime as a typed Go value: decode it once.
@@ -202,7 +204,7 @@ Result<doc::Node> MergeRuntimePatchesWholeSpec(const doc::Node& trainjob, const 
   }
   doc::Node merged = *std::move(typed_spec);
   for (const doc::Node& entry : patches->items()) {
-    Result<doc::Node> patch = JobSetSpecPatchJson(entry, TrainerVersion::kV2_3);
+    Result<doc::Node> patch = JobSetSpecPatchJson(entry, version);
     if (!patch.ok()) return patch;
     if (patch->is_null()) continue;
     // json.Marshal of the typed spec: `merged` is typed already.
@@ -226,11 +228,12 @@ Result<doc::Node> MergeRuntimePatchesWholeSpec(const doc::Node& trainjob, const 
 }
 
 Result<doc::Node> MergeJobSetTemplate(const doc::Node& trainjob, const doc::Node& jobset_spec,
-                                      TrainerVersion version) {
-  switch (version) {
-    case TrainerVersion::kV2_1: return MergePodTemplateOverrides(trainjob, jobset_spec);
-    case TrainerVersion::kV2_2: return MergeRuntimePatchesPerJob(trainjob, jobset_spec);
-    case TrainerVersion::kV2_3: return MergeRuntimePatchesWholeSpec(trainjob, jobset_spec);
+                                      trainer::TrainerVersion version) {
+  switch (trainer::ReleaseOf(version).patch_merge) {
+    case trainer::PatchMerge::kPodTemplateOverrides: return MergePodTemplateOverrides(trainjob, jobset_spec);
+    case trainer::PatchMerge::kRuntimePatchesPerJob: return MergeRuntimePatchesPerJob(trainjob, jobset_spec, version);
+    case trainer::PatchMerge::kRuntimePatchesWholeSpec:
+      return MergeRuntimePatchesWholeSpec(trainjob, jobset_spec, version);
   }
   return jobset_spec;
 }

@@ -64,17 +64,17 @@ TEST(RuntimePatches, WholeSpecAddsAnUnknownJobAndSortsItFirst) {
   // §2.3: merged by name and added; SMP puts a patch-only item before the
   // original ones, and the stable re-sort (unknown name = index 0, like
   // `init`) keeps it there.
-  Result<doc::Node> merged = MergeRuntimePatchesWholeSpec(TrainJob(kUnknownJob), Yaml(kSpec));
+  Result<doc::Node> merged = MergeRuntimePatchesWholeSpec(TrainJob(kUnknownJob), Yaml(kSpec), trainer::TrainerVersion::kV2_3);
   ASSERT_TRUE(merged.ok()) << merged.error().ToString();
   EXPECT_EQ(JobNames(*merged), (std::vector<std::string>{"extra", "init", "node"})) << ToYaml(*merged);
 }
 
 TEST(RuntimePatches, PerJobSkipsAnUnknownJob) {
-  Result<doc::Node> merged = MergeRuntimePatchesPerJob(TrainJob(kUnknownJob), Yaml(kSpec));
+  Result<doc::Node> merged = MergeRuntimePatchesPerJob(TrainJob(kUnknownJob), Yaml(kSpec), trainer::TrainerVersion::kV2_2);
   ASSERT_TRUE(merged.ok()) << merged.error().ToString();
   EXPECT_EQ(JobNames(*merged), (std::vector<std::string>{"init", "node"}));
   // Nothing patched: the runtime's spec as decoded, the same as without patches.
-  Result<doc::Node> unpatched = MergeRuntimePatchesPerJob(Yaml("spec: {}"), Yaml(kSpec));
+  Result<doc::Node> unpatched = MergeRuntimePatchesPerJob(Yaml("spec: {}"), Yaml(kSpec), trainer::TrainerVersion::kV2_2);
   ASSERT_TRUE(unpatched.ok());
   EXPECT_EQ(*merged, *unpatched);
 }
@@ -107,7 +107,7 @@ constexpr std::string_view kTwoManagers = R"(  - manager: acme.io/a
 )";
 
 TEST(RuntimePatches, EntriesApplyInListOrderLaterWins) {
-  for (TrainerVersion v : {TrainerVersion::kV2_2, TrainerVersion::kV2_3}) {
+  for (trainer::TrainerVersion v : {trainer::TrainerVersion::kV2_2, trainer::TrainerVersion::kV2_3}) {
     Result<doc::Node> merged = MergeJobSetTemplate(TrainJob(kTwoManagers), Yaml(kSpec), v);
     ASSERT_TRUE(merged.ok()) << merged.error().ToString();
     const doc::Node& pod = *Get(Get(*merged, {"replicatedJobs"})->items()[1], {"template", "spec", "template", "spec"});
@@ -116,7 +116,7 @@ TEST(RuntimePatches, EntriesApplyInListOrderLaterWins) {
         resources: {}, securityContext: {runAsUser: 1}}])");
     ExpectValue(Get(pod, {"initContainers"}), R"([{name: warm, env: [{name: X, value: x}], resources: {}}])");
     // terminationGracePeriodSeconds joined PodSpecPatch in v2.3.0.
-    if (v == TrainerVersion::kV2_3) {
+    if (v == trainer::TrainerVersion::kV2_3) {
       ExpectValue(pod.Find("terminationGracePeriodSeconds"), "5");
     } else {
       EXPECT_EQ(pod.Find("terminationGracePeriodSeconds"), nullptr);

@@ -23,7 +23,7 @@ Result<doc::Node> Typed(const doc::Node* value, const schema::Type* type) {
 
 }  // namespace
 
-Result<std::string> SnapshotText(const doc::Node& trainjob, const doc::Node& runtime, TrainerVersion version) {
+Result<std::string> SnapshotText(const doc::Node& trainjob, const doc::Node& runtime, trainer::TrainerVersion version) {
   Result<const GoTypes*> types = LoadGoTypes(version);
   if (!types.ok()) return types.take_error();
   const std::string kind = GetString(runtime, {"kind"});
@@ -72,7 +72,7 @@ bool IsRuntimeSnapshotOf(const doc::Node& object, std::string_view trainjob_name
          GetString(object, {"metadata", "name"}) == std::string(trainjob_name) + std::string(kRuntimeSnapshotSuffix);
 }
 
-Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& runtime, TrainerVersion version,
+Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& runtime, trainer::TrainerVersion version,
                                   std::string_view made) {
   Result<std::string> text = made.empty() ? SnapshotText(trainjob, runtime, version) : std::string(made);
   if (!text.ok()) return text.take_error();

@@ -10,7 +10,7 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
-#include "render/version.h"
+#include "trainer/release.h"
 
 namespace tjr::render {
 
@@ -27,7 +27,7 @@ bool IsRuntimeSnapshotOf(const doc::Node& object, std::string_view trainjob_name
 /// annotations, and one data key, `runtime`: SnapshotText(runtime).
 /// `text`, when not empty, is SnapshotText(trainjob, runtime, version)
 /// made earlier.
-Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& runtime, TrainerVersion version,
+Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& runtime, trainer::TrainerVersion version,
                                   std::string_view text = {});
 
 /// sigs.k8s.io/yaml.Marshal of the runtime as the controller's cache holds
@@ -40,6 +40,6 @@ Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& ru
 /// configuration` annotation a client-side apply would add. A TrainingRuntime
 /// without a namespace gets the TrainJob's (it was found there); a
 /// ClusterTrainingRuntime has none.
-Result<std::string> SnapshotText(const doc::Node& trainjob, const doc::Node& runtime, TrainerVersion version);
+Result<std::string> SnapshotText(const doc::Node& trainjob, const doc::Node& runtime, trainer::TrainerVersion version);
 
 }  // namespace tjr::render

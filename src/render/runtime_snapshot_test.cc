@@ -51,7 +51,7 @@ spec:
                   image: pytorch/pytorch:tag
                   resources: {requests: {cpu: 1000m}}
 )");
-  auto text = SnapshotText(trainjob, runtime, TrainerVersion::kV2_3);
+  auto text = SnapshotText(trainjob, runtime, trainer::TrainerVersion::kV2_3);
   ASSERT_TRUE(text.ok()) << text.error().ToString();
   EXPECT_EQ(*text, R"(apiVersion: trainer.kubeflow.org/v1alpha1
 kind: ClusterTrainingRuntime
@@ -88,7 +88,7 @@ TEST(RuntimeSnapshot, IsAConfigMapOwnedByTheTrainJob) {
   const doc::Node runtime = Parse(
       "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainingRuntime\nmetadata: {name: rt}\n"
       "spec: {mlPolicy: {numNodes: 1}}\n");
-  auto configmap = RuntimeSnapshot(trainjob, runtime, TrainerVersion::kV2_3);
+  auto configmap = RuntimeSnapshot(trainjob, runtime, trainer::TrainerVersion::kV2_3);
   ASSERT_TRUE(configmap.ok());
   EXPECT_EQ(yaml::Write(*configmap), R"(apiVersion: v1
 data:

@@ -75,8 +75,8 @@ bool BoolArgEnabled(const doc::Node* args, std::string_view item) {
   return false;
 }
 
-bool UsesQLoRA(const doc::Node* args, TrainerVersion version) {
-  if (version == TrainerVersion::kV2_3) {
+bool UsesQLoRA(const doc::Node* args, trainer::TrainerVersion version) {
+  if (trainer::ReleaseOf(version).qlora_excludes_dora) {
     return !BoolArgEnabled(args, "model.use_dora") && BoolArgEnabled(args, "model.quantize_base");
   }
   bool quantize = false;
@@ -109,7 +109,7 @@ std::string ModelFromRuntimeName(const std::string& name) {
 
 std::pair<std::string, std::string> RecipeAndConfig(std::int64_t num_nodes, const ProcPerNode& npp,
                                                     std::int64_t gpu, const doc::Node& trainjob,
-                                                    TrainerVersion version) {
+                                                    trainer::TrainerVersion version) {
   const doc::Node* args = Get(trainjob, {"spec", "trainer", "args"});
   std::string recipe = "full_finetune_distributed";
   std::string suffix = "_full";
@@ -258,7 +258,7 @@ Status EnforceTorch(Info* info, doc::Node* trainjob) {
   ProcPerNode npp;
   npp.string_value = "auto";
   // v2.2.0 removed the runtime's torch.numProcPerNode and the string forms.
-  if (info->version == TrainerVersion::kV2_1) {
+  if (trainer::ReleaseOf(info->version).torch_runtime_num_proc_per_node) {
     if (const doc::Node* v = torch->Find("numProcPerNode"); v != nullptr && !v->is_null()) npp = FromNode(*v);
   }
   if (trainer != nullptr) {
@@ -292,7 +292,7 @@ Status EnforceTorch(Info* info, doc::Node* trainjob) {
   if (container != nullptr) {
     if (Status s = TrainerContainer(info, trainjob, container, pet, master, num_nodes, npp, gpu); !s.ok()) return s;
   }
-  if (info->version == TrainerVersion::kV2_3) return InjectEnvTargets(info, *torch, pet, master);
+  if (trainer::ReleaseOf(info->version).torch_env_injection) return InjectEnvTargets(info, *torch, pet, master);
   return Ok();
 }
 

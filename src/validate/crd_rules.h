@@ -115,10 +115,10 @@ class CrdRules {
 
 /// The built-in TrainJob table of `version` (v2.2.0's CRD; v2.2.1's has the
 /// same rules). Never nullptr unless the embedded table is broken.
-const CrdRules* BuiltinCrdRules(render::TrainerVersion version);
+const CrdRules* BuiltinCrdRules(trainer::TrainerVersion version);
 /// The built-in table of `version`'s TrainingRuntime CRD, which the
 /// ClusterTrainingRuntime CRD shares (the generator checks it).
-const CrdRules* BuiltinRuntimeCrdRules(render::TrainerVersion version);
+const CrdRules* BuiltinRuntimeCrdRules(trainer::TrainerVersion version);
 
 /// tjrender's warning rule for fields the API server prunes.
 inline constexpr std::string_view kRuleFieldPruned = "field-pruned";

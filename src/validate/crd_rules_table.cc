@@ -1,9 +1,12 @@
 // Loading the CRD validation tables (see crd_rules.h and
 // scripts/gen-crd-validation).
 #include <algorithm>
+#include <array>
+#include <mutex>
 #include <regex>
 
 #include "json/json.h"
+#include "trainer/release.h"
 #include "validate/crd_rules.h"
 #include "validate/embedded_crd_rules.h"
 
@@ -267,42 +270,24 @@ const CrdRules* LoadBuiltin(std::string_view name) {
   return nullptr;
 }
 
-}  // namespace
-
-const CrdRules* BuiltinCrdRules(render::TrainerVersion version) {
-  switch (version) {
-    case render::TrainerVersion::kV2_1: {
-      static const CrdRules* const kV21 = LoadBuiltin("trainer-v2.1.0-validation");
-      return kV21;
-    }
-    case render::TrainerVersion::kV2_2: {
-      static const CrdRules* const kV22 = LoadBuiltin("trainer-v2.2.0-validation");
-      return kV22;
-    }
-    case render::TrainerVersion::kV2_3: {
-      static const CrdRules* const kV23 = LoadBuiltin("trainer-v2.3.0-validation");
-      return kV23;
-    }
-  }
-  return nullptr;
+// The table a release names in `Field`, loaded once, on first use.
+template <std::string_view trainer::Release::*Field>
+const CrdRules* CachedTable(trainer::TrainerVersion version) {
+  static std::array<std::once_flag, trainer::kReleaseCount> once;
+  static std::array<const CrdRules*, trainer::kReleaseCount> tables{};
+  const auto index = static_cast<std::size_t>(version);
+  std::call_once(once[index], [&] { tables[index] = LoadBuiltin(trainer::ReleaseOf(version).*Field); });
+  return tables[index];
 }
 
-const CrdRules* BuiltinRuntimeCrdRules(render::TrainerVersion version) {
-  switch (version) {
-    case render::TrainerVersion::kV2_1: {
-      static const CrdRules* const kV21 = LoadBuiltin("trainer-v2.1.0-runtime-validation");
-      return kV21;
-    }
-    case render::TrainerVersion::kV2_2: {
-      static const CrdRules* const kV22 = LoadBuiltin("trainer-v2.2.0-runtime-validation");
-      return kV22;
-    }
-    case render::TrainerVersion::kV2_3: {
-      static const CrdRules* const kV23 = LoadBuiltin("trainer-v2.3.0-runtime-validation");
-      return kV23;
-    }
-  }
-  return nullptr;
+}  // namespace
+
+const CrdRules* BuiltinCrdRules(trainer::TrainerVersion version) {
+  return CachedTable<&trainer::Release::crd_rules>(version);
+}
+
+const CrdRules* BuiltinRuntimeCrdRules(trainer::TrainerVersion version) {
+  return CachedTable<&trainer::Release::runtime_crd_rules>(version);
 }
 
 }  // namespace tjr::validate

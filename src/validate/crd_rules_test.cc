@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "validate/test_util.h"
+#include "validate/test_options.h"
 
 namespace tjr::validate {
 namespace {
@@ -25,16 +26,16 @@ spec:
 )") + std::string(spec));
 }
 
-std::vector<std::string> Schema(const doc::Node& trainjob, render::TrainerVersion version, const doc::Node* old = nullptr) {
-  ValidateOptions options;
+std::vector<std::string> Schema(const doc::Node& trainjob, trainer::TrainerVersion version, const doc::Node* old = nullptr) {
+  ValidateOptions options = V21Options();
   options.version = version;
   options.old = old;
   return Messages(ValidateTrainJobSchema(trainjob, options));
 }
 
-constexpr render::TrainerVersion kV21 = render::TrainerVersion::kV2_1;
-constexpr render::TrainerVersion kV22 = render::TrainerVersion::kV2_2;
-constexpr render::TrainerVersion kV23 = render::TrainerVersion::kV2_3;
+constexpr trainer::TrainerVersion kV21 = trainer::TrainerVersion::kV2_1;
+constexpr trainer::TrainerVersion kV22 = trainer::TrainerVersion::kV2_2;
+constexpr trainer::TrainerVersion kV23 = trainer::TrainerVersion::kV2_3;
 
 // apiextensions-apiserver strategy.go hasBlockingErr: after a Required, Too
 // long, Too many, Unsupported or type error the CEL rules are skipped.
@@ -46,7 +47,7 @@ TEST(CrdRules, TablesLoad) {
   ASSERT_NE(BuiltinCrdRules(kV22), nullptr);
   ASSERT_NE(BuiltinCrdRules(kV23), nullptr);
   ASSERT_NE(BuiltinCrdRules(kV21), nullptr);
-  for (render::TrainerVersion version : {kV21, kV22, kV23}) {
+  for (trainer::TrainerVersion version : {kV21, kV22, kV23}) {
     const CrdRules* runtime = BuiltinRuntimeCrdRules(version);
     ASSERT_NE(runtime, nullptr);
     const NodeRules* jobs = runtime->Find("spec.template.spec.replicatedJobs");
@@ -64,7 +65,7 @@ TEST(CrdRules, TheSevenImmutablePodPatchFields) {
   // fields; terminationGracePeriodSeconds only from v2.3.0.
   const std::string pod = "spec.runtimePatches[*].trainingRuntimeSpec.template.spec.replicatedJobs[*].template.spec."
                           "template.spec.";
-  for (render::TrainerVersion version : {kV22, kV23}) {
+  for (trainer::TrainerVersion version : {kV22, kV23}) {
     int immutable = 0;
     for (std::string_view field : {"serviceAccountName", "volumes", "initContainers", "containers", "imagePullSecrets",
                                    "securityContext", "terminationGracePeriodSeconds", "nodeSelector", "affinity",
@@ -97,7 +98,7 @@ TEST(CrdRules, DuplicateManager) {
 }
 
 TEST(CrdRules, DuplicateInGoSyntaxForOlderServers) {
-  ValidateOptions options;
+  ValidateOptions options = V21Options();
   options.version = kV23;
   options.duplicate_style = DuplicateStyle::kGoSyntax;
   EXPECT_EQ(Messages(ValidateTrainJobSchema(TrainJob("  runtimePatches: [{manager: a.io/x}, {manager: a.io/x}]\n"),
@@ -324,7 +325,7 @@ TEST(CrdRules, RemovedFieldsPointToMigrate) {
   doc::Node job = TrainJob("  podTemplateOverrides: [{targetJobs: [{name: node}]}]\n  labels: {a: b}\n");
   Diagnostics found;
   {
-    ValidateOptions options;
+    ValidateOptions options = V21Options();
     options.version = kV22;
     found = ValidateTrainJobSchema(job, options);
   }
@@ -335,13 +336,13 @@ TEST(CrdRules, RemovedFieldsPointToMigrate) {
   EXPECT_NE(found[0].message.find("tjrender migrate"), std::string::npos);
   EXPECT_EQ(LineCol(found[0]), "7:25");
   EXPECT_EQ(found[1].field_path, "spec.labels");
-  EXPECT_TRUE(Schema(job, render::TrainerVersion::kV2_1).empty());
+  EXPECT_TRUE(Schema(job, trainer::TrainerVersion::kV2_1).empty());
 }
 
 TEST(CrdRules, V21PrunesUnknownFieldsToo) {
   // The v2.1.0 TrainJob CRD has numNodes and suspend; a typo is dropped.
   doc::Node job = TrainJob("  trainer: {numNode: 2}\n  suspended: true\n");
-  ValidateOptions options;
+  ValidateOptions options = V21Options();
   options.version = kV21;
   const Diagnostics found = ValidateTrainJobSchema(job, options);
   // The parent's unknown keys come before its children's.
@@ -359,7 +360,7 @@ TEST(CrdRules, V21PrunesUnknownFieldsToo) {
 TEST(CrdRules, NumProcPerNodeIsAnIntegerFromV22) {
   // v2.1.0: int or string (auto, cpu, gpu); v2.2.0 on: int32.
   doc::Node job = TrainJob("  trainer: {numProcPerNode: auto}\n");
-  for (render::TrainerVersion version : {kV22, kV23}) {
+  for (trainer::TrainerVersion version : {kV22, kV23}) {
     EXPECT_EQ(Schema(job, version),
               (std::vector<std::string>{"spec.trainer.numProcPerNode: Invalid value: \"string\": "
                                         "spec.trainer.numProcPerNode in body must be of type integer: \"string\"",

@@ -61,7 +61,7 @@ void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::s
     detail = "must have " + std::string(job) + " job when trainJob is configured with input " + std::string(config);
   } else if (found->second.count(std::string(job)) == 0) {
     detail = "must have container with name - " + std::string(job) + " in the " + std::string(job) + " job";
-  } else if (info.options->version == render::TrainerVersion::kV2_3 && !HasInitializerMount(info, job)) {
+  } else if (trainer::ReleaseOf(info.options->version).webhook_v23_rules && !HasInitializerMount(info, job)) {
     // v2.3.0 (runtimepatches spec §5.8): the initializer container must
     // mount the `initializer` volume.
     detail = "must have volumeMount with name - initializer in container " + std::string(job) + " of the " +
@@ -121,7 +121,7 @@ void CheckJobSetPlugin(const WebhookInfo& info, Report* report) {
   CheckInitializerJobs(info, sets, report);
   // From v2.2 the runtimePatches rules replace the podTemplateOverrides
   // ones below (spec runtimepatches §3.2).
-  if (render::HasRuntimePatches(info.options->version)) return;
+  if (trainer::ReleaseOf(info.options->version).runtime_patches) return;
   CheckImmutability(info, report);
 
   const doc::Node* overrides = At(At(info.trainjob, "spec"), "podTemplateOverrides");

@@ -4,6 +4,7 @@
 
 #include "validate/test_util.h"
 #include "validate/validate.h"
+#include "validate/test_options.h"
 
 namespace tjr::validate {
 namespace {
@@ -46,7 +47,7 @@ spec:
 )") + std::string(extra_spec);
 }
 
-Diagnostics Check(std::string_view extra_spec, const ValidateOptions& options = {}) {
+Diagnostics Check(std::string_view extra_spec, const ValidateOptions& options = V21Options()) {
   const doc::Node runtime_node = Yaml(kRuntime);
   return ValidateTrainJob(Yaml(TrainJob(extra_spec)), &runtime_node, options);
 }
@@ -89,7 +90,7 @@ TEST(JobSetPlugin, InitializerContainerMissing) {
   const doc::Node trainjob = Yaml(TrainJob("  initializer: {dataset: {}, model: {}}\n"));
   // An initContainer of the right name counts (containers ∪ initContainers).
   const doc::Node runtime_node = Yaml(runtime);
-  EXPECT_EQ(Messages(ValidateTrainJob(trainjob, &runtime_node)),
+  EXPECT_EQ(Messages(ValidateTrainJob(trainjob, &runtime_node, V21Options())),
             std::vector<std::string>{"spec.runtimeRef: Invalid value: " + std::string(kRef) +
                                      ": must have container with name - dataset-initializer in the dataset-initializer "
                                      "job"});
@@ -116,12 +117,12 @@ TEST(JobSetPlugin, V23InitializerContainersMustMountTheInitializerVolume) {
   const doc::Node trainjob = Yaml(TrainJob("  initializer: {dataset: {}, model: {}}\n"));
   const doc::Node runtime_node = Yaml(runtime);
   ValidateOptions v23;
-  v23.version = render::TrainerVersion::kV2_3;
+  v23.version = trainer::TrainerVersion::kV2_3;
   EXPECT_EQ(Messages(ValidateTrainJob(trainjob, &runtime_node, v23)),
             std::vector<std::string>{"spec.runtimeRef: Invalid value: " + std::string(kRef) +
                                      ": must have volumeMount with name - initializer in container "
                                      "dataset-initializer of the dataset-initializer job"});
-  EXPECT_TRUE(ValidateTrainJob(trainjob, &runtime_node).empty());
+  EXPECT_TRUE(ValidateTrainJob(trainjob, &runtime_node, V21Options()).empty());
 }
 
 TEST(JobSetPlugin, TargetJobMissingAlsoFlagsItsContainers) {
@@ -196,7 +197,7 @@ constexpr std::string_view kNewOverrides = R"(  podTemplateOverrides:
 
 TEST(JobSetPlugin, UpdateOfOverridesWhileRunningIsForbidden) {
   const doc::Node old = Yaml(TrainJob(kOldOverrides));
-  ValidateOptions options;
+  ValidateOptions options = V21Options();
   options.old = &old;
   EXPECT_EQ(Messages(Check(kNewOverrides, options)),
             std::vector<std::string>{"spec.podTemplateOverrides: Forbidden: PodTemplateOverrides can only be modified "
@@ -210,7 +211,7 @@ TEST(JobSetPlugin, UpdateWhileSuspendedChecksActiveReplicatedJobs) {
   std::string suspended = TrainJob(kNewOverrides);
   suspended.replace(suspended.find("suspend: false"), 14, "suspend: true");
   const doc::Node runtime = Yaml(kRuntime);
-  ValidateOptions options;
+  ValidateOptions options = V21Options();
   options.old = &old;
   EXPECT_TRUE(ValidateTrainJob(Yaml(suspended), &runtime, options).empty());  // no JobSet
 

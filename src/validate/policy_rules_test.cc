@@ -3,6 +3,7 @@
 
 #include "validate/test_util.h"
 #include "validate/validate.h"
+#include "validate/test_options.h"
 
 namespace tjr::validate {
 namespace {
@@ -33,7 +34,7 @@ spec:
 }
 
 std::vector<std::string> Check(std::string_view runtime_name, std::string_view spec_extra, const std::string& runtime,
-                               const ValidateOptions& options = {}) {
+                               const ValidateOptions& options = V21Options()) {
   const doc::Node trainjob = Yaml(R"(
 apiVersion: trainer.kubeflow.org/v1alpha1
 kind: TrainJob
@@ -153,7 +154,7 @@ TEST(VolcanoPlugin, EmptyQueueName) {
 
 TEST(VolcanoPlugin, UnknownPriorityClassWhenTheClusterIsKnown) {
   EXPECT_TRUE(Check("rt", "", kVolcano).empty());  // no PriorityClass list given
-  ValidateOptions options;
+  ValidateOptions options = V21Options();
   options.priority_classes = std::vector<std::string>{"low"};
   EXPECT_EQ(Check("rt", "", kVolcano, options),
             std::vector<std::string>{R"(spec.templateSpec.priorityClassName: Invalid value: "high": PriorityClass )"

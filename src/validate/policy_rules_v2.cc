@@ -12,7 +12,7 @@
 namespace tjr::validate {
 namespace {
 
-bool IsV23(const WebhookInfo& info) { return info.options->version == render::TrainerVersion::kV2_3; }
+bool IsV23(const WebhookInfo& info) { return trainer::ReleaseOf(info.options->version).webhook_v23_rules; }
 
 // isUseQLoraFinetune: v2.2.0 matches substrings (the first use_dora ends
 // the scan); v2.3.0 needs "key=value" args whose value is "true" in any case.

@@ -4,6 +4,7 @@
 
 #include "validate/test_util.h"
 #include "validate/validate.h"
+#include "validate/test_options.h"
 
 namespace tjr::validate {
 namespace {
@@ -20,13 +21,13 @@ std::string Runtime(std::string_view ml_policy, std::string_view node_pod = "con
 }
 
 std::vector<std::string> Check(std::string_view ml_policy, std::string_view trainer,
-                               render::TrainerVersion version = render::TrainerVersion::kV2_3) {
+                               trainer::TrainerVersion version = trainer::TrainerVersion::kV2_3) {
   const doc::Node runtime = Yaml(Runtime(ml_policy));
   const doc::Node trainjob = Yaml(
       "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: job, namespace: default}\n"
       "spec:\n  runtimeRef: {name: torchtune-llama3.2-1b, apiGroup: trainer.kubeflow.org, kind: "
       "ClusterTrainingRuntime}\n  trainer: " + std::string(trainer) + "\n");
-  ValidateOptions options;
+  ValidateOptions options = V21Options();
   options.version = version;
   return Messages(ValidateTrainJobWebhook(trainjob, runtime, options));
 }
@@ -50,7 +51,7 @@ TEST(PolicyRulesV2, TorchTuneImmutableArgsAndMultiNodeLoRA) {
   // v2.2.0 has neither of the two later checks.
   EXPECT_EQ(Check("{torch: {}}", "{command: [tune, run], numNodes: 2, args: ['model.lora_attn_modules=[q]', "
                                  "'output_dir=/x']}",
-                  render::TrainerVersion::kV2_2),
+                  trainer::TrainerVersion::kV2_2),
             std::vector<std::string>{"spec.trainer.numNodes: Invalid value: 2: must be 1 for llama3_2/1B model"});
 }
 
@@ -77,9 +78,9 @@ TEST(PolicyRulesV2, FluxNumProcPerNode) {
       "spec.trainer.numProcPerNode: Invalid value: 0: must be greater than or equal to 1 for Flux TrainJob"};
   EXPECT_EQ(Check("{flux: {numProcPerNode: 0}}", "{}"), want);
   EXPECT_EQ(Check("{flux: {numProcPerNode: 1}}", "{numProcPerNode: 0}"), want);
-  EXPECT_EQ(Check("{flux: {numProcPerNode: 1}}", "{numProcPerNode: 0}", render::TrainerVersion::kV2_2),
+  EXPECT_EQ(Check("{flux: {numProcPerNode: 1}}", "{numProcPerNode: 0}", trainer::TrainerVersion::kV2_2),
             std::vector<std::string>{});
-  EXPECT_EQ(Check("{flux: {numProcPerNode: 0}}", "{numProcPerNode: 2}", render::TrainerVersion::kV2_2), want);
+  EXPECT_EQ(Check("{flux: {numProcPerNode: 0}}", "{numProcPerNode: 2}", trainer::TrainerVersion::kV2_2), want);
   // A valid TrainJob value hides an invalid runtime one from v2.3.0.
   EXPECT_EQ(Check("{flux: {numProcPerNode: 0}}", "{numProcPerNode: 2}"), std::vector<std::string>{});
 }
@@ -91,8 +92,8 @@ TEST(PolicyRulesV2, FluxReservedInstaller) {
   const doc::Node trainjob = Yaml(
       "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: job, namespace: default}\n"
       "spec:\n  runtimeRef: {name: torchtune-llama3.2-1b}\n  trainer: {numNodes: 1}\n");
-  for (render::TrainerVersion version : {render::TrainerVersion::kV2_2, render::TrainerVersion::kV2_3}) {
-    ValidateOptions options;
+  for (trainer::TrainerVersion version : {trainer::TrainerVersion::kV2_2, trainer::TrainerVersion::kV2_3}) {
+    ValidateOptions options = V21Options();
     options.version = version;
     EXPECT_EQ(Messages(ValidateTrainJobWebhook(trainjob, runtime, options)),
               std::vector<std::string>{"spec.trainer.initContainers: Invalid value: \"flux-installer\": InitContainer "

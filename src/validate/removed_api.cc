@@ -8,8 +8,8 @@
 
 namespace tjr::validate {
 
-void CheckRemovedFields(const doc::Node& trainjob, render::TrainerVersion version, Report* report) {
-  if (!render::HasRuntimePatches(version)) return;
+void CheckRemovedFields(const doc::Node& trainjob, trainer::TrainerVersion version, Report* report) {
+  if (!trainer::ReleaseOf(version).runtime_patches) return;
   const doc::Node* spec = At(&trainjob, "spec");
   struct Removed {
     std::string_view key;

@@ -27,7 +27,7 @@ void CheckCelRules(const doc::Node& trainjob, const doc::Node* old, Report* repo
 
 // removed_api.cc — from v2.2.0 on: spec.podTemplateOverrides, spec.labels
 // and spec.annotations no longer exist (tjrender's own error).
-void CheckRemovedFields(const doc::Node& trainjob, render::TrainerVersion version, Report* report);
+void CheckRemovedFields(const doc::Node& trainjob, trainer::TrainerVersion version, Report* report);
 
 /// What the webhook's runtime.Info holds that the plugins look at.
 struct WebhookInfo {

@@ -28,7 +28,7 @@ bool IsTrue(const doc::Node* node) { return node != nullptr && node->is_bool() &
 // unchanged (same manager) its stored time back, and a changed one the time
 // of the update (§1.8): so `time` never decides, and entries compare in
 // order by their content.
-std::vector<std::string> PatchesContent(const doc::Node* patches, render::TrainerVersion version) {
+std::vector<std::string> PatchesContent(const doc::Node* patches, trainer::TrainerVersion version) {
   std::vector<std::string> out;
   for (const doc::Node& entry : Items(patches)) out.push_back(RuntimePatchContentJson(entry, version));
   return out;
@@ -40,7 +40,7 @@ std::vector<std::string> PatchesContent(const doc::Node* patches, render::Traine
 // suspended TrainJob and no active job in the existing JobSet.
 void CheckUpdate(const WebhookInfo& info, Report* report) {
   if (info.old == nullptr) return;
-  const render::TrainerVersion version = info.options->version;
+  const trainer::TrainerVersion version = info.options->version;
   const doc::Node* spec = At(info.trainjob, "spec");
   const doc::Node* old_spec = At(info.old, "spec");
   const doc::Node* patches = At(spec, "runtimePatches");
@@ -48,13 +48,13 @@ void CheckUpdate(const WebhookInfo& info, Report* report) {
   const doc::Node* at = Either(patches, spec);
   const bool new_suspended = IsTrue(At(spec, "suspend"));
   const bool old_suspended = IsTrue(At(old_spec, "suspend"));
-  if (version == render::TrainerVersion::kV2_2 && !new_suspended) {
+  if (!trainer::ReleaseOf(version).patch_change_if_suspended_before && !new_suspended) {
     report->Add({ErrorType::kForbidden, std::string(kPatchesPath), BadValue::Omit(),
                  "RuntimePatches can only be modified when the TrainJob is suspended"},
                 at);
     return;
   }
-  if (version == render::TrainerVersion::kV2_3 && !old_suspended && !new_suspended) {
+  if (trainer::ReleaseOf(version).patch_change_if_suspended_before && !old_suspended && !new_suspended) {
     report->Add({ErrorType::kForbidden, std::string(kPatchesPath), BadValue::Omit(),
                  "RuntimePatches can only be modified when the TrainJob is suspended before or after the update"},
                 at);

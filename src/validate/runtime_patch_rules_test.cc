@@ -4,6 +4,7 @@
 
 #include "validate/test_util.h"
 #include "validate/validate.h"
+#include "validate/test_options.h"
 
 namespace tjr::validate {
 namespace {
@@ -44,8 +45,8 @@ spec:
               "  runtimePatches:\n" + std::string(patches));
 }
 
-ValidateOptions Release(render::TrainerVersion version) {
-  ValidateOptions options;
+ValidateOptions Release(trainer::TrainerVersion version) {
+  ValidateOptions options = V21Options();
   options.version = version;
   return options;
 }
@@ -57,18 +58,18 @@ std::vector<std::string> Webhook(const doc::Node& trainjob, const ValidateOption
 TEST(RuntimePatchRules, ManagerMustBeDomainPrefixed) {
   // test/integration/webhooks/trainjob_test.go "Should fail to create
   // trainJob with invalid RuntimePatches manager" (kueue.k8s.io/).
-  EXPECT_EQ(Webhook(TrainJob("  - manager: kueue.k8s.io/\n"), Release(render::TrainerVersion::kV2_3)),
+  EXPECT_EQ(Webhook(TrainJob("  - manager: kueue.k8s.io/\n"), Release(trainer::TrainerVersion::kV2_3)),
             std::vector<std::string>{"spec.runtimePatches.manager: Invalid value: \"kueue.k8s.io/\": must be a "
                                      "domain-prefixed path (such as \"acme.io/foo\")"});
-  EXPECT_EQ(Webhook(TrainJob("  - manager: user\n"), Release(render::TrainerVersion::kV2_2)),
+  EXPECT_EQ(Webhook(TrainJob("  - manager: user\n"), Release(trainer::TrainerVersion::kV2_2)),
             std::vector<std::string>{"spec.runtimePatches.manager: Invalid value: \"user\": must be a "
                                      "domain-prefixed path (such as \"acme.io/foo\")"});
-  EXPECT_TRUE(Webhook(TrainJob("  - manager: kueue.k8s.io/manager\n"), Release(render::TrainerVersion::kV2_3)).empty());
+  EXPECT_TRUE(Webhook(TrainJob("  - manager: kueue.k8s.io/manager\n"), Release(trainer::TrainerVersion::kV2_3)).empty());
 }
 
 TEST(RuntimePatchRules, ManagerHostAndPathShapes) {
   Diagnostics found = ValidateTrainJobWebhook(TrainJob("  - manager: Acme.IO/a b\n"), Yaml(kRuntime),
-                                              Release(render::TrainerVersion::kV2_3));
+                                              Release(trainer::TrainerVersion::kV2_3));
   ASSERT_EQ(found.size(), 2u);
   EXPECT_EQ(found[0].message,
             "spec.runtimePatches.manager: Invalid value: \"Acme.IO\": a lowercase RFC 1123 subdomain must consist of "
@@ -98,7 +99,7 @@ constexpr std::string_view kEnvOnNode = R"(  - manager: kueue.x-k8s.io/m
 
 TEST(RuntimePatchRules, EnvOnReservedContainer) {
   // jobset_test.go TestValidate "runtimePatches contain envs for reserved container".
-  EXPECT_EQ(Webhook(TrainJob(kEnvOnNode), Release(render::TrainerVersion::kV2_3)),
+  EXPECT_EQ(Webhook(TrainJob(kEnvOnNode), Release(trainer::TrainerVersion::kV2_3)),
             std::vector<std::string>{
                 "spec.runtimePatches: Invalid value: [{\"manager\":\"kueue.x-k8s.io/m\",\"trainingRuntimeSpec\":{"
                 "\"template\":{\"spec\":{\"replicatedJobs\":[{\"name\":\"node\",\"template\":{\"spec\":{\"template\":{"
@@ -130,16 +131,16 @@ constexpr std::string_view kUnknownNames = R"(  - manager: kueue.x-k8s.io/m
 TEST(RuntimePatchRules, UnknownNamesAgainstTheMergedTemplate) {
   // §3.4: v2.2 skipped unknown replicatedJob names in the merge, so check 2
   // fires; the unknown container was added by the merge either way.
-  std::vector<std::string> v22 = Webhook(TrainJob(kUnknownNames), Release(render::TrainerVersion::kV2_2));
+  std::vector<std::string> v22 = Webhook(TrainJob(kUnknownNames), Release(trainer::TrainerVersion::kV2_2));
   ASSERT_EQ(v22.size(), 1u);
   EXPECT_NE(v22[0].find("must not have replicated job that doesn't exist in the runtime job template"),
             std::string::npos);
   // v2.3 merges the whole JobSetSpec: both names exist after the merge.
-  EXPECT_TRUE(Webhook(TrainJob(kUnknownNames), Release(render::TrainerVersion::kV2_3)).empty());
+  EXPECT_TRUE(Webhook(TrainJob(kUnknownNames), Release(trainer::TrainerVersion::kV2_3)).empty());
   // Against the unmerged template (what upstream's TestValidate hands the
   // plugin: "runtimePatches contain invalid replicated job / container")
   // both checks fire.
-  ValidateOptions unmerged = Release(render::TrainerVersion::kV2_3);
+  ValidateOptions unmerged = Release(trainer::TrainerVersion::kV2_3);
   const doc::Node runtime = Yaml(kRuntime);
   unmerged.merged_jobset_spec = runtime.Find("spec")->Find("template")->Find("spec");
   std::vector<std::string> raw = Webhook(TrainJob(kUnknownNames), unmerged);
@@ -150,7 +151,7 @@ TEST(RuntimePatchRules, UnknownNamesAgainstTheMergedTemplate) {
 
 TEST(RuntimePatchRules, SeveralErrorsAggregate) {
   Diagnostics found = ValidateTrainJobWebhook(TrainJob("  - manager: a\n  - manager: b\n"), Yaml(kRuntime),
-                                              Release(render::TrainerVersion::kV2_3));
+                                              Release(trainer::TrainerVersion::kV2_3));
   EXPECT_EQ(WebhookDenial(found),
             "admission webhook \"validator.trainjob.trainer.kubeflow.org\" denied the request: "
             "[spec.runtimePatches.manager: Invalid value: \"a\": must be a domain-prefixed path (such as "
@@ -173,7 +174,7 @@ doc::Node Updated(bool suspend, std::string_view selector) {
 
 TEST(RuntimePatchRules, UpdateNeedsSuspendPerRelease) {
   doc::Node old = Stored(false, "a");
-  ValidateOptions options = Release(render::TrainerVersion::kV2_3);
+  ValidateOptions options = Release(trainer::TrainerVersion::kV2_3);
   options.old = &old;
   // jobset_test.go "forbid changes to runtimePatches when trainJob is not suspended".
   EXPECT_EQ(Webhook(Updated(false, "b"), options),
@@ -184,12 +185,12 @@ TEST(RuntimePatchRules, UpdateNeedsSuspendPerRelease) {
   EXPECT_TRUE(Webhook(Updated(true, "b"), options).empty());
   // v2.2.0 wanted the new object suspended: an unsuspend with a change fails.
   doc::Node suspended_old = Stored(true, "a");
-  ValidateOptions v220 = Release(render::TrainerVersion::kV2_2);
+  ValidateOptions v220 = Release(trainer::TrainerVersion::kV2_2);
   v220.old = &suspended_old;
   EXPECT_EQ(Webhook(Updated(false, "b"), v220),
             std::vector<std::string>{
                 "spec.runtimePatches: Forbidden: RuntimePatches can only be modified when the TrainJob is suspended"});
-  ValidateOptions v23 = Release(render::TrainerVersion::kV2_3);
+  ValidateOptions v23 = Release(trainer::TrainerVersion::kV2_3);
   v23.old = &suspended_old;
   EXPECT_TRUE(Webhook(Updated(false, "b"), v23).empty());
 }
@@ -198,7 +199,7 @@ TEST(RuntimePatchRules, AHandWrittenTimeIsNoChange) {
   // trainer-runtimepatches.md §1.8: the mutating webhook puts the stored
   // time back on an unchanged entry before the validating webhook compares.
   doc::Node old = TrainJob("  - manager: kueue.x-k8s.io/m\n    time: '2025-06-01T10:00:00Z'\n");
-  ValidateOptions options = Release(render::TrainerVersion::kV2_3);
+  ValidateOptions options = Release(trainer::TrainerVersion::kV2_3);
   options.old = &old;
   EXPECT_TRUE(Webhook(TrainJob("  - manager: kueue.x-k8s.io/m\n    time: '2026-01-01T00:00:00Z'\n"), options).empty());
   // Reordering entries is a change (slices compare in order).
@@ -216,7 +217,7 @@ status:
   - {name: launcher, active: 0}
   - {name: dataset-initializer, active: 1}
 )");
-  ValidateOptions options = Release(render::TrainerVersion::kV2_3);
+  ValidateOptions options = Release(trainer::TrainerVersion::kV2_3);
   options.old = &old;
   options.existing_jobset = &jobset;
   // "forbid changes to runtimePatches when trainJob is suspended but has multiple active replicatedJobs".
@@ -245,12 +246,12 @@ spec:
 )");
   doc::Node job = TrainJob("  - manager: kueue.x-k8s.io/m\n",
                            "  initializer: {dataset: {storageUri: 'hf://x'}}\n");
-  EXPECT_EQ(Messages(ValidateTrainJobWebhook(job, runtime, Release(render::TrainerVersion::kV2_3))),
+  EXPECT_EQ(Messages(ValidateTrainJobWebhook(job, runtime, Release(trainer::TrainerVersion::kV2_3))),
             std::vector<std::string>{
                 "spec.runtimeRef: Invalid value: {\"name\":\"torch-distributed\",\"apiGroup\":\"trainer.kubeflow.org\","
                 "\"kind\":\"ClusterTrainingRuntime\"}: must have volumeMount with name - initializer in container "
                 "dataset-initializer of the dataset-initializer job"});
-  EXPECT_TRUE(Messages(ValidateTrainJobWebhook(job, runtime, Release(render::TrainerVersion::kV2_2))).empty());
+  EXPECT_TRUE(Messages(ValidateTrainJobWebhook(job, runtime, Release(trainer::TrainerVersion::kV2_2))).empty());
 }
 
 }  // namespace

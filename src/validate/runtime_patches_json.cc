@@ -75,7 +75,7 @@ doc::Node ContainerPatch(const doc::Node& container) {
   return out;
 }
 
-doc::Node PodSpecPatch(const doc::Node& spec, render::TrainerVersion version) {
+doc::Node PodSpecPatch(const doc::Node& spec, trainer::TrainerVersion version) {
   doc::Node out = doc::Node::Mapping();
   if (!spec.is_mapping()) return out;
   CopyPresent(spec, "serviceAccountName", &out);
@@ -96,7 +96,7 @@ doc::Node PodSpecPatch(const doc::Node& spec, render::TrainerVersion version) {
   CopyTyped(spec, "affinity", CoreType("Affinity"), &out);
   CopyTypedList(spec, "tolerations", CoreType("Toleration"), &out);
   CopyTypedList(spec, "schedulingGates", CoreType("PodSchedulingGate"), &out);
-  if (version == render::TrainerVersion::kV2_3) CopyPresent(spec, "terminationGracePeriodSeconds", &out);
+  if (trainer::ReleaseOf(version).patch_termination_grace_period) CopyPresent(spec, "terminationGracePeriodSeconds", &out);
   return out;
 }
 
@@ -111,7 +111,7 @@ doc::Node MetaAndSpec(const doc::Node& from, Inner inner) {
   return out;
 }
 
-doc::Node ReplicatedJobPatch(const doc::Node& job, render::TrainerVersion version) {
+doc::Node ReplicatedJobPatch(const doc::Node& job, trainer::TrainerVersion version) {
   doc::Node out = doc::Node::Mapping();
   if (!job.is_mapping()) return out;
   CopyNonEmptyString(job, "name", &out);
@@ -130,7 +130,7 @@ doc::Node ReplicatedJobPatch(const doc::Node& job, render::TrainerVersion versio
   return out;
 }
 
-doc::Node RuntimePatch(const doc::Node& entry, render::TrainerVersion version) {
+doc::Node RuntimePatch(const doc::Node& entry, trainer::TrainerVersion version) {
   doc::Node out = doc::Node::Mapping();
   if (!entry.is_mapping()) return out;
   CopyNonEmptyString(entry, "manager", &out);
@@ -157,14 +157,14 @@ doc::Node RuntimePatch(const doc::Node& entry, render::TrainerVersion version) {
 
 }  // namespace
 
-std::string RuntimePatchesJson(const doc::Node* patches, render::TrainerVersion version) {
+std::string RuntimePatchesJson(const doc::Node* patches, trainer::TrainerVersion version) {
   if (!NonEmptyList(patches)) return "null";
   doc::Node out = doc::Node::Sequence();
   for (const doc::Node& entry : patches->items()) out.push_back(RuntimePatch(entry, version));
   return WriteOrdered(out);
 }
 
-std::string RuntimePatchContentJson(const doc::Node& entry, render::TrainerVersion version) {
+std::string RuntimePatchContentJson(const doc::Node& entry, trainer::TrainerVersion version) {
   doc::Node patch = RuntimePatch(entry, version);
   doc::Node out = doc::Node::Mapping();
   if (patch.is_mapping()) {

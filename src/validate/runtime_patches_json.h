@@ -15,10 +15,10 @@ namespace tjr::validate {
 /// []trainer.RuntimePatch as json.Marshal writes it; "null" when absent or
 /// empty. `terminationGracePeriodSeconds` exists only from v2.3.0 on (an
 /// older webhook's decoder drops it).
-std::string RuntimePatchesJson(const doc::Node* patches, render::TrainerVersion version);
+std::string RuntimePatchesJson(const doc::Node* patches, trainer::TrainerVersion version);
 
 /// One trainer.RuntimePatch's JSON with `time` left out: equal strings mean
 /// equal content as the mutating webhook compares entries (§1.8).
-std::string RuntimePatchContentJson(const doc::Node& entry, render::TrainerVersion version);
+std::string RuntimePatchContentJson(const doc::Node& entry, trainer::TrainerVersion version);
 
 }  // namespace tjr::validate

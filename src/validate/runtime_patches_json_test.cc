@@ -36,25 +36,25 @@ TEST(RuntimePatchesJson, GoFieldOrderTypedValuesAndVersion) {
       "{\"labels\":{\"a\":\"2\",\"b\":\"1\"}},\"spec\":{\"replicatedJobs\":[{\"name\":\"node\",\"template\":{"
       "\"metadata\":{\"annotations\":{\"x\":\"w\"}},\"spec\":{\"template\":{\"spec\":";
   const std::string suffix = "}}}}]}}}}]";
-  EXPECT_EQ(RuntimePatchesJson(&patches, render::TrainerVersion::kV2_3), prefix + pod_v23 + suffix);
+  EXPECT_EQ(RuntimePatchesJson(&patches, trainer::TrainerVersion::kV2_3), prefix + pod_v23 + suffix);
   // v2.2.0's PodSpecPatch has no terminationGracePeriodSeconds.
   std::string pod_v22 = pod_v23;
   pod_v22.erase(pod_v22.find(",\"terminationGracePeriodSeconds\":5"), 34);
-  EXPECT_EQ(RuntimePatchesJson(&patches, render::TrainerVersion::kV2_2), prefix + pod_v22 + suffix);
+  EXPECT_EQ(RuntimePatchesJson(&patches, trainer::TrainerVersion::kV2_2), prefix + pod_v22 + suffix);
 }
 
 TEST(RuntimePatchesJson, AbsentEmptyAndContentWithoutTime) {
-  EXPECT_EQ(RuntimePatchesJson(nullptr, render::TrainerVersion::kV2_3), "null");
+  EXPECT_EQ(RuntimePatchesJson(nullptr, trainer::TrainerVersion::kV2_3), "null");
   const doc::Node empty = Value("[]");
-  EXPECT_EQ(RuntimePatchesJson(&empty, render::TrainerVersion::kV2_3), "null");
+  EXPECT_EQ(RuntimePatchesJson(&empty, trainer::TrainerVersion::kV2_3), "null");
   // Pointers to empty structs stay as {}.
   const doc::Node bare = Value("[{manager: a.io/m, trainingRuntimeSpec: {template: {}}}]");
-  EXPECT_EQ(RuntimePatchesJson(&bare, render::TrainerVersion::kV2_3),
+  EXPECT_EQ(RuntimePatchesJson(&bare, trainer::TrainerVersion::kV2_3),
             "[{\"manager\":\"a.io/m\",\"trainingRuntimeSpec\":{\"template\":{}}}]");
   const doc::Node a = Value("{manager: a.io/m, time: '2026-01-01T00:00:00Z'}");
   const doc::Node b = Value("{manager: a.io/m}");
-  EXPECT_EQ(RuntimePatchContentJson(a, render::TrainerVersion::kV2_3),
-            RuntimePatchContentJson(b, render::TrainerVersion::kV2_3));
+  EXPECT_EQ(RuntimePatchContentJson(a, trainer::TrainerVersion::kV2_3),
+            RuntimePatchContentJson(b, trainer::TrainerVersion::kV2_3));
 }
 
 }  // namespace

@@ -43,7 +43,7 @@ constexpr std::string_view kJobs = R"(      - name: launcher
 )";
 
 TEST(RuntimeWebhook, AncestorJobsNeedOneReplicaAndTheirContainer) {
-  const Diagnostics found = ValidateRuntime(Yaml(Runtime("TrainingRuntime", "", kJobs)));
+  const Diagnostics found = ValidateRuntime(Yaml(Runtime("TrainingRuntime", "", kJobs)), trainer::TrainerVersion::kV2_1);
   EXPECT_EQ(Messages(found),
             (std::vector<std::string>{
                 "spec.template.spec.replicatedJobs[1].replicas: Invalid value: 2: always must be 1",
@@ -57,7 +57,8 @@ TEST(RuntimeWebhook, AncestorJobsNeedOneReplicaAndTheirContainer) {
 
 TEST(RuntimeWebhook, DeprecatedClusterRuntimeWarnsOnCreate) {
   const Diagnostics found = ValidateRuntime(
-      Yaml(Runtime("ClusterTrainingRuntime", ", labels: {trainer.kubeflow.org/support: deprecated}", "      []\n")));
+      Yaml(Runtime("ClusterTrainingRuntime", ", labels: {trainer.kubeflow.org/support: deprecated}", "      []\n")),
+      trainer::TrainerVersion::kV2_1);
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].severity, Severity::kWarning);
   EXPECT_EQ(found[0].message,
@@ -66,7 +67,7 @@ TEST(RuntimeWebhook, DeprecatedClusterRuntimeWarnsOnCreate) {
             "https://www.kubeflow.org/docs/components/trainer/operator-guides/runtime/#runtime-deprecation-policy");
   // A namespaced TrainingRuntime never warns.
   EXPECT_TRUE(ValidateRuntime(Yaml(Runtime("TrainingRuntime", ", labels: {trainer.kubeflow.org/support: deprecated}",
-                                           "      []\n")))
+                                           "      []\n")), trainer::TrainerVersion::kV2_1)
                   .empty());
 }
 
@@ -74,7 +75,7 @@ TEST(RuntimeCel, ApiServerRefusesBeforeTheWebhook) {
   // trainingruntime_types.go:174-175 and the JobSet startupPolicy rule in the runtime CRD.
   const char* both = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainingRuntime\nmetadata: {name: rt}\n"
                      "spec:\n  mlPolicy:\n    numNodes: 2\n    torch: {elasticPolicy: {maxNodes: 3}}\n    mpi: {}\n";
-  EXPECT_EQ(Messages(ValidateRuntime(Yaml(both))),
+  EXPECT_EQ(Messages(ValidateRuntime(Yaml(both), trainer::TrainerVersion::kV2_1)),
             (std::vector<std::string>{
                 R"(spec.mlPolicy: Invalid value: "object": numNodes should not be set if torch.elasticPolicy is configured)",
                 R"(spec.mlPolicy: Invalid value: "object": Only one of the policy can be configured)"}));
@@ -83,14 +84,14 @@ TEST(RuntimeCel, ApiServerRefusesBeforeTheWebhook) {
                         "      replicatedJobs:\n      - name: a\n        template: {spec: {template: {}}}\n"
                         "      - name: b\n        template: {spec: {template: {}}}\n"
                         "        dependsOn: [{name: a, status: Ready}]\n";
-  EXPECT_EQ(Messages(ValidateRuntime(Yaml(ordered))),
+  EXPECT_EQ(Messages(ValidateRuntime(Yaml(ordered), trainer::TrainerVersion::kV2_1)),
             (std::vector<std::string>{
                 R"(spec.template.spec: Invalid value: "object": StartupPolicy and DependsOn APIs are mutually exclusive)"}));
   const char* any_order = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainingRuntime\nmetadata: {name: rt}\n"
                           "spec:\n  template:\n    spec:\n      startupPolicy: {startupPolicyOrder: AnyOrder}\n"
                           "      replicatedJobs:\n      - name: b\n        template: {spec: {template: {}}}\n"
                           "        dependsOn: [{name: a, status: Complete}]\n";
-  EXPECT_TRUE(ValidateRuntime(Yaml(any_order)).empty());
+  EXPECT_TRUE(ValidateRuntime(Yaml(any_order), trainer::TrainerVersion::kV2_1).empty());
 }
 
 TEST(RuntimeCel, V22PolicyRules) {
@@ -98,33 +99,28 @@ TEST(RuntimeCel, V22PolicyRules) {
   // (trainingruntime_types.go FluxMLPolicySource); elasticPolicy is gone.
   const char* flux_and_jax = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainingRuntime\nmetadata: {name: rt}\n"
                              "spec:\n  mlPolicy:\n    numNodes: 2\n    jax: {}\n    flux: {numProcPerNode: 0}\n";
-  EXPECT_EQ(Messages(ValidateRuntimeV22(Yaml(flux_and_jax))),
+  EXPECT_EQ(Messages(ValidateRuntime(Yaml(flux_and_jax), trainer::TrainerVersion::kV2_2)),
             (std::vector<std::string>{
                 R"(spec.mlPolicy: Invalid value: "object": Only one of the policy can be configured)",
                 R"(spec.mlPolicy.flux.numProcPerNode: Invalid value: "integer": NumProcPerNode in fluxPolicy must be >= 1)"}));
   // v2.1.0 knows neither jax nor flux: the API server prunes them (tjrender warns).
-  EXPECT_EQ(Messages(ValidateRuntime(Yaml(flux_and_jax))),
+  EXPECT_EQ(Messages(ValidateRuntime(Yaml(flux_and_jax), trainer::TrainerVersion::kV2_1)),
             (std::vector<std::string>{
                 Pruned("spec.mlPolicy.jax", "v2.1.0", "TrainingRuntime"),
                 Pruned("spec.mlPolicy.flux", "v2.1.0", "TrainingRuntime")}));
   const char* flux_one = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainingRuntime\nmetadata: {name: rt}\n"
                          "spec:\n  mlPolicy:\n    numNodes: 2\n    flux: {numProcPerNode: 1}\n    torch: null\n";
-  EXPECT_TRUE(ValidateRuntimeV22(Yaml(flux_one)).empty());
+  EXPECT_TRUE(ValidateRuntime(Yaml(flux_one), trainer::TrainerVersion::kV2_2).empty());
 }
 
 // --- The API server's schema checks of runtimes (policies/trainer-*-runtime-validation.json).
 
-constexpr render::TrainerVersion kV21 = render::TrainerVersion::kV2_1;
-constexpr render::TrainerVersion kV22 = render::TrainerVersion::kV2_2;
-constexpr render::TrainerVersion kV23 = render::TrainerVersion::kV2_3;
+constexpr trainer::TrainerVersion kV21 = trainer::TrainerVersion::kV2_1;
+constexpr trainer::TrainerVersion kV22 = trainer::TrainerVersion::kV2_2;
+constexpr trainer::TrainerVersion kV23 = trainer::TrainerVersion::kV2_3;
 
-Diagnostics ValidateAt(render::TrainerVersion version, const doc::Node& runtime) {
-  switch (version) {
-    case render::TrainerVersion::kV2_1: return ValidateRuntime(runtime);
-    case render::TrainerVersion::kV2_2: return ValidateRuntimeV22(runtime);
-    case render::TrainerVersion::kV2_3: return ValidateRuntimeV23(runtime);
-  }
-  return {};
+Diagnostics ValidateAt(trainer::TrainerVersion version, const doc::Node& runtime) {
+  return ValidateRuntime(runtime, version);
 }
 
 // A ClusterTrainingRuntime with `ml_policy` (YAML under spec.mlPolicy,
@@ -148,7 +144,7 @@ TEST(RuntimeSchema, TorchNumProcPerNodeIsPrunedFromV22) {
   // v2.2.0 and v2.3.0 CRDs: TorchMLPolicySource has no numProcPerNode
   // (v2.2.0: torch is an object without properties; v2.3.0: envInjection only).
   const doc::Node runtime = TorchRuntime("    torch: {numProcPerNode: auto}\n");
-  for (render::TrainerVersion version : {kV22, kV23}) {
+  for (trainer::TrainerVersion version : {kV22, kV23}) {
     const Diagnostics found = ValidateAt(version, runtime);
     ASSERT_EQ(found.size(), 1u);
     EXPECT_EQ(found[0].severity, Severity::kWarning);
@@ -175,7 +171,7 @@ TEST(RuntimeSchema, DuplicateReplicatedJobNamesAtEveryRelease) {
   const doc::Node runtime = TorchRuntime(
       "    torch: {}\n",
       "      - name: node\n        template: {spec: {template: {spec: {containers: [{name: node, image: x}]}}}}\n");
-  for (render::TrainerVersion version : {kV21, kV22, kV23}) {
+  for (trainer::TrainerVersion version : {kV21, kV22, kV23}) {
     // The webhook does not run once the API server refuses.
     EXPECT_EQ(Messages(ValidateAt(version, runtime)),
               std::vector<std::string>{"spec.template.spec.replicatedJobs[1]: Duplicate value: {\"name\":\"node\"}"});

@@ -4,6 +4,7 @@
 
 #include "validate/test_util.h"
 #include "validate/validate.h"
+#include "validate/test_options.h"
 
 namespace tjr::validate {
 namespace {
@@ -28,7 +29,7 @@ const std::string kBlocked =
     "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct "
     "the existing errors to complete validation";
 
-std::vector<std::string> Check(std::string_view name, std::string_view extra, const ValidateOptions& options = {}) {
+std::vector<std::string> Check(std::string_view name, std::string_view extra, const ValidateOptions& options = V21Options()) {
   return Messages(ValidateTrainJobSchema(Yaml(TrainJob(name, std::string(kRef) + std::string(extra))), options));
 }
 
@@ -90,7 +91,7 @@ TEST(Schema, ManagedByValues) {
 
 TEST(Schema, RuntimeRefAndManagedByImmutableOnUpdate) {
   const doc::Node old = Yaml(TrainJob("job", std::string(kRef)));
-  ValidateOptions options;
+  ValidateOptions options = V21Options();
   options.old = &old;
   EXPECT_TRUE(Check("job", "", options).empty());
   const doc::Node changed = Yaml(TrainJob(
@@ -155,7 +156,7 @@ TEST(Schema, DuplicateListMapKeysJsonStyle) {
 }
 
 TEST(Schema, DuplicateListMapKeysGoSyntaxStyle) {
-  ValidateOptions options;
+  ValidateOptions options = V21Options();
   options.duplicate_style = DuplicateStyle::kGoSyntax;
   EXPECT_EQ(Check("job", "  trainer: {env: [{name: A}, {name: A}]}\n", options),
             std::vector<std::string>{R"(spec.trainer.env[1]: Duplicate value: map[string]interface {}{"name":"A"})"});

@@ -43,8 +43,8 @@ bool HasErrors(const Diagnostics& diagnostics) {
                      [](const Diagnostic& d) { return d.severity == Severity::kError; });
 }
 
-std::string ControllerName(render::TrainerVersion version) {
-  return "the Trainer " + std::string(render::VersionTag(version)) + " controller";
+std::string ControllerName(trainer::TrainerVersion version) {
+  return "the Trainer " + std::string(trainer::ReleaseOf(version).tag) + " controller";
 }
 
 }  // namespace
@@ -64,16 +64,16 @@ Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOpti
     return report.Take();
   }
   if (!CheckMetadataDecodes(trainjob, render::KubernetesPolicy(options.version), &report)) return report.Take();
-  if (render::HasRuntimePatches(options.version)) {
+  if (trainer::ReleaseOf(options.version).runtime_patches) {
     CheckRemovedFields(trainjob, options.version, &report);
     CheckObjectMeta(trainjob, &report);
-    CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, render::VersionTag(options.version),
+    CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, trainer::ReleaseOf(options.version).tag,
                   &report);
   } else {
     // v2.1.0: pruning and the OpenAPI types from the CRD table, the other
     // rules written out in schema_rules.cc.
     CheckObjectMeta(trainjob, &report);
-    const std::string schema_name = "Trainer " + std::string(render::VersionTag(options.version)) + " TrainJob";
+    const std::string schema_name = "Trainer " + std::string(trainer::ReleaseOf(options.version).tag) + " TrainJob";
     CheckCrdSchema(*rules, trainjob, PruneOptions{schema_name, {}}, SchemaChecks::kTypes, options.duplicate_style,
                    &report);
     CheckOpenApiSchema(trainjob, &report);
@@ -117,7 +117,7 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   info.jobset_spec = std::move(merged).value();
   info.runtime_annotations = At(At(At(runtime_spec, "template"), "metadata"), "annotations");
   OverlayAnnotations(info.runtime_annotations, &info.annotations);
-  if (render::HasRuntimePatches(options.version)) {
+  if (trainer::ReleaseOf(options.version).runtime_patches) {
     // JobSet-level patch annotations, in list order (trainingruntime.go:152-169).
     for (const doc::Node& entry : Items(At(At(&trainjob, "spec"), "runtimePatches"))) {
       OverlayAnnotations(At(At(At(At(&entry, "trainingRuntimeSpec"), "template"), "metadata"), "annotations"),
@@ -128,7 +128,7 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
     OverlayAnnotations(At(At(&trainjob, "spec"), "annotations"), &info.annotations);
     CheckJobSetPlugin(info, &report);
   }
-  if (!render::HasRuntimePatches(options.version)) {
+  if (!trainer::ReleaseOf(options.version).runtime_patches) {
     CheckTorchPlugin(info, &report);
     if (report.panicked()) return report.Take();
     CheckMpiPlugin(info, &report);
@@ -194,13 +194,13 @@ void EnvInjectionCel(const doc::Node* ml_policy, Report* report) {
 // the API server refuses the object before any webhook sees it. CEL reports
 // an object-level rule as `Invalid value: "object"` at the object that
 // carries the rule.
-void RuntimeCelErrors(const doc::Node& runtime, render::TrainerVersion version, Report* out) {
+void RuntimeCelErrors(const doc::Node& runtime, trainer::TrainerVersion version, Report* out) {
   Report& report = *out;
-  const bool v22 = render::HasRuntimePatches(version);
+  const bool v22 = trainer::ReleaseOf(version).runtime_patches;
   const doc::Node* ml_policy = At(At(&runtime, "spec"), "mlPolicy");
   if (v22 && ml_policy != nullptr && ml_policy->is_mapping()) {
     MlPolicyCelV22(ml_policy, &report);
-    if (version == render::TrainerVersion::kV2_3) EnvInjectionCel(ml_policy, &report);
+    if (trainer::ReleaseOf(version).torch_env_injection) EnvInjectionCel(ml_policy, &report);
   } else if (ml_policy != nullptr && ml_policy->is_mapping()) {
     const doc::Node* torch = At(ml_policy, "torch");
     // trainingruntime_types.go:174-175, CRD spec.mlPolicy x-kubernetes-validations.
@@ -231,7 +231,7 @@ void RuntimeCelErrors(const doc::Node& runtime, render::TrainerVersion version, 
   }
 }
 
-Diagnostics ValidateRuntimeFor(const doc::Node& runtime, render::TrainerVersion version) {
+Diagnostics ValidateRuntimeFor(const doc::Node& runtime, trainer::TrainerVersion version) {
   Report report;
   const CrdRules* rules = BuiltinRuntimeCrdRules(version);
   if (rules == nullptr) {
@@ -244,7 +244,7 @@ Diagnostics ValidateRuntimeFor(const doc::Node& runtime, render::TrainerVersion 
   if (!CheckMetadataDecodes(runtime, render::KubernetesPolicy(version), &report)) return report.Take();
   const std::string kind = StringAt(&runtime, "kind");
   CheckObjectMeta(runtime, &report, /*namespaced=*/kind != "ClusterTrainingRuntime");
-  const std::string schema_name = "Trainer " + std::string(render::VersionTag(version)) + " " + kind;
+  const std::string schema_name = "Trainer " + std::string(trainer::ReleaseOf(version).tag) + " " + kind;
   CheckCrdSchema(*rules, runtime, PruneOptions{schema_name, {}}, SchemaChecks::kAll, DuplicateStyle::kJson, &report);
   if (CelMayRun(runtime, &report)) {
     // The rules written out sit on spec.mlPolicy and spec.template.spec,
@@ -296,16 +296,8 @@ Diagnostics ValidateRuntimeFor(const doc::Node& runtime, render::TrainerVersion 
 
 }  // namespace
 
-Diagnostics ValidateRuntime(const doc::Node& runtime) {
-  return ValidateRuntimeFor(runtime, render::TrainerVersion::kV2_1);
-}
-
-Diagnostics ValidateRuntimeV22(const doc::Node& runtime) {
-  return ValidateRuntimeFor(runtime, render::TrainerVersion::kV2_2);
-}
-
-Diagnostics ValidateRuntimeV23(const doc::Node& runtime) {
-  return ValidateRuntimeFor(runtime, render::TrainerVersion::kV2_3);
+Diagnostics ValidateRuntime(const doc::Node& runtime, trainer::TrainerVersion version) {
+  return ValidateRuntimeFor(runtime, version);
 }
 
 std::string AggregateErrors(const Diagnostics& diagnostics) {

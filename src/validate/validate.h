@@ -7,7 +7,7 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
-#include "render/version.h"
+#include "trainer/release.h"
 
 // Admission of TrainJobs and (Cluster)TrainingRuntimes as a Kubernetes API
 // server with Trainer v2.1.0, v2.2.0 or v2.3.0 installed decides it
@@ -34,7 +34,7 @@ struct ValidateOptions {
   /// kV2_2 is v2.2.0 (its suspend rule wants the new object suspended;
   /// v2.2.1 took v2.3.0's "before or after" rule); the CRD rules of v2.2.0
   /// and v2.2.1 are the same.
-  render::TrainerVersion version = render::TrainerVersion::kV2_1;
+  trainer::TrainerVersion version = trainer::kDefaultRelease;
   /// The stored TrainJob for an update; nullptr validates a create. Enables
   /// the CEL transition rules (runtimeRef and managedBy immutable) and the
   /// JobSet plugin's podTemplateOverrides immutability check.
@@ -84,12 +84,10 @@ Diagnostics ValidateTrainJob(const doc::Node& trainjob, const doc::Node* runtime
 /// ancestor jobs must have replicas 1 and their required container, and a
 /// ClusterTrainingRuntime labelled support=deprecated draws a warning.
 /// TrainingRuntime updates are not validated upstream.
-Diagnostics ValidateRuntime(const doc::Node& runtime);
-/// ValidateRuntime under Trainer v2.2.0 (its CRD: one ML policy source of
-/// torch, mpi, jax, xgboost and flux; flux numProcPerNode >= 1).
-Diagnostics ValidateRuntimeV22(const doc::Node& runtime);
-/// ValidateRuntime under Trainer v2.3.0 (its CRD adds torch envInjection).
-Diagnostics ValidateRuntimeV23(const doc::Node& runtime);
+/// Each release's CRD: v2.2.0 allows one ML policy source of torch, mpi,
+/// jax, xgboost and flux (flux numProcPerNode >= 1); v2.3.0 adds torch
+/// envInjection.
+Diagnostics ValidateRuntime(const doc::Node& runtime, trainer::TrainerVersion version);
 
 /// The aggregated error text of the errors in `diagnostics` (warnings left
 /// out): field.ErrorList.ToAggregate().Error().
