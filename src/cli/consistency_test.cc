@@ -101,7 +101,8 @@ TEST(SummaryTest, CheckCountsWhatItChecked) {
 
 // The default target is pipeline::kDefaultTarget everywhere it is written
 // down: the options' default, --help, the Argo CD plugin's tooltip (both
-// copies) and the README.
+// copies), the README and the docs (the manual's commands, the plugin's
+// parameters in docs/integrations.md).
 TEST(DefaultTargetTest, DocumentedWhereverTheCodeUsesIt) {
   const std::string target(pipeline::kDefaultTarget);
   EXPECT_EQ(pipeline::PipelineOptions{}.target, target);
@@ -126,9 +127,14 @@ TEST(DefaultTargetTest, DocumentedWhereverTheCodeUsesIt) {
     for (const std::string& named : fallbacks(text, "else ")) EXPECT_EQ(named, target) << file;
   }
   const std::string readme = Read(SourcePath("README.md"));
-  EXPECT_NE(readme.find("| `target` | `.tjrender.yaml`, else `" + target + "` |"), std::string::npos);
+  const std::string manual = Read(SourcePath("docs/manual.md"));
+  const std::string integrations = Read(SourcePath("docs/integrations.md"));
+  EXPECT_NE(integrations.find("| `target` | `.tjrender.yaml`, else `" + target + "` |"), std::string::npos);
   EXPECT_NE(readme.find("default `" + target + "`"), std::string::npos);
-  for (const std::string& named : fallbacks(readme, "else `")) EXPECT_EQ(named, target);
+  EXPECT_NE(manual.find("default `" + target + "`"), std::string::npos);
+  for (const std::string& doc : {readme, manual, integrations}) {
+    for (const std::string& named : fallbacks(doc, "else `")) EXPECT_EQ(named, target);
+  }
 }
 
 }  // namespace

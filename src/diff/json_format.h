@@ -11,7 +11,7 @@ struct JsonOptions {
   std::string head_label = "head";
 };
 
-/// The machine-readable report (schema in README.md, "tjrender diff"): one
+/// The machine-readable report (schema in docs/manual.md, "tjrender diff"): one
 /// JSON object in kubectl's 4-space layout with keys sorted, every key
 /// always present.
 std::string FormatJson(const DiffResult& result, const JsonOptions& options = {});

@@ -215,7 +215,7 @@ Result<Task> ParseTask(const doc::Node& document, const std::string& file,
   if (task.namespace_.empty()) task.namespace_ = default_namespace;
   if (task.execution.generated_name.empty()) {
     // A DNS-1123 label made from the task name stands in for the generated
-    // name propeller would make (README "Flyte").
+    // name propeller would make (docs/manual.md "Flyte").
     std::string name;
     for (char c : task.name) {
       char l = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

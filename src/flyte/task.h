@@ -11,7 +11,7 @@
 
 // A Flyte task as tjrender reads it: the serialized TaskTemplate (flyteidl's
 // JSON/YAML form, lowerCamelCase or snake_case field names) plus what the
-// execution adds (see README "Flyte").
+// execution adds (see docs/manual.md "Flyte").
 namespace tjr::flyte {
 
 /// What flytepropeller knows about the execution of a task: its

@@ -34,7 +34,7 @@ Status StringMapOf(const doc::Node* value, const std::string& path, StringMap* o
 /// a ResourceRequirements in Go form.
 Result<doc::Node> Resources(const doc::Node* resources, const std::string& path);
 
-/// The `execution` field of a task document (README "Flyte").
+/// The `execution` field of a task document (docs/manual.md "Flyte").
 Status ParseExecution(const doc::Node& execution, Execution* out);
 
 }  // namespace tjr::flyte

@@ -1,4 +1,4 @@
-// The task document shapes of README "Flyte".
+// The task document shapes of docs/manual.md "Flyte".
 #include "flyte/task.h"
 
 #include <gtest/gtest.h>

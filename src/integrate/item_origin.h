@@ -22,7 +22,7 @@
 // therefore 1 plus the lines of the documents before it in the same file
 // and their `---` separators, known only when those documents are items too.
 // This is exact for files in the form kpt itself writes them (which every
-// `kpt fn eval` that writes leaves behind); see README "KRM function".
+// `kpt fn eval` that writes leaves behind); see docs/integrations.md "KRM function".
 namespace tjr::integrate {
 
 struct ItemOrigin {

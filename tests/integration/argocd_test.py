@@ -170,7 +170,7 @@ def main():
                       "validate mode does not: the controller creates the Secret", validated.stderr)
 
         # The default target is the binary's (trainer-v2.3), as plugin.yaml's
-        # tooltip and the README say: an application without .tjrender.yaml.
+        # tooltip and docs/integrations.md say: an application without .tjrender.yaml.
         modern = os.path.join(unpacked, "modern")
         os.makedirs(modern)
         shutil.copy(os.path.join(unpacked, "ml", "runtimes", "torch_distributed.yaml"), modern)

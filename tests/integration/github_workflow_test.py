@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """integrations/github/tjrender.yml replayed as GitHub runs it, in a copy of
 fixtures/trainer-repo with the workflow at .github/workflows/tjrender.yml as
-the README says: every `if:` evaluated (actions_expressions), `run:` steps
+docs/integrations.md says: every `if:` evaluated (actions_expressions), `run:` steps
 executed with the runner's bash options and GITHUB_* files, `uses:` steps
 recorded (actions_replay), a fake `gh` over a pull request's comments
 (fake_gh), `curl` faked for the install step, serving release tarballs whose
@@ -13,7 +13,7 @@ created, then updated, never another bot's), a fork pull request, pushes
 with the previous commit / a new branch / a commit not in the clone, a diff
 that exits 2, a base branch that moved on, a cancelled run, a failed install
 (a missing release, a checksum that does not match),
-and the README's CI recipe. Needs git and jq; skips (77) without them."""
+and the CI recipe of docs/integrations.md. Needs git and jq; skips (77) without them."""
 import json
 import os
 import re
@@ -23,7 +23,7 @@ import yaml
 
 from actions_expressions import ExpressionError, evaluate, step_condition, truthy
 from common import Checks, copy_sample, run, skip, temp_dir, tjrender
-from workflow_harness import (FOREIGN_ID, MARKER, MARKER_ON_PAGE_2_ID, PR, README, REPOSITORY, TAMPERED_VERSION,
+from workflow_harness import (FOREIGN_ID, MARKER, MARKER_ON_PAGE_2_ID, PR, INTEGRATIONS_DOC, REPOSITORY, TAMPERED_VERSION,
                               WORKFLOW, ZEROS,
                               Repository, Run, World, canned_comments, pr_context, push_context,
                               refused_and_changed, valid_change_rendered)
@@ -100,10 +100,10 @@ def check_static(checks):
                   action_steps[0]["env"] == {"TJRENDER_RELEASE_URL": "${{ inputs.release-url }}",
                                              "TJRENDER_VERSION": "${{ inputs.version }}"},
                   "action.yml's inputs are the workflow's settings", str(action["inputs"]))
-    with open(README) as f:
+    with open(INTEGRATIONS_DOC) as f:
         readme = f.read()
-    checks.expect(".github/workflows/tjrender.yml" in readme_section(readme, "### CI gate"),
-                  "the README's CI gate says where to copy the workflow")
+    checks.expect(".github/workflows/tjrender.yml" in readme_section(readme, "## CI gate"),
+                  "the CI gate of docs/integrations.md says where to copy the workflow")
 
 
 def readme_section(readme, heading):
@@ -113,7 +113,7 @@ def readme_section(readme, heading):
 
 
 def check_workflow_file_is_skipped(checks, world):
-    """The workflow copied where the README says is not a Kubernetes object:
+    """The workflow copied where docs/integrations.md says is not a Kubernetes object:
     tjrender check must not report it (a skipped file, not an error)."""
     repo = copy_sample(os.path.join(world.work, "loader"))
     os.makedirs(os.path.join(repo, ".github", "workflows"))
@@ -363,7 +363,7 @@ def install_fails(checks, world, work):
 
 
 def readme_recipe(checks, world, work):
-    """The README's CI gate recipe, line by line, in a clone of a repository
+    """The CI gate recipe of docs/integrations.md, line by line, in a clone of a repository
     whose main has moved on by a clean, re-rendered change."""
     os.makedirs(work)
     origin_work = Repository(world, os.path.join(work, "upstream"))
@@ -375,8 +375,8 @@ def readme_recipe(checks, world, work):
     local = Repository(world, clone, clone=True)
     valid_change_rendered(local)
     local.commit("feature")
-    with open(README) as f:
-        section = readme_section(f.read(), "### CI gate")
+    with open(INTEGRATIONS_DOC) as f:
+        section = readme_section(f.read(), "## CI gate")
     block = re.search(r"```sh\n(.*?)```", section, re.S)
     checks.expect(block is not None, "the CI gate section has a sh block")
     if not block:
@@ -389,7 +389,7 @@ def readme_recipe(checks, world, work):
             continue
         out = run(["bash", "--noprofile", "--norc", "-e", "-o", "pipefail", "-c", command], cwd=clone, env=env)
         expected = 1 if command.startswith("tjrender diff") else 0   # diff: 1 means differences
-        checks.expect(out.returncode == expected, f"README: {command} exits {expected}",
+        checks.expect(out.returncode == expected, f"docs/integrations.md: {command} exits {expected}",
                       f"exit {out.returncode}\n{out.stdout[-1500:]}{out.stderr[-1500:]}")
 
 

@@ -171,13 +171,13 @@ def path_with(tool, work, *dirs):
 
 
 def readme_commands(kpt, tool, checks, work, stable):
-    """The README's kpt commands, run as written in a folder with manifests/."""
-    with open(os.path.join(SOURCE_ROOT, "README.md")) as f:
+    """The kpt commands of docs/integrations.md, run as written in a folder with manifests/."""
+    with open(os.path.join(SOURCE_ROOT, "docs", "integrations.md")) as f:
         readme = f.read()
     section = readme[readme.index("**kpt.**"):readme.index("**kustomize.**")]
     block = section[section.index("```sh\n") + 6:]
     commands = [line for line in block[:block.index("```")].split("\n") if line.startswith("kpt ")]
-    checks.expect(len(commands) == 4, "README: four kpt commands", str(commands))
+    checks.expect(len(commands) == 4, "docs/integrations.md: four kpt commands", str(commands))
     cwd = os.path.join(work, "readme")
     write_package(os.path.join(cwd, "manifests"), stable)
     env = dict(os.environ, PATH=path_with(tool, work))
@@ -185,12 +185,12 @@ def readme_commands(kpt, tool, checks, work, stable):
     for command in commands:
         done = run(["sh", "-c", command], cwd=cwd, env=env, timeout=180)
         files = {k: v for k, v in tree(cwd).items() if k.startswith("manifests/")}
-        checks.expect(done.returncode == 0 and files == want, "README: " + command, done.stderr)
-    checks.expect(os.path.exists(os.path.join(cwd, "results", "results.yaml")), "README: --results-dir wrote results")
+        checks.expect(done.returncode == 0 and files == want, "docs/integrations.md: " + command, done.stderr)
+    checks.expect(os.path.exists(os.path.join(cwd, "results", "results.yaml")), "docs/integrations.md: --results-dir wrote results")
     with open(os.path.join(cwd, "rendered.yaml")) as f:
         rendered = f.read()
     checks.expect("\nkind: JobSet\n" in rendered and "\nkind: TrainJob\n" not in "\n" + rendered and
-                  "# Settings the job reads." in rendered, "README: render to stdout gives the JobSet and the "
+                  "# Settings the job reads." in rendered, "docs/integrations.md: render to stdout gives the JobSet and the "
                   "other objects as written", rendered[:400])
 
 
@@ -224,7 +224,7 @@ def shipped_kustomize_files(kpt, tool, checks, work, stable):
     if not kubectl:
         print("kubectl is not installed: the kubectl kustomize checks are skipped")
         return
-    # README: `kubectl kustomize` cannot run exec functions.
+    # docs/integrations.md: `kubectl kustomize` cannot run exec functions.
     base = os.path.join(work, "kustomize-base")
     write_package(base, {"kustomization.yaml": "resources:\n- job.yaml\nvalidators:\n- tjrender.yaml\n",
                          "job.yaml": TRAINJOB.replace("# The job.\n", ""),

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Every tjrender command of README.md's code blocks, run exactly as
-written (through sh, redirections and all) in a repository laid out as the
-README describes: a Git repository with origin/main and two commits, the
+"""Every tjrender command of the code blocks of README.md and docs/*.md, run
+exactly as written (through sh, redirections and all) in a repository laid
+out as they describe: a Git repository with origin/main and two commits, the
 platform fixture at its root, `repo/` and `fixtures/trainer-repo` as the
 examples name them, `old/` and `new/` folders. A command passes when it runs
 to an answer: exit 0 (clean) or 1 (findings), never 2 (a usage or input
-error, which is what a README drifting from the binary gives) and never a
+error, which is what documentation drifting from the binary gives) and never a
 signal. Lines of other tools (helm, kpt, flux) are not run here; the tests
 of those integrations run them."""
+import glob
 import os
 import re
 import shutil
@@ -15,18 +16,27 @@ import shutil
 from common import SOURCE_ROOT, Checks, run, skip, temp_dir, tjrender
 
 README = os.path.join(SOURCE_ROOT, "README.md")
+DOCS = sorted(glob.glob(os.path.join(SOURCE_ROOT, "docs", "*.md")))
 FIXTURES = os.path.join(SOURCE_ROOT, "fixtures")
 
 
 def readme_commands():
-    """(heading, command) for each tjrender line of a sh/console block."""
-    with open(README) as f:
-        text = f.read()
+    """(where, command) for each tjrender line of a sh/console block."""
     commands = []
-    heading = ""
+    for path in [README, *DOCS]:
+        commands += file_commands(path)
+    return commands
+
+
+def file_commands(path):
+    with open(path) as f:
+        text = f.read()
+    name = os.path.relpath(path, SOURCE_ROOT)
+    commands = []
+    heading = name
     for match in re.finditer(r"^(#+ [^\n]*)$|^```(\w*)\n(.*?)^```", text, re.M | re.S):
         if match.group(1):
-            heading = match.group(1)
+            heading = name + " " + match.group(1)
             continue
         if match.group(2) not in ("sh", "console", "bash"):
             continue
@@ -86,7 +96,8 @@ def main():
                    GIT_COMMITTER_EMAIL="t@example.com", GIT_CONFIG_GLOBAL=os.devnull, GIT_CONFIG_NOSYSTEM="1")
         root = sandbox(work, env)
         commands = readme_commands()
-        checks.expect(len(commands) >= 15, f"README.md holds tjrender commands ({len(commands)})")
+        checks.expect(DOCS and len(commands) >= 15,
+                      f"README.md and {len(DOCS)} docs/*.md files hold tjrender commands ({len(commands)})")
         for heading, command in commands:
             result = run(["sh", "-c", command], cwd=root, env=env)
             checks.expect(result.returncode in (0, 1),

@@ -14,7 +14,7 @@ from actions_replay import run_job
 from common import LONELY_TRAINJOB, SOURCE_ROOT, copy_sample, run, tjrender
 
 WORKFLOW = os.path.join(SOURCE_ROOT, "integrations", "github", "tjrender.yml")
-README = os.path.join(SOURCE_ROOT, "README.md")
+INTEGRATIONS_DOC = os.path.join(SOURCE_ROOT, "docs", "integrations.md")
 FAKE_GH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_gh.py")
 REPOSITORY = "ml-team/manifests"
 PR = 7
