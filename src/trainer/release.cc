@@ -5,7 +5,7 @@
 namespace tjr::trainer {
 namespace {
 
-// Sources: README "Targets" and each flag's comment in release.h; the
+// Sources: docs/manual.md "Targets" and each flag's comment in release.h; the
 // conformance suites plugins/, plugins-v23/, runtimepatches/ and
 // restrictions-v2.3/ pin each behaviour to its release.
 constexpr std::array<Release, kReleaseCount> kReleases = {{

@@ -6,7 +6,7 @@
 // The emulated Trainer releases, one row of data each. Code asks a release
 // what it does (a named behaviour below), never which release it is: adding
 // a release is a row here plus the code for behaviour no row had before
-// (docs: "Adding a Trainer release"). scripts/check-release-comparisons
+// (docs/architecture.md "Adding a Trainer release"). scripts/check-release-comparisons
 // keeps version comparisons out of every other file.
 namespace tjr::trainer {
 
