@@ -1,7 +1,7 @@
 """scripts/release is reproducible and complete: two clones of HEAD at
 different paths give byte-identical tarballs (and image archives), the
 sha256 file verifies, and the tarball holds the static binary built from
-HEAD, a man page per command, the completions, LICENSE and README.md, with
+HEAD, a man page per command, the completions, LICENSE, README.md and docs/, with
 owner 0/0 and the commit's time. Needs TJRENDER_SHIP_TESTS=1 (two static
 builds)."""
 import os
@@ -55,14 +55,14 @@ def main():
         with tarfile.open(tarball) as archive:
             members = archive.getmembers()
             names = [m.name for m in members]
-            wanted = [top + "bin/tjrender", top + "LICENSE", top + "README.md",
+            wanted = [top + "bin/tjrender", top + "LICENSE", top + "README.md", top + "docs/manual.md",
                       top + "share/man/man1/tjrender.1",
                       top + "share/bash-completion/completions/tjrender",
                       top + "share/zsh/site-functions/_tjrender",
                       top + "share/fish/vendor_completions.d/tjrender.fish"]
             wanted += [top + "share/man/man1/tjrender-%s.1" % c for c in commands]
             missing = [w for w in wanted if w not in names]
-            checks.expect(not missing, "the tarball holds binary, man pages, completions, LICENSE, README",
+            checks.expect(not missing, "the tarball holds binary, man pages, completions, LICENSE, README, docs",
                           str(missing))
             checks.expect(names == sorted(names, key=lambda n: n.split("/")), "entries are sorted", str(names))
             checks.expect(all(m.uid == 0 and m.gid == 0 for m in members), "owner 0/0")
