@@ -13,7 +13,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "conformance/case.h"
-#include "conformance/junit.h"
+#include "report/junit.h"
 #include "conformance/runner.h"
 
 namespace tjr::cli {
@@ -44,9 +44,9 @@ const char* OutcomeWord(conformance::Outcome outcome) {
   return "ERROR";
 }
 
-conformance::JunitCase ToJunit(const conformance::CaseReport& report) {
-  using Status = conformance::JunitCase::Status;
-  conformance::JunitCase junit;
+report::JunitCase ToJunit(const conformance::CaseReport& report) {
+  using Status = report::JunitCase::Status;
+  report::JunitCase junit;
   junit.name = report.name;
   std::size_t slash = report.name.find('/');
   junit.classname =
@@ -111,7 +111,7 @@ int RunConformance(const std::vector<std::string>& args) {
   conformance::RunOptions options;
   options.update = update;
   std::size_t counts[4] = {0, 0, 0, 0};  // indexed by Outcome
-  std::vector<conformance::JunitCase> junit_cases;
+  std::vector<report::JunitCase> junit_cases;
   for (const std::filesystem::path& dir : *cases) {
     conformance::CaseReport report = conformance::RunCase(dir, options);
     ++counts[static_cast<int>(report.outcome)];
@@ -138,7 +138,7 @@ int RunConformance(const std::vector<std::string>& args) {
 
   if (!junit_path.empty()) {
     Status written =
-        WriteFileAtomically(junit_path, conformance::WriteJunit("conformance", junit_cases));
+        WriteFileAtomically(junit_path, report::WriteJunit("conformance", junit_cases));
     if (!written.ok()) {
       Report(written.error());
       return kExitUsage;

@@ -5,7 +5,7 @@
 // unreadable file) get a testcase named after their file.
 #include <map>
 
-#include "conformance/junit.h"
+#include "report/junit.h"
 #include "report/format.h"
 
 namespace tjr::report {
@@ -59,8 +59,6 @@ std::string WriteJunit(const Results& run) {
   for (const Case& c : cases) failures += c.errors.empty() ? 0 : 1;
   std::string counts = "tests=\"" + std::to_string(cases.size()) + "\" failures=\"" +
                        std::to_string(failures) + "\" errors=\"0\" skipped=\"0\"";
-  using conformance::XmlEscape;
-  using conformance::XmlEscapeAttribute;
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out += "<testsuites " + counts + ">\n";
   out += "  <testsuite name=\"tjrender\" " + counts + ">\n";

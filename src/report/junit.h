@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tjr::conformance {
+namespace tjr::report {
 
 /// One test case of a JUnit report.
 struct JunitCase {
@@ -31,4 +31,4 @@ std::string XmlEscapeAttribute(std::string_view text);
 /// GitHub test reporters read) with one `testsuite` named `suite`.
 std::string WriteJunit(std::string_view suite, const std::vector<JunitCase>& cases);
 
-}  // namespace tjr::conformance
+}  // namespace tjr::report

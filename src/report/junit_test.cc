@@ -1,8 +1,8 @@
-#include "conformance/junit.h"
+#include "report/junit.h"
 
 #include <gtest/gtest.h>
 
-namespace tjr::conformance {
+namespace tjr::report {
 namespace {
 
 TEST(XmlEscapeTest, MarkupCharactersBecomeEntities) {
@@ -69,4 +69,4 @@ TEST(WriteJunitTest, EmptyRun) {
 }
 
 }  // namespace
-}  // namespace tjr::conformance
+}  // namespace tjr::report

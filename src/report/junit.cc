@@ -1,8 +1,8 @@
-#include "conformance/junit.h"
+#include "report/junit.h"
 
 #include "gocompat/utf8.h"
 
-namespace tjr::conformance {
+namespace tjr::report {
 namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
@@ -106,4 +106,4 @@ std::string WriteJunit(std::string_view suite, const std::vector<JunitCase>& cas
   return out;
 }
 
-}  // namespace tjr::conformance
+}  // namespace tjr::report
