@@ -16,7 +16,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "cli/render_config.h"
-#include "diff/unified_diff.h"
+#include "docdiff/unified_diff.h"
 #include "migrate/compare.h"
 #include "migrate/rewrite.h"
 #include "cli/manifest_tree.h"
@@ -186,7 +186,7 @@ int RunMigrate(const std::vector<std::string>& args) {
         input_errors = true;
       }
     } else {
-      patch += diff::UnifiedDiff(file.text, file.rewrite.text, "a/" + file.name,
+      patch += docdiff::UnifiedDiff(file.text, file.rewrite.text, "a/" + file.name,
                                         "b/" + file.name);
     }
   }

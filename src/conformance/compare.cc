@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <map>
 
-#include "diff/unified_diff.h"
+#include "docdiff/unified_diff.h"
 #include "doc/objects.h"
 #include "yaml/writer.h"
 
@@ -99,7 +99,7 @@ std::string CompareObjects(const std::vector<doc::Node>& expected,
     if (expected[i] == produced) continue;
     report += "object " + id.ToString() + " differs; first at " +
               FirstDifference(expected[i], produced) + "\n";
-    report += diff::UnifiedDiff(yaml::Write(expected[i]), yaml::Write(produced), "expected",
+    report += docdiff::UnifiedDiff(yaml::Write(expected[i]), yaml::Write(produced), "expected",
                           "actual");
   }
   for (const auto& [id, i] : actual_index) {

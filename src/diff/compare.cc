@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "base/ordered_parallel.h"
-#include "diff/unified_diff.h"
+#include "docdiff/unified_diff.h"
 #include "yaml/writer.h"
 
 namespace tjr::diff {
@@ -178,16 +178,16 @@ DiffResult Compare(const RevisionRender& base, const RevisionRender& head,
   auto compare = [&](std::size_t index) {
     const Pair& pair = pairs[index];
     if (pair.now == nullptr) {
-      return Outcome{false, ChangeType::kRemoved, UnifiedDiff(yaml::Write(*pair.was->object), "",
+      return Outcome{false, ChangeType::kRemoved, docdiff::UnifiedDiff(yaml::Write(*pair.was->object), "",
                                                        Label(options.base_label, pair.was->id), "/dev/null",
                                                        options.context)};
     }
     if (pair.was == nullptr) {
-      return Outcome{false, ChangeType::kAdded, UnifiedDiff("", yaml::Write(*pair.now->object), "/dev/null",
+      return Outcome{false, ChangeType::kAdded, docdiff::UnifiedDiff("", yaml::Write(*pair.now->object), "/dev/null",
                                                      Label(options.head_label, pair.now->id), options.context)};
     }
     if (*pair.was->object == *pair.now->object) return Outcome{};
-    std::string diff = UnifiedDiff(yaml::Write(*pair.was->object), yaml::Write(*pair.now->object),
+    std::string diff = docdiff::UnifiedDiff(yaml::Write(*pair.was->object), yaml::Write(*pair.now->object),
                                    Label(options.base_label, pair.was->id), Label(options.head_label, pair.now->id),
                                    options.context);
     return Outcome{diff.empty(), ChangeType::kChanged, std::move(diff)};

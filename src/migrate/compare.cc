@@ -4,7 +4,7 @@
 #include <map>
 #include <utility>
 
-#include "diff/field_diff.h"
+#include "docdiff/field_diff.h"
 #include "doc/objects.h"
 #include "pipeline/for_apply.h"
 #include "pipeline/pipeline.h"
@@ -101,8 +101,8 @@ std::vector<std::string> CompareObjects(const std::vector<doc::Node>& before,
       continue;
     }
     matched[found] = true;
-    for (const diff::FieldDifference& difference : diff::DiffFields(before[found], object)) {
-      lines.push_back(DisplayName(id) + ": " + diff::FormatFieldDifference(difference));
+    for (const docdiff::FieldDifference& difference : docdiff::DiffFields(before[found], object)) {
+      lines.push_back(DisplayName(id) + ": " + docdiff::FormatFieldDifference(difference));
     }
   }
   for (std::size_t i = 0; i < before.size(); ++i) {

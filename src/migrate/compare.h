@@ -24,7 +24,7 @@ struct CompareOptions {
 struct TrainJobComparison {
   std::string train_job;  ///< "namespace/name"
   Location location;      ///< of the TrainJob as written
-  /// "Kind namespace/name: <difference>" with diff::FormatFieldDifference's
+  /// "Kind namespace/name: <difference>" with docdiff::FormatFieldDifference's
   /// text, objects in the order the new target renders them (removed ones
   /// last), fields in document order.
   std::vector<std::string> differences;

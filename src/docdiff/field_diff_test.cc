@@ -1,4 +1,4 @@
-#include "diff/field_diff.h"
+#include "docdiff/field_diff.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 
 #include "yaml/reader.h"
 
-namespace tjr::diff {
+namespace tjr::docdiff {
 namespace {
 
 doc::Node Yaml(std::string_view text) {
@@ -68,4 +68,4 @@ TEST(DiffFields, AChangeOfKindIsOneChangeAndPrefixesJoin) {
 }
 
 }  // namespace
-}  // namespace tjr::diff
+}  // namespace tjr::docdiff

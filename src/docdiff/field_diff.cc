@@ -1,4 +1,4 @@
-#include "diff/field_diff.h"
+#include "docdiff/field_diff.h"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 
 #include "json/json.h"
 
-namespace tjr::diff {
+namespace tjr::docdiff {
 namespace {
 
 // The key that identifies the items of a list on both sides, if one does:
@@ -164,4 +164,4 @@ std::string FormatFieldDifference(const FieldDifference& difference, const std::
   return "~ " + path + ": " + Compact(difference.before) + " -> " + Compact(difference.after);
 }
 
-}  // namespace tjr::diff
+}  // namespace tjr::docdiff

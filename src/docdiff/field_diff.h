@@ -8,7 +8,7 @@
 
 // The structural difference of two documents, field by field, for reviewers:
 // which values a change adds, removes, changes or reorders.
-namespace tjr::diff {
+namespace tjr::docdiff {
 
 enum class FieldChangeType { kAdded, kRemoved, kChanged, kReordered };
 
@@ -42,4 +42,4 @@ std::vector<FieldDifference> DiffFields(const doc::Node& before, const doc::Node
 std::string FormatFieldDifference(const FieldDifference& difference,
                                   const std::string& prefix = {});
 
-}  // namespace tjr::diff
+}  // namespace tjr::docdiff

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace tjr::diff {
+namespace tjr::docdiff {
 
 /// A line-based unified diff of `before` and `after` in the layout of
 /// `diff -u` (`---`/`+++` headers, `@@ -l,n +l,n @@` hunks, `context` lines
@@ -18,4 +18,4 @@ std::string UnifiedDiff(std::string_view before, std::string_view after,
                         std::string_view before_label, std::string_view after_label,
                         std::size_t context = 3, std::size_t max_edit_distance = 4000);
 
-}  // namespace tjr::diff
+}  // namespace tjr::docdiff

@@ -1,4 +1,4 @@
-#include "diff/unified_diff.h"
+#include "docdiff/unified_diff.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace tjr::diff {
+namespace tjr::docdiff {
 namespace {
 
 // The expected texts below are what GNU diff 3.8 prints for
@@ -121,4 +121,4 @@ TEST(UnifiedDiffTest, RandomTextsRoundTripWithMinimalEdits) {
 }
 
 }  // namespace
-}  // namespace tjr::diff
+}  // namespace tjr::docdiff

@@ -1,9 +1,9 @@
-#include "diff/unified_diff.h"
+#include "docdiff/unified_diff.h"
 
 #include <algorithm>
 #include <vector>
 
-namespace tjr::diff {
+namespace tjr::docdiff {
 namespace {
 
 // A line keeps its '\n' so that a last line without one differs from the
@@ -188,4 +188,4 @@ std::string UnifiedDiff(std::string_view before, std::string_view after,
   return out;
 }
 
-}  // namespace tjr::diff
+}  // namespace tjr::docdiff
