@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "render/go_types.h"
 #include "render/runtime_patches.h"
 #include "validate/crd_rules.h"
 #include "validate/go_json.h"
@@ -63,7 +62,7 @@ Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOpti
     report.Append({AsInputError(MakeError(Location{}, "", "the CRD validation table of this release is missing"))});
     return report.Take();
   }
-  if (!CheckMetadataDecodes(trainjob, render::KubernetesPolicy(options.version), &report)) return report.Take();
+  if (!CheckMetadataDecodes(trainjob, trainer::ReleaseOf(options.version).kubernetes_schema, &report)) return report.Take();
   if (trainer::ReleaseOf(options.version).runtime_patches) {
     CheckRemovedFields(trainjob, options.version, &report);
     CheckObjectMeta(trainjob, &report);
@@ -241,7 +240,7 @@ Diagnostics ValidateRuntimeFor(const doc::Node& runtime, trainer::TrainerVersion
   }
   // The API server: pruning, the OpenAPI schema and list uniqueness, then
   // the CEL rules (the table's and those written out above).
-  if (!CheckMetadataDecodes(runtime, render::KubernetesPolicy(version), &report)) return report.Take();
+  if (!CheckMetadataDecodes(runtime, trainer::ReleaseOf(version).kubernetes_schema, &report)) return report.Take();
   const std::string kind = StringAt(&runtime, "kind");
   CheckObjectMeta(runtime, &report, /*namespaced=*/kind != "ClusterTrainingRuntime");
   const std::string schema_name = "Trainer " + std::string(trainer::ReleaseOf(version).tag) + " " + kind;
