@@ -73,7 +73,8 @@ struct Release {
   /// The `releases.<key>` of policies/flux-templates.json ("": no Flux).
   std::string_view flux_templates;
   /// Flux: a Memory emptyDir for its state, the installer as an init
-  /// container, and the `-o cpu-affinity` entrypoint flags (v2.3.0).
+  /// container, and an entrypoint with a resource spec (`--cores=`, `--gpu=`
+  /// ranges) (v2.3.0).
   bool flux_v23_layout;
   /// MPI: the SSH auth volume items carry file modes (v2.3.0).
   bool mpi_ssh_key_modes;
