@@ -47,6 +47,9 @@ constexpr std::array<Release, kReleaseCount> kReleases = {{
         .patch_merge = PatchMerge::kRuntimePatchesPerJob,
         .runtime_patches = true,
         .patch_termination_grace_period = false,
+        // v2.2.0 itself: its suspend rule wants the new object suspended;
+        // v2.2.1 took v2.3.0's "before or after" rule (the CRD rules of
+        // v2.2.0 and v2.2.1 are the same).
         .patch_change_if_suspended_before = false,
         .resources_per_node = ResourcesPerNode::kPodSetAndJobSetPluginReplace,
         .podset_image_and_command = false,

@@ -31,9 +31,7 @@ struct ValidateOptions {
   /// v2.2+ the webhook validates the runtimePatches merge
   /// (render::MergeJobSetTemplate) and the podTemplateOverrides rules do not
   /// apply (the field no longer exists).
-  /// kV2_2 is v2.2.0 (its suspend rule wants the new object suspended;
-  /// v2.2.1 took v2.3.0's "before or after" rule); the CRD rules of v2.2.0
-  /// and v2.2.1 are the same.
+  /// What each release checks differently is its row in trainer/release.cc.
   trainer::TrainerVersion version = trainer::kDefaultRelease;
   /// The stored TrainJob for an update; nullptr validates a create. Enables
   /// the CEL transition rules (runtimeRef and managedBy immutable) and the
