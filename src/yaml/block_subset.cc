@@ -211,8 +211,21 @@ class Parser {
       const Line& line = lines_[next_];
       std::size_t item = at + 1;
       while (item < line.end && text_[item] == ' ') ++item;
-      if (item == line.end || text_[item] == '#' || IsDash(line, item)) return false;
-      if (KeyEnd(line, item) != kNone) {
+      if (item == line.end || text_[item] == '#') {
+        // An empty item: null, or the block below when that is deeper.
+        // libfyaml 0.7.12 refuses a null item in a sequence at its
+        // parent key's column ("did not find expected node content"),
+        // which goyaml reads.
+        const NodeStart start = At(line, at);
+        ++next_;
+        if (NextIsDeeper(column)) {
+          if (!Block(lines_[next_].begin)) return false;
+        } else if (!builder_.Scalar(ScalarInput{{}, {}, true}, start)) {
+          return false;
+        }
+      } else if (IsDash(line, item)) {
+        return false;
+      } else if (KeyEnd(line, item) != kNone) {
         if (!Mapping(item)) return false;
       } else {
         if (!Scalar(line, item)) return false;

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "json/json.h"
 #include "yaml/reader.h"
 
 namespace tjr::yaml::input {
@@ -33,7 +34,11 @@ doc::Node Full(std::string_view text) {
 // Values, kinds, locations of nodes and keys, and key order.
 void ExpectSame(const doc::Node& a, const doc::Node& b) {
   ASSERT_EQ(a.kind(), b.kind()) << a.location().ToString();
-  EXPECT_EQ(a.location().ToString(), b.location().ToString());
+  // An empty item (null) has no text of its own: libfyaml puts it at a
+  // neighbouring token, the subset at its '-'.
+  if (!a.is_null()) {
+    EXPECT_EQ(a.location().ToString(), b.location().ToString());
+  }
   EXPECT_EQ(a.source_text(), b.source_text()) << a.location().ToString();
   EXPECT_TRUE(a == b) << a.location().ToString();
   ASSERT_EQ(a.size(), b.size()) << a.location().ToString();
@@ -56,6 +61,9 @@ TEST(BlockSubsetTest, ReadsAsLibfyamlDoes) {
       "top:\n    deep:\n        deeper: x [not flow]\n",
       "k: yes\nn: ~\nt: 2024-01-02\nf: 1.5e3\no: 0o17\nh: 0x1F\nm: <<\n",
       "<<:\n  a: 1\nb: 2\n",
+      "-\n  a: 1\n",               // empty sequence items
+      "r:\n  -\n  - a\n  -  # c\n",
+      "- x\n-\n-\n  - y\n",
   };
   for (const char* text : cases) {
     SCOPED_TRACE(text);
@@ -104,6 +112,15 @@ TEST(BlockSubsetTest, LinesCountFromTheChunksFirstLine) {
   EXPECT_EQ(root.Find("a")->location().column, 3u);
 }
 
+// libfyaml 0.7.12 refuses an empty item in a sequence at its parent key's
+// column ("did not find expected node content"); goyaml (kubectl) reads null.
+TEST(BlockSubsetTest, EmptyItemsOfASequenceAtItsKeysColumn) {
+  EXPECT_EQ(json::Write(Subset("r:\n- x\n-\n- a\n"), false), R"({"r":["x",null,"a"]})");
+  EXPECT_EQ(json::Write(Subset("r:\n-\nb: 1\n"), false), R"({"b":1,"r":[null]})");
+  EXPECT_EQ(json::Write(Subset("r:\n- # c\n\n- a\n"), false), R"({"r":[null,"a"]})");
+  EXPECT_EQ(json::Write(Subset("r:\n-\n"), false), R"({"r":[null]})");
+}
+
 // Everything else goes to libfyaml, which also gives all errors.
 TEST(BlockSubsetTest, LeavesTheRestToLibfyaml) {
   const char* cases[] = {
@@ -126,7 +143,6 @@ TEST(BlockSubsetTest, LeavesTheRestToLibfyaml) {
       "a: \"open\n",
       "a:\nb: 1\n",                // empty values
       "a:\n",
-      "-\n  a: 1\n",
       "- - a\n",                   // compact nested sequences
       "\"q\": 1\n",                // quoted and odd keys
       "a b : 1\n",
