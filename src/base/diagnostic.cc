@@ -22,19 +22,6 @@ std::string Abbreviated(const std::string& path) {
   return path.substr(0, 120) + "..." + path.substr(path.size() - 60);
 }
 
-// "[id] message": the id, or empty.
-std::string_view BracketedRule(const std::string& message) {
-  if (message.size() < 4 || message[0] != '[') return {};
-  std::size_t close = message.find("] ");
-  if (close == std::string::npos || close < 2) return {};
-  std::string_view id(message.data() + 1, close - 1);
-  for (char c : id) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '/' || c == '.';
-    if (!ok) return {};
-  }
-  return id;
-}
-
 // apimachinery's field.ErrorType texts and the rule ids they map to.
 struct UpstreamType {
   std::string_view text;
@@ -56,8 +43,6 @@ constexpr UpstreamType kUpstreamTypes[] = {
 
 std::string RuleId(const Diagnostic& diagnostic) {
   if (!diagnostic.rule.empty()) return diagnostic.rule;
-  std::string_view bracketed = BracketedRule(diagnostic.message);
-  if (!bracketed.empty()) return std::string(bracketed);
   if (diagnostic.severity == Severity::kNote) return "note";
   if (diagnostic.category == Category::kInput) return "input";
   // The first error type in the message: field errors read
@@ -83,9 +68,11 @@ std::string RuleId(const Diagnostic& diagnostic) {
 }
 
 std::string MessageWithoutRule(const Diagnostic& diagnostic) {
-  std::string_view bracketed = BracketedRule(diagnostic.message);
-  if (bracketed.empty()) return diagnostic.message;
-  return diagnostic.message.substr(bracketed.size() + 3);
+  const std::string& rule = diagnostic.rule;
+  const std::string& message = diagnostic.message;
+  const bool prefixed = !rule.empty() && message.size() > rule.size() + 2 && message[0] == '[' &&
+                        message.compare(1, rule.size(), rule) == 0 && message.compare(rule.size() + 1, 2, "] ") == 0;
+  return prefixed ? message.substr(rule.size() + 3) : message;
 }
 
 std::string Diagnostic::ToString() const {
@@ -109,6 +96,27 @@ Diagnostic MakeError(Location location, std::string field_path, std::string mess
   d.field_path = std::move(field_path);
   d.message = std::move(message);
   return d;
+}
+
+namespace {
+
+Diagnostic MakeWithRule(Severity severity, Location location, std::string_view rule, std::string message) {
+  Diagnostic d;
+  d.severity = severity;
+  d.location = location;
+  d.rule = std::string(rule);
+  d.message = "[" + d.rule + "] " + message;
+  return d;
+}
+
+}  // namespace
+
+Diagnostic MakeWarning(Location location, std::string_view rule, std::string message) {
+  return MakeWithRule(Severity::kWarning, location, rule, std::move(message));
+}
+
+Diagnostic MakeNote(Location location, std::string_view rule, std::string message) {
+  return MakeWithRule(Severity::kNote, location, rule, std::move(message));
 }
 
 Diagnostic AsInputError(Diagnostic diagnostic) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -26,29 +27,33 @@ struct Diagnostic {
   std::string field_path;
   std::string message;
   Category category = Category::kFinding;
-  /// A stable id for the kind of finding ("volume-two-sources"); empty for
-  /// findings that take their id from RuleId() below.
+  /// A stable id for the kind of finding ("volume-two-sources",
+  /// "upstream/invalid-value"); empty for findings that take their id from
+  /// RuleId() below.
   std::string rule;
 
   /// "FILE:LINE:COL: error: PATH: MESSAGE" (parts that are unknown are left out).
   std::string ToString() const;
 };
 
-/// The rule id of a finding, for reports and `--ignore` rules: `rule` when
-/// set; else the "[id] " a tjrender warning's message starts with; else,
-/// for the API server's and the webhook's field errors, "upstream/" plus
-/// the field.ErrorType of the first error in the message
-/// ("upstream/invalid-value", "upstream/required-value", "upstream/forbidden",
-/// "upstream/duplicate-value", "upstream/unsupported-value",
-/// "upstream/not-found", "upstream/too-long", "upstream/too-many",
-/// "upstream/internal-error"); "upstream/error" or "upstream/warning" for
-/// other findings; "input" for unusable input and "note" for notes.
+/// The rule id of a finding, for reports and `--ignore` rules: `rule`,
+/// which tjrender's own findings (MakeWarning, MakeNote) and the field
+/// errors of validate/ carry from where they are made; else "input" for
+/// unusable input and "note" for notes; else, for an upstream error text
+/// made outside validate's FieldError (the runtime lookup, Flyte's
+/// metadata checks), "upstream/" plus the field.ErrorType of the first
+/// error in the message ("upstream/invalid-value", "upstream/forbidden"...);
+/// else "upstream/error" or "upstream/warning".
 std::string RuleId(const Diagnostic& diagnostic);
 
-/// The message without the "[id] " prefix RuleId() reads the id from.
+/// The message without the "[rule] " prefix MakeWarning and MakeNote print.
 std::string MessageWithoutRule(const Diagnostic& diagnostic);
 
 Diagnostic MakeError(Location location, std::string field_path, std::string message);
+/// A tjrender warning or note: `rule` is its id, and its text starts with
+/// "[rule] " as printed (MessageWithoutRule() gives the rest).
+Diagnostic MakeWarning(Location location, std::string_view rule, std::string message);
+Diagnostic MakeNote(Location location, std::string_view rule, std::string message);
 /// The same error, marked as unusable input (exit code 2).
 Diagnostic AsInputError(Diagnostic diagnostic);
 

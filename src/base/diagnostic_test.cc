@@ -73,10 +73,18 @@ TEST(RuleIdTest, ExplicitRuleWins) {
   EXPECT_EQ(RuleId(d), "mine");
 }
 
-TEST(RuleIdTest, BracketedWarningIdAndMessageWithoutIt) {
-  Diagnostic d = Finding("[override-container-unknown] container \"x\"", Severity::kWarning);
+TEST(RuleIdTest, WarningsAndNotesCarryTheirRule) {
+  Diagnostic d = MakeWarning({}, "override-container-unknown", "container \"x\"");
+  EXPECT_EQ(d.severity, Severity::kWarning);
+  EXPECT_EQ(d.message, "[override-container-unknown] container \"x\"");
   EXPECT_EQ(RuleId(d), "override-container-unknown");
   EXPECT_EQ(MessageWithoutRule(d), "container \"x\"");
+  Diagnostic note = MakeNote({}, "secret-not-rendered", "Secret s is not rendered");
+  EXPECT_EQ(note.severity, Severity::kNote);
+  EXPECT_EQ(RuleId(note), "secret-not-rendered");
+  // The id is not read back from the text: a bracket that is not the
+  // finding's rule stays in the message.
+  EXPECT_EQ(RuleId(Finding("[volume-two-sources] x", Severity::kWarning)), "upstream/warning");
   EXPECT_EQ(MessageWithoutRule(Finding("[not an id] x")), "[not an id] x");
 }
 

@@ -111,9 +111,11 @@ std::optional<Diagnostic> LeaveNamespaceUnset(const doc::Node& trainjob, std::st
     std::optional<std::string> use = NamespaceUse(object);
     if (!use) continue;
     doc::ObjectId id = doc::ObjectId::Of(object);
-    return MakeError(trainjob.location(), "metadata.namespace",
-                     "[namespace-required] the " + id.kind + " \"" + id.name + "\" names the TrainJob's namespace in " +
-                         *use + ", and " + std::string(why_untold));
+    Diagnostic error = MakeError(trainjob.location(), "metadata.namespace",
+                                 "[namespace-required] the " + id.kind + " \"" + id.name +
+                                     "\" names the TrainJob's namespace in " + *use + ", and " + std::string(why_untold));
+    error.rule = "namespace-required";
+    return error;
   }
   return std::nullopt;
 }

@@ -9,9 +9,7 @@ namespace tjr::flyte {
 namespace {
 
 Diagnostic Warning(std::string_view rule, Location at, std::string message) {
-  Diagnostic d = MakeError(at, "", "[" + std::string(rule) + "] " + message);
-  d.severity = Severity::kWarning;
-  return d;
+  return MakeWarning(at, rule, std::move(message));
 }
 
 std::string NameOf(const doc::Node& container) {

@@ -96,8 +96,7 @@ TEST(Krm, AFindingWithoutAFieldTakesThePathOfTheNodeItPointsAt) {
   Location at = FileLocation(list->origins, "<stdin>", job.location());
   EXPECT_EQ(at.ToString(), "rt.yaml:11:9");
   // A tjrender warning about a TrainJob, pointing at the runtime's job.
-  Diagnostic d = MakeError(at, "", "[volume-two-sources] volume \"data\" of job \"node\" ends up with 2 sources");
-  d.severity = Severity::kWarning;
+  Diagnostic d = MakeWarning(at, "volume-two-sources", "volume \"data\" of job \"node\" ends up with 2 sources");
   auto finding = report::MakeFinding(d, {"trainer.kubeflow.org/v1alpha1", "TrainJob", "ml", "job"});
   doc::Node results = Results(*list, {finding});
   const doc::Node& result = results[0];

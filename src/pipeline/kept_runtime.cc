@@ -64,16 +64,14 @@ Result<doc::Node> KeptRuntime(const doc::Node& trainjob, const trainer::Resolved
   if (!live_text.ok()) return live_text.take_error();
   if (*live_text == text->string_value()) return doc::Node();
   const std::string trainjob_name = render::GetString(trainjob, {"metadata", "name"});
-  Diagnostic warning = MakeError(
-      at, "",
-      "[" + std::string(kRuntimeSnapshotKeptRule) + "] spec.runtimeRef: " + render::GetString(resolved.runtime, {"kind"}) +
+  Diagnostic warning = MakeWarning(
+      at, kRuntimeSnapshotKeptRule,
+      "spec.runtimeRef: " + render::GetString(resolved.runtime, {"kind"}) +
           " " + render::GetString(resolved.runtime, {"metadata", "name"}) +
           " differs from this TrainJob's runtime snapshot, which the Trainer controller renders it against: it reads "
           "ConfigMap " + trainjob_name + std::string(render::kRuntimeSnapshotSuffix) +
           ", not the live runtime, for a TrainJob that has one (delete the ConfigMap, or recreate the TrainJob, for "
           "the live runtime to apply)");
-  warning.severity = Severity::kWarning;
-  warning.rule = std::string(kRuntimeSnapshotKeptRule);
   out->push_back(std::move(warning));
   return snapshot;
 }

@@ -37,9 +37,7 @@ std::string String(const doc::Node* node, std::string_view key) {
 std::string Quoted(const std::string& text) { return "\"" + text + "\""; }
 
 Diagnostic Warning(std::string_view rule, Location at, std::string message) {
-  Diagnostic d = MakeError(at, "", "[" + std::string(rule) + "] " + message);
-  d.severity = Severity::kWarning;
-  return d;
+  return MakeWarning(at, rule, std::move(message));
 }
 
 std::string EntryName(const doc::Node& entry, std::size_t index) {
@@ -266,14 +264,12 @@ void CheckTime(const std::vector<doc::Node>& entries, trainer::TrainerVersion ve
 }  // namespace
 
 void SupersedeRendered(Diagnostics* rendered, const Diagnostics& patch_warnings) {
-  const std::string generic = "[" + std::string(kRuleUnknownContainer) + "] ";
-  const std::string specific = "[" + std::string(kRulePatchContainerTrainer) + "] ";
   std::vector<Location> replaced;
   for (const Diagnostic& d : patch_warnings) {
-    if (d.message.compare(0, specific.size(), specific) == 0) replaced.push_back(d.location);
+    if (d.rule == kRulePatchContainerTrainer) replaced.push_back(d.location);
   }
   std::erase_if(*rendered, [&](const Diagnostic& d) {
-    if (d.message.compare(0, generic.size(), generic) != 0) return false;
+    if (d.rule != kRuleUnknownContainer) return false;
     return std::any_of(replaced.begin(), replaced.end(), [&](const Location& at) {
       return at.line == d.location.line && at.column == d.location.column && at.file == d.location.file;
     });

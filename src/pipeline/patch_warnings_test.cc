@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "pipeline/warnings.h"
 #include "yaml/reader.h"
 
 namespace tjr::pipeline {
@@ -85,7 +86,7 @@ TEST(PatchWarnings, TheTrainerWarningReplacesTheGenericOne) {
   Diagnostics patch = CheckRuntimePatches(job, Yaml(kRuntime), trainer::TrainerVersion::kV2_3, nullptr);
   ASSERT_EQ(patch.size(), 1u);
   Diagnostic generic = patch[0];
-  generic.message = "[override-container-unknown] container \"trainer\" is not in job \"node\"";
+  generic = MakeWarning(generic.location, kRuleUnknownContainer, "container \"trainer\" is not in job \"node\"");
   Diagnostic elsewhere = generic;
   elsewhere.location.line += 1;
   Diagnostics rendered = {generic, elsewhere};

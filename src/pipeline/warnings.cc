@@ -27,10 +27,7 @@ std::string String(const doc::Node* node, std::string_view key) {
 std::string Quoted(const std::string& text) { return "\"" + text + "\""; }
 
 Diagnostic Warning(std::string_view rule, Location at, std::string message) {
-  Diagnostic d = MakeError(at, "", "[" + std::string(rule) + "] " + message);
-  d.severity = Severity::kWarning;
-  d.rule = std::string(rule);
-  return d;
+  return MakeWarning(at, rule, std::move(message));
 }
 
 // The TrainJob's overrides that target `job`, in list order: the

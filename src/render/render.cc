@@ -124,11 +124,9 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
   }
   if (doc::Node config_map = BuildMPIHostfile(info, trainjob); !config_map.is_null()) {
     const std::string name = GetString(trainjob, {"metadata", "name"});
-    Diagnostic note = MakeError(trainjob.location(), "",
-                                "[" + std::string(kSecretNotRenderedRule) + "] Secret " + name + "-mpi-ssh-auth is not rendered: the Trainer controller "
-                                "creates it with a freshly generated random SSH key");
-    note.severity = Severity::kNote;
-    note.rule = kSecretNotRenderedRule;
+    Diagnostic note = MakeNote(trainjob.location(), kSecretNotRenderedRule,
+                               "Secret " + name + "-mpi-ssh-auth is not rendered: the Trainer controller "
+                               "creates it with a freshly generated random SSH key");
     out.notes.push_back(std::move(note));
     out.objects.push_back(std::move(config_map));
   }
@@ -137,11 +135,9 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
     if (!flux.ok()) return flux.take_error();
     if (!flux->is_null()) {
       const std::string name = GetString(trainjob, {"metadata", "name"});
-      Diagnostic note = MakeError(trainjob.location(), "",
-                                  "[" + std::string(kSecretNotRenderedRule) + "] Secret " + name + "-flux-curve is not rendered: the Trainer controller "
-                                  "derives its CURVE key pair from the TrainJob's UID, which the API server assigns");
-      note.severity = Severity::kNote;
-      note.rule = kSecretNotRenderedRule;
+      Diagnostic note = MakeNote(trainjob.location(), kSecretNotRenderedRule,
+                                 "Secret " + name + "-flux-curve is not rendered: the Trainer controller "
+                                 "derives its CURVE key pair from the TrainJob's UID, which the API server assigns");
       out.notes.push_back(std::move(note));
       out.objects.push_back(*std::move(flux));
     }

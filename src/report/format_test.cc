@@ -9,9 +9,13 @@ namespace {
 
 Finding At(const char* file, std::uint32_t line, std::uint32_t column, Severity severity,
            std::string message, std::string path = "") {
-  Diagnostic d = MakeError(Location{InternSourceName(file), line, column}, std::move(path),
-                           std::move(message));
+  const Location at{InternSourceName(file), line, column};
+  Diagnostic d = MakeError(at, std::move(path), message);
   d.severity = severity;
+  if (message.starts_with("[")) {  // a tjrender warning, "[rule] text"
+    const std::size_t close = message.find("] ");
+    d = MakeWarning(at, message.substr(1, close - 1), message.substr(close + 2));
+  }
   return MakeFinding(d, ObjectRef{"trainer.kubeflow.org/v1alpha1", "TrainJob", "ml", "job"});
 }
 

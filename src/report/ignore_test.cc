@@ -13,9 +13,10 @@ doc::Node Object(const char* text) {
   return (*documents)[0];
 }
 
-Finding Warn(std::string message, ObjectRef object = {}) {
-  Diagnostic d = MakeError({}, "", std::move(message));
-  d.severity = Severity::kWarning;
+// A tjrender warning written "[rule] text".
+Finding Warn(const std::string& message, ObjectRef object = {}) {
+  const std::size_t close = message.find("] ");
+  Diagnostic d = MakeWarning({}, message.substr(1, close - 1), message.substr(close + 2));
   return MakeFinding(d, std::move(object));
 }
 

@@ -202,7 +202,7 @@ class Walker {
       if (rules.Keeps(child.key)) continue;
       const std::string path = FieldChild(FieldPath(at), child.key);
       if (Skipped(path)) continue;
-      sinks_.pruned->Warn("[" + std::string(kRuleFieldPruned) + "] unknown field \"" + path + "\": the " +
+      sinks_.pruned->Warn(kRuleFieldPruned, "unknown field \"" + path + "\": the " +
                               std::string(prune_->schema_name) +
                               " schema has no such field, so the API server drops it and it has no effect (kubectl "
                               "apply refuses the object under its default --validate=strict; other clients get at "

@@ -24,6 +24,21 @@ std::string_view TypeName(ErrorType type) {
 
 }  // namespace
 
+std::string_view RuleIdOf(ErrorType type) {
+  switch (type) {
+    case ErrorType::kInvalid:
+    case ErrorType::kTypeInvalid: return "upstream/invalid-value";
+    case ErrorType::kRequired: return "upstream/required-value";
+    case ErrorType::kForbidden: return "upstream/forbidden";
+    case ErrorType::kDuplicate: return "upstream/duplicate-value";
+    case ErrorType::kInternal: return "upstream/internal-error";
+    case ErrorType::kNotSupported: return "upstream/unsupported-value";
+    case ErrorType::kTooLong: return "upstream/too-long";
+    case ErrorType::kTooMany: return "upstream/too-many";
+  }
+  return "upstream/invalid-value";
+}
+
 BadValue BadValue::String(std::string_view value) { return {Form::kQuoted, gocompat::Quote(value)}; }
 
 

@@ -62,6 +62,11 @@ struct FieldError {
 };
 
 
+/// The finding's rule id for reports and ignore rules: "upstream/" and the
+/// type as ErrorType.String() prints it, in kebab case
+/// ("upstream/invalid-value", "upstream/unsupported-value").
+std::string_view RuleIdOf(ErrorType type);
+
 /// field.ErrorList.ToAggregate().Error(): exact duplicates dropped (first
 /// kept), one message as itself, several as "[m1, m2, ...]"; "" when empty.
 std::string AggregateMessages(const std::vector<std::string>& messages);

@@ -8,6 +8,7 @@ void Report::Add(const FieldError& error, const doc::Node* at) {
   if (at != nullptr) d.location = at->location();
   d.field_path = error.field;
   d.message = error.Error();
+  d.rule = std::string(RuleIdOf(error.type));
   diagnostics_.push_back(std::move(d));
   // apiextensions-apiserver registry/customresource/strategy.go hasBlockingErr.
   switch (error.type) {
@@ -26,6 +27,10 @@ void Report::Warn(std::string message, const doc::Node* at) {
   if (at != nullptr) d.location = at->location();
   d.message = std::move(message);
   diagnostics_.push_back(std::move(d));
+}
+
+void Report::Warn(std::string_view rule, std::string message, const doc::Node* at) {
+  diagnostics_.push_back(MakeWarning(at != nullptr ? at->location() : Location{}, rule, std::move(message)));
 }
 
 void Report::Append(Diagnostics more) {

@@ -14,6 +14,8 @@ class Report {
   /// Adds `error`, located at `at` (the node the error is about).
   void Add(const FieldError& error, const doc::Node* at);
   void Warn(std::string message, const doc::Node* at);
+  /// A tjrender warning with its rule id (see MakeWarning).
+  void Warn(std::string_view rule, std::string message, const doc::Node* at);
   void Append(Diagnostics more);
   /// Appends what `later` (a report that did not panic) collected, as if it
   /// had been added here, the blocking state included.
