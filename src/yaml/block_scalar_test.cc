@@ -4,9 +4,6 @@
 // differently from goyaml are refused, never misread.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #include "yaml/reader_test_util.h"
 #include "yaml/writer.h"
@@ -81,18 +78,8 @@ struct KubectlCase {
 };
 
 std::vector<KubectlCase> LoadKubectlCases() {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  if (root == nullptr) return {};
-  std::ifstream file(std::string(root) + "/src/yaml/testdata/block_scalar_cases.json");
-  std::stringstream text;
-  text << file.rdbuf();
-  Result<std::vector<doc::Node>> data = json::ReadStream(text.str(), "block_scalar_cases.json");
-  if (!data.ok() || data->size() != 1) return {};
-  const doc::Node* list = data->front().Find("cases");
-  if (list == nullptr) return {};
   std::vector<KubectlCase> cases;
-  for (std::size_t i = 0; i < list->size(); ++i) {
-    const doc::Node& item = (*list)[i];
+  for (const doc::Node& item : read_test::KubectlCases("block_scalar_cases.json")) {
     KubectlCase c;
     c.yaml = item.Find("yaml")->string_value();
     c.refused = item.Find("refused") != nullptr;

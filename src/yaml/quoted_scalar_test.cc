@@ -5,9 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #include "yaml/reader_test_util.h"
 
@@ -68,18 +65,9 @@ struct KubectlCase {
 };
 
 std::vector<KubectlCase> LoadKubectlCases() {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  if (root == nullptr) return {};
-  std::ifstream file(std::string(root) + "/src/yaml/testdata/quoted_scalar_cases.json");
-  std::stringstream text;
-  text << file.rdbuf();
-  Result<std::vector<doc::Node>> data = json::ReadStream(text.str(), "quoted_scalar_cases.json");
-  if (!data.ok() || data->size() != 1) return {};
   std::vector<KubectlCase> cases;
-  const doc::Node* list = data->front().Find("cases");
-  if (list == nullptr) return {};
-  for (std::size_t i = 0; i < list->size(); ++i) {
-    cases.push_back({(*list)[i].Find("yaml")->string_value(), (*list)[i].Find("value")->string_value()});
+  for (const doc::Node& item : read_test::KubectlCases("quoted_scalar_cases.json")) {
+    cases.push_back({item.Find("yaml")->string_value(), item.Find("value")->string_value()});
   }
   return cases;
 }

@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +55,20 @@ inline std::string TypedValue(std::string_view text) {
   doc::Node root = ReadOne("v: " + std::string(text) + "\n");
   const doc::Node* v = root.Find("v");
   return v == nullptr ? "<missing>" : Typed(*v);
+}
+
+// The "cases" list of src/yaml/testdata/<name> (kubectl's answers, written
+// by a scripts/gen-*-cases.py generator); empty when it cannot be read.
+inline std::vector<doc::Node> KubectlCases(const std::string& name) {
+  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
+  if (root == nullptr) return {};
+  std::ifstream file(std::string(root) + "/src/yaml/testdata/" + name);
+  std::stringstream text;
+  text << file.rdbuf();
+  Result<std::vector<doc::Node>> data = json::ReadStream(text.str(), name);
+  if (!data.ok() || data->size() != 1) return {};
+  const doc::Node* list = data->front().Find("cases");
+  return list != nullptr && list->is_sequence() ? list->items() : std::vector<doc::Node>();
 }
 
 }  // namespace tjr::yaml::read_test
