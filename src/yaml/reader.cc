@@ -17,7 +17,9 @@
 #include "json/json.h"
 #include "json/locator.h"
 #include "yaml/block_subset.h"
+#include "yaml/colon_key_mask.h"
 #include "yaml/document_split.h"
+#include "yaml/flow_context.h"
 #include "yaml/fy_parser.h"
 #include "yaml/libfyaml_guard.h"
 #include "yaml/quoted_scalar.h"
@@ -77,8 +79,41 @@ class EventParser {
     if (auto colon = input::FindTabIndicatorWithExplicitKey(chunk_.text)) {
       return RefusedAt(chunk_.text, *colon, input::kTabIndicatorWithExplicitKey);
     }
+    const std::size_t documents_before = out->size();
+    const std::size_t alias_nodes_before = *alias_nodes_used_;
+    Status status = ParseFy(chunk_.text, first_only, out);
+    if (status.ok() || !multiline_plain_key_) return status;
+    // libfyaml's refusal of a ':' line after a multi-line plain scalar
+    // (colon_key_mask.h): read again with such colons masked.
+    std::optional<Status> masked_status;
+    const bool read = input::ReadWithColonsMasked(
+        chunk_.text, [&](const input::ColonMaskedText& masked, std::vector<std::size_t>* starts) {
+          out->resize(documents_before);
+          *alias_nodes_used_ = alias_nodes_before;
+          EventParser retry(chunk_, file_, limits_, alias_nodes_used_, prune_, /*libfyaml_only=*/true);
+          retry.masked_sites_ = &masked.sites;
+          masked_status = retry.ParseFy(masked.text, first_only, out);
+          *starts = std::move(retry.masked_starts_);
+          return masked_status->ok();
+        });
+    if (read) return std::move(*masked_status);
+    out->resize(documents_before);
+    *alias_nodes_used_ = alias_nodes_before;
+    // A refusal that is not libfyaml's is the answer; else the original one.
+    if (masked_status && !masked_status->ok() && !masked_status->error().message.ends_with(input::kMultilinePlainKey)) {
+      return std::move(*masked_status);
+    }
+    Diagnostic error = status.take_error();
+    error.message += input::kMultilinePlainKeyHint;
+    return error;
+  }
+
+ private:
+  // libfyaml reads `fy_text`: the chunk's text, or a copy of it with some
+  // colons masked (masked_sites_); everything else reads the chunk's text.
+  Status ParseFy(std::string_view fy_text, bool first_only, std::vector<doc::Node>* out) {
     const char* failure = nullptr;
-    input::FyParser fy = input::OpenFyParser(chunk_.text, &failure);
+    input::FyParser fy = input::OpenFyParser(fy_text, &failure);
     if (failure != nullptr) return Internal(failure);
     fy_diag* diag_ptr = fy.diag.get();
     fy_parser* parser_ptr = fy.parser.get();
@@ -105,7 +140,6 @@ class EventParser {
     return CheckYaml11Breaks();
   }
 
- private:
   // NEL, LS and PS are line breaks to goyaml (YAML 1.1) and text to
   // libfyaml (YAML 1.2), so outside quotes the two read a different tree:
   // kubectl ends `b: x<LS>y:` at the LS and reads `y` as a key of the
@@ -150,13 +184,16 @@ class EventParser {
     return AsInputError(MakeError(Location{file_, chunk_.first_line, 1}, "", message));
   }
 
-  Diagnostic SyntaxError(fy_diag* diag) const {
+  Diagnostic SyntaxError(fy_diag* diag) {
     std::string message = "malformed YAML";
     Location at{file_, chunk_.first_line, 1};
     void* iterator = nullptr;
     while (fy_diag_error* error = fy_diag_errors_iterate(diag, &iterator)) {
       if (error->type != FYET_ERROR) continue;
-      if (error->msg != nullptr) message += std::string(": ") + error->msg;
+      if (error->msg != nullptr) {
+        message += std::string(": ") + error->msg;
+        multiline_plain_key_ = error->msg == input::kMultilinePlainKey;
+      }
       if (error->line > 0) {
         at.line = chunk_.first_line + static_cast<std::uint32_t>(error->line) - 1;
         at.column = static_cast<std::uint32_t>(error->column > 0 ? error->column : 1);
@@ -266,6 +303,44 @@ class EventParser {
                                           "that is not in the input (NUL); goyaml (kubectl) reads it "
                                           "differently"));
     return std::nullopt;
+  }
+
+  // flow_context.h: a tag that goyaml reads on past where libfyaml ends it,
+  // or refuses.
+  bool CheckTag(fy_token* tag) {
+    if (tag == nullptr) return true;
+    const fy_mark* end = fy_token_end_mark(tag);
+    if (end == nullptr) return true;
+    const std::optional<input::FlowPlainRefusal> refusal = input::CheckTagEnd(chunk_.text, end->input_pos);
+    return !refusal || Refuse(chunk_.text, refusal->at, "malformed YAML: " + refusal->message);
+  }
+
+  // flow_context.h: plain scalars in flow collections that goyaml reads
+  // differently.
+  bool CheckFlowPlain(fy_token* token) {
+    const fy_mark* begin = fy_token_start_mark(token);
+    const fy_mark* end = fy_token_end_mark(token);
+    if (begin == nullptr || end == nullptr) return true;
+    const std::optional<input::FlowPlainRefusal> refusal =
+        input::CheckFlowPlainScalar(chunk_.text, begin->input_pos, end->input_pos, flow_.back());
+    return !refusal || Refuse(chunk_.text, refusal->at, "malformed YAML: " + refusal->message);
+  }
+
+  // A plain scalar that starts at a masked ':' (colon_key_mask.h) gets it
+  // back, and the site is recorded as a scalar's start when the scalar is
+  // in block context. Single-line ASCII scalars are read from the chunk's
+  // own text, where the ':' still is.
+  std::string_view Unmask(fy_event* event, std::string_view text) {
+    const fy_mark* begin = fy_event_start_mark(event);
+    if (begin == nullptr || text.empty() || (!flow_.empty() && flow_.back() != 0) ||
+        !std::binary_search(masked_sites_->begin(), masked_sites_->end(), begin->input_pos)) {
+      return text;
+    }
+    masked_starts_.push_back(begin->input_pos);
+    if (text.front() == ':') return text;
+    unmasked_value_.assign(text);
+    unmasked_value_.front() = ':';
+    return unmasked_value_;
   }
 
   // libyaml stops treating text as an implicit key after 1024 characters
@@ -517,7 +592,9 @@ class EventParser {
   // goyaml's parser.indent for what they hold. An indentless sequence
   // ("key:" then "- item" at the key's column) has its mapping's column,
   // as goyaml keeps the mapping's indent for it.
-  void OpenCollection(fy_event* event) {
+  void OpenCollection(fy_event* event, fy_token* start) {
+    const fy_token_type token = start != nullptr ? fy_token_get_type(start) : FYTT_NONE;
+    flow_.push_back(token == FYTT_FLOW_MAPPING_START ? '}' : token == FYTT_FLOW_SEQUENCE_START ? ']' : 0);
     const fy_mark* mark = fy_event_start_mark(event);
     block_columns_.push_back(mark != nullptr ? mark->column
                                              : (block_columns_.empty() ? -1 : block_columns_.back()));
@@ -530,34 +607,37 @@ class EventParser {
         const fy_scalar_style style = fy_token_scalar_style(data.value);
         const bool quoted = style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED;
         const NodeStart start = Start(event, data.anchor, data.tag, quoted);
-        if (!CheckAnchorName(start.anchor, "anchor")) return false;
+        if (!CheckAnchorName(start.anchor, "anchor") || !CheckTag(data.tag)) return false;
         if (style == FYSS_DOUBLE_QUOTED && !CheckEscapes(event)) return false;
         if ((style == FYSS_LITERAL || style == FYSS_FOLDED) && !CheckBlockScalar(data.value, style == FYSS_FOLDED)) {
           return false;
         }
         if (builder.expecting_key() && !CheckKeyLength(event, quoted)) return false;
-        const std::optional<std::string_view> text = ScalarText(data.value, style);
+        if (style == FYSS_PLAIN && !flow_.empty() && flow_.back() != 0 && !CheckFlowPlain(data.value)) return false;
+        std::optional<std::string_view> text = ScalarText(data.value, style);
         if (!text) return false;
+        if (masked_sites_ != nullptr && style == FYSS_PLAIN) text = Unmask(event, *text);
         ScalarInput scalar{*text, TokenText(data.tag), style == FYSS_PLAIN};
         return builder.Scalar(scalar, start);
       }
       case FYET_MAPPING_START: {
         const auto& data = event->mapping_start;
         const NodeStart start = Start(event, data.anchor, data.tag, false);
-        if (!CheckAnchorName(start.anchor, "anchor")) return false;
-        OpenCollection(event);
+        if (!CheckAnchorName(start.anchor, "anchor") || !CheckTag(data.tag)) return false;
+        OpenCollection(event, data.mapping_start);
         return builder.StartMapping(start);
       }
       case FYET_SEQUENCE_START: {
         const auto& data = event->sequence_start;
         const NodeStart start = Start(event, data.anchor, data.tag, false);
-        if (!CheckAnchorName(start.anchor, "anchor")) return false;
-        OpenCollection(event);
+        if (!CheckAnchorName(start.anchor, "anchor") || !CheckTag(data.tag)) return false;
+        OpenCollection(event, data.sequence_start);
         return builder.StartSequence(start);
       }
       case FYET_MAPPING_END:
       case FYET_SEQUENCE_END:
         if (!block_columns_.empty()) block_columns_.pop_back();
+        if (!flow_.empty()) flow_.pop_back();
         return builder.End();
       case FYET_ALIAS: {
         const NodeStart start = Start(event, nullptr, nullptr, true);
@@ -583,6 +663,11 @@ class EventParser {
   Location last_{file_, chunk_.first_line, 1};
   std::size_t last_offset_ = 0;  // of last_ in the parsed text
   std::vector<std::int64_t> block_columns_;  // see OpenCollection
+  std::vector<char> flow_;  // of each open collection: its closer, ']' or '}', or 0 for a block one
+  bool multiline_plain_key_ = false;  // the syntax error was kMultilinePlainKey
+  const std::vector<std::size_t>* masked_sites_ = nullptr;  // see Unmask
+  std::vector<std::size_t> masked_starts_;
+  std::string unmasked_value_;
 };
 
 // Every chunk through the block subset, or false (and nothing in `out`).

@@ -5,10 +5,12 @@
 
 #include <libfyaml.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <utility>
 
+#include "yaml/colon_key_mask.h"
 #include "yaml/document_split.h"
 #include "yaml/fy_parser.h"
 #include "yaml/libfyaml_guard.h"
@@ -31,8 +33,29 @@ class SpanBuilder {
   Result<bool> Parse(SpanNode* root) {
     if (input::FindExplicitKeyTabCrash(chunk_.text)) return Error("invalid map key: a mapping cannot be a key");
     if (input::FindTabIndicatorWithExplicitKey(chunk_.text)) return Error(input::kTabIndicatorWithExplicitKey);
+    Result<bool> found = ParseFy(chunk_.text, root);
+    if (found.ok() || !multiline_plain_key_) return found;
+    // libfyaml's refusal of a ':' line after a multi-line plain scalar
+    // (colon_key_mask.h), read again with such colons masked, as the
+    // value reader does.
+    std::optional<Result<bool>> masked_found;
+    const bool read = input::ReadWithColonsMasked(
+        chunk_.text, [&](const input::ColonMaskedText& masked, std::vector<std::size_t>* starts) {
+          SpanBuilder retry(stream_, chunk_, file_);
+          retry.masked_sites_ = &masked.sites;
+          masked_found = retry.ParseFy(masked.text, root);
+          *starts = std::move(retry.masked_starts_);
+          return masked_found->ok();
+        });
+    return read ? std::move(*masked_found) : std::move(found);
+  }
+
+ private:
+  // libfyaml reads `fy_text`: the chunk's text or a copy with some colons
+  // masked (masked_sites_); the spans are of the chunk's text.
+  Result<bool> ParseFy(std::string_view fy_text, SpanNode* root) {
     const char* failure = nullptr;
-    input::FyParser fy = input::OpenFyParser(chunk_.text, &failure);
+    input::FyParser fy = input::OpenFyParser(fy_text, &failure);
     if (failure != nullptr) return Error(failure);
     fy_parser* parser_ptr = fy.parser.get();
     bool have_root = false;
@@ -45,13 +68,20 @@ class SpanBuilder {
         break;
       }
     }
-    if (fy_parser_get_stream_error(parser_ptr)) return Error("malformed YAML");
+    if (fy_parser_get_stream_error(parser_ptr)) {
+      void* iterator = nullptr;
+      while (fy_diag_error* error = fy_diag_errors_iterate(fy.diag.get(), &iterator)) {
+        if (error->type != FYET_ERROR) continue;
+        multiline_plain_key_ = error->msg != nullptr && error->msg == input::kMultilinePlainKey;
+        break;
+      }
+      return Error("malformed YAML");
+    }
     if (!have_root) return false;
     *root = std::move(root_);
     return true;
   }
 
- private:
   Diagnostic Error(const char* message) const {
     return AsInputError(MakeError(Location{file_, chunk_.first_line, 1}, "", message));
   }
@@ -142,6 +172,19 @@ class SpanBuilder {
     }
   }
 
+  // A plain scalar that starts at a masked ':' gets it back; the site is
+  // recorded when the scalar is in block context (colon_key_mask.h).
+  void Unmask(fy_event* event, std::string* text) {
+    const fy_mark* begin = fy_event_start_mark(event);
+    const bool in_flow = !stack_.empty() && stack_.back().flow;
+    if (begin == nullptr || text->empty() || in_flow ||
+        !std::binary_search(masked_sites_->begin(), masked_sites_->end(), begin->input_pos)) {
+      return;
+    }
+    masked_starts_.push_back(begin->input_pos);
+    text->front() = ':';
+  }
+
   std::size_t TrimBack(std::size_t begin, std::size_t end) const {
     while (end > begin && IsSpace(stream_[end - 1])) --end;
     return end;
@@ -177,6 +220,7 @@ class SpanBuilder {
         SetStart(&node, event, event->scalar.anchor, event->scalar.tag, quote != 0);
         if (style == FYSS_LITERAL || style == FYSS_FOLDED) StartAtIndicator(&node);
         node.text = ScalarValue(event->scalar.value, quote);
+        if (masked_sites_ != nullptr && node.plain) Unmask(event, &node.text);
         node.end = TrimBack(node.begin, ScalarEnd(event, quote));
         if (node.end < node.begin) node.end = node.begin;
         Deliver(std::move(node));
@@ -247,6 +291,9 @@ class SpanBuilder {
   std::vector<bool> expect_key_;
   SpanNode root_;
   bool done_ = false;
+  bool multiline_plain_key_ = false;  // the syntax error was kMultilinePlainKey
+  const std::vector<std::size_t>* masked_sites_ = nullptr;  // see Unmask
+  std::vector<std::size_t> masked_starts_;
 };
 
 }  // namespace
