@@ -22,48 +22,12 @@ std::string Abbreviated(const std::string& path) {
   return path.substr(0, 120) + "..." + path.substr(path.size() - 60);
 }
 
-// apimachinery's field.ErrorType texts and the rule ids they map to.
-struct UpstreamType {
-  std::string_view text;
-  std::string_view rule;
-};
-constexpr UpstreamType kUpstreamTypes[] = {
-    {"Invalid value", "upstream/invalid-value"},
-    {"Required value", "upstream/required-value"},
-    {"Forbidden", "upstream/forbidden"},
-    {"Duplicate value", "upstream/duplicate-value"},
-    {"Unsupported value", "upstream/unsupported-value"},
-    {"Not found", "upstream/not-found"},
-    {"Too long", "upstream/too-long"},
-    {"Too many", "upstream/too-many"},
-    {"Internal error", "upstream/internal-error"},
-};
-
 }  // namespace
 
 std::string RuleId(const Diagnostic& diagnostic) {
   if (!diagnostic.rule.empty()) return diagnostic.rule;
   if (diagnostic.severity == Severity::kNote) return "note";
   if (diagnostic.category == Category::kInput) return "input";
-  // The first error type in the message: field errors read
-  // "<path>: <Type>: ...", aggregates "[<path>: <Type>: ..., ...]".
-  std::size_t best = std::string::npos;
-  std::string_view rule;
-  for (const UpstreamType& type : kUpstreamTypes) {
-    std::size_t at = 0;
-    while ((at = diagnostic.message.find(type.text, at)) != std::string::npos) {
-      bool starts = at == 0 || (at >= 2 && diagnostic.message.compare(at - 2, 2, ": ") == 0);
-      bool ends = diagnostic.message.compare(at + type.text.size(), 1, ":") == 0 ||
-                  at + type.text.size() == diagnostic.message.size();
-      if (starts && ends) break;
-      ++at;
-    }
-    if (at < best) {
-      best = at;
-      rule = type.rule;
-    }
-  }
-  if (!rule.empty()) return std::string(rule);
   return diagnostic.severity == Severity::kError ? "upstream/error" : "upstream/warning";
 }
 

@@ -28,8 +28,8 @@ struct Diagnostic {
   std::string message;
   Category category = Category::kFinding;
   /// A stable id for the kind of finding ("volume-two-sources",
-  /// "upstream/invalid-value"); empty for findings that take their id from
-  /// RuleId() below.
+  /// "upstream/invalid-value"), set where the finding is made; empty for
+  /// findings that take their id from RuleId() below.
   std::string rule;
 
   /// "FILE:LINE:COL: error: PATH: MESSAGE" (parts that are unknown are left out).
@@ -37,13 +37,11 @@ struct Diagnostic {
 };
 
 /// The rule id of a finding, for reports and `--ignore` rules: `rule`,
-/// which tjrender's own findings (MakeWarning, MakeNote) and the field
-/// errors of validate/ carry from where they are made; else "input" for
-/// unusable input and "note" for notes; else, for an upstream error text
-/// made outside validate's FieldError (the runtime lookup, Flyte's
-/// metadata checks), "upstream/" plus the field.ErrorType of the first
-/// error in the message ("upstream/invalid-value", "upstream/forbidden"...);
-/// else "upstream/error" or "upstream/warning".
+/// which tjrender's own findings (MakeWarning, MakeNote), the field errors
+/// of validate/ ("upstream/" and the field.ErrorType) and the other
+/// upstream errors carry from where they are made; else "note" for notes,
+/// "input" for unusable input, "upstream/error" or "upstream/warning". The
+/// message is never read for it.
 std::string RuleId(const Diagnostic& diagnostic);
 
 /// The message without the "[rule] " prefix MakeWarning and MakeNote print.

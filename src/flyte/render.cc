@@ -161,8 +161,11 @@ std::optional<Diagnostic> RefusedTemplate(const source::Manifest& manifest) {
   const doc::Node* metadata = manifest.object.Find("metadata");
   auto invalid = [&](const char* field, const std::string& value, std::string detail) {
     const doc::Node* at = metadata != nullptr ? metadata->Find(field) : nullptr;
-    return MakeError(at != nullptr ? at->location() : manifest.location(), std::string("metadata.") + field,
-                     "Invalid value: " + gocompat::Quote(value) + ": " + detail);
+    Diagnostic error = MakeError(at != nullptr ? at->location() : manifest.location(),
+                                 std::string("metadata.") + field,
+                                 "Invalid value: " + gocompat::Quote(value) + ": " + detail);
+    error.rule = "upstream/invalid-value";
+    return error;
   };
   const std::string& name = manifest.id.name;
   if (name.size() > 253) return invalid("name", name, "must be no more than 253 characters");

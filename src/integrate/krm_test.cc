@@ -42,6 +42,7 @@ TEST(Krm, ResultsCarryLocationRefFieldAndFile) {
   // As FindingsOutput hands findings over: located in the item's file.
   Diagnostic d = MakeError({InternSourceName("jobs/job.yaml"), 7, 5}, "spec.runtimeRef",
                            "spec.runtimeRef: Invalid value: \"x\": not found");
+  d.rule = "upstream/invalid-value";  // as validate's field errors carry it
   auto finding = report::MakeFinding(d, {"trainer.kubeflow.org/v1alpha1", "TrainJob", "ml", "job"});
   doc::Node results = Results(*list, {finding});
   ASSERT_EQ(results.size(), 1u);

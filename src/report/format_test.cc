@@ -12,6 +12,8 @@ Finding At(const char* file, std::uint32_t line, std::uint32_t column, Severity 
   const Location at{InternSourceName(file), line, column};
   Diagnostic d = MakeError(at, std::move(path), message);
   d.severity = severity;
+  // An upstream field error carries its type's rule from where it is made.
+  if (message.find(": Invalid value: ") != std::string::npos) d.rule = "upstream/invalid-value";
   if (message.starts_with("[")) {  // a tjrender warning, "[rule] text"
     const std::size_t close = message.find("] ");
     d = MakeWarning(at, message.substr(1, close - 1), message.substr(close + 2));

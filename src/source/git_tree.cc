@@ -121,6 +121,7 @@ Result<EntryType> GitTree::Stat(const std::string& path) const {
           MakeError(at, "", "skipped: symbolic link to " + impl_->LinkTarget(entry) +
                                 " not followed (a Git revision is read as stored)");
       warning.severity = Severity::kWarning;
+      warning.rule = "git-link-not-followed";
       return warning;
     }
     case GIT_FILEMODE_COMMIT: {
@@ -129,6 +130,7 @@ Result<EntryType> GitTree::Stat(const std::string& path) const {
       Diagnostic warning = MakeError(at, "", "skipped: submodule: a Git revision holds only its commit, so "
                                              "no file of it is read (render the submodule's repository itself)");
       warning.severity = Severity::kWarning;
+      warning.rule = "git-submodule-not-read";
       return warning;
     }
     default:

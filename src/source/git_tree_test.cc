@@ -190,6 +190,7 @@ TEST(GitTreeTest, SymlinksAreNotFollowedAndSubmodulesSkipped) {
   Result<EntryType> link = tree->Stat("m/link.yaml");
   ASSERT_FALSE(link.ok());
   EXPECT_EQ(link.error().severity, Severity::kWarning);
+  EXPECT_EQ(RuleId(link.error()), "git-link-not-followed");
   EXPECT_EQ(link.error().ToString(),
             "m/link.yaml: warning: skipped: symbolic link to a.yaml not followed (a Git "
             "revision is read as stored)");
@@ -216,6 +217,10 @@ TEST(GitTreeTest, SymlinksAreNotFollowedAndSubmodulesSkipped) {
   ManifestSet set = LoadManifests(*tree, {"m/link.yaml"});
   ASSERT_EQ(set.diagnostics.size(), 1u);
   EXPECT_EQ(set.diagnostics[0].severity, Severity::kWarning);
+  EXPECT_EQ(RuleId(set.diagnostics[0]), "git-link-not-followed");
+  Result<EntryType> submodule = tree->Stat("m/vendor");
+  ASSERT_FALSE(submodule.ok());
+  EXPECT_EQ(RuleId(submodule.error()), "git-submodule-not-read");
   EXPECT_TRUE(set.files.empty());
 }
 

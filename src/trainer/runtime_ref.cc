@@ -65,7 +65,9 @@ Diagnostic NotFound(const doc::Node& train_job, const RuntimeRef& ref, RuntimeKi
   if (reporter == Reporter::kController) {
     std::string message = cluster ? "not found ClusterTrainingRuntime specified in TrainJob: " + err
                                   : "TrainingRuntime specified in TrainJob is not found: " + err;
-    return MakeError(RefLocation(train_job), "spec.runtimeRef", std::move(message));
+    Diagnostic error = MakeError(RefLocation(train_job), "spec.runtimeRef", std::move(message));
+    error.rule = "upstream/error";
+    return error;
   }
   // field.Invalid(path, runtimeRef, detail).Error(): the value is a struct,
   // so it prints as JSON.
@@ -74,8 +76,10 @@ Diagnostic NotFound(const doc::Node& train_job, const RuntimeRef& ref, RuntimeKi
                                    "TrainJob is created"
                                  : ": specified trainingRuntime must be created before the TrainJob "
                                    "is created");
-  return MakeError(RefLocation(train_job), cluster ? "spec.RuntimeRef" : "spec.runtimeRef",
-                   std::move(message));
+  Diagnostic error = MakeError(RefLocation(train_job), cluster ? "spec.RuntimeRef" : "spec.runtimeRef",
+                               std::move(message));
+  error.rule = "upstream/invalid-value";
+  return error;
 }
 
 bool IsRuntime(const doc::Node& object, std::string_view kind) {
@@ -178,6 +182,7 @@ Result<ResolvedRuntime> ResolveRuntime(const doc::Node& train_job,
             "runtime deprecation policy: " +
             std::string(kDeprecationPolicyUrl));
     warning.severity = Severity::kWarning;
+    warning.rule = "upstream/warning";  // the webhook's admission warning
     out.warnings.push_back(std::move(warning));
   }
   return out;

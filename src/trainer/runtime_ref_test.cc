@@ -152,6 +152,7 @@ TEST(ResolveRuntime, ControllerNotFoundTexts) {
             "not found ClusterTrainingRuntime specified in TrainJob: "
             "ClusterTrainingRuntime.trainer.kubeflow.org \"x\" not found");
   EXPECT_EQ(cluster.error().field_path, "spec.runtimeRef");
+  EXPECT_EQ(cluster.error().rule, "upstream/error");  // a plain error, not a field error
 
   Result<ResolvedRuntime> namespaced = ResolveRuntime(
       Job("{name: x, kind: TrainingRuntime}"), objects, Reporter::kController,
@@ -181,6 +182,8 @@ TEST(ResolveRuntime, WebhookNotFoundTexts) {
             R"({"name":"x","apiGroup":"trainer.kubeflow.org","kind":"TrainingRuntime"}: )"
             "TrainingRuntime.trainer.kubeflow.org \"x\" not found: specified trainingRuntime must "
             "be created before the TrainJob is created");
+  // field.Invalid: the rule is set where the error is made.
+  EXPECT_EQ(cluster.error().rule, "upstream/invalid-value");
 }
 
 TEST(ResolveRuntime, ErrorsPointAtRuntimeRef) {

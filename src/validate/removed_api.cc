@@ -29,6 +29,7 @@ void CheckRemovedFields(const doc::Node& trainjob, trainer::TrainerVersion versi
                              "field removed in Trainer v2.2.0 (replaced by " + std::string(removed.instead) +
                                  "); the API server would prune it silently and the TrainJob would lose it. "
                                  "Run `tjrender migrate` to rewrite the TrainJob");
+    d.rule = "upstream/error";  // what the API server does with it: prune it
     // Located at the key, where the reader has it, like other field errors.
     report->Append({std::move(d)});
   }
