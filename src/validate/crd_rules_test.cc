@@ -334,6 +334,7 @@ TEST(CrdRules, RemovedFieldsPointToMigrate) {
   EXPECT_NE(found[0].message.find("field removed in Trainer v2.2.0 (replaced by spec.runtimePatches)"),
             std::string::npos);
   EXPECT_NE(found[0].message.find("tjrender migrate"), std::string::npos);
+  EXPECT_EQ(found[0].rule, "upstream/error");  // set where it is made, not read from the text
   EXPECT_EQ(LineCol(found[0]), "7:25");
   EXPECT_EQ(found[1].field_path, "spec.labels");
   EXPECT_TRUE(Schema(job, trainer::TrainerVersion::kV2_1).empty());
