@@ -1,12 +1,9 @@
 #include "doc/objects.h"
 
+#include "doc/path.h"
+
 namespace tjr::doc {
 namespace {
-
-std::string StringAt(const Node& object, std::string_view key) {
-  const Node* value = object.Find(key);
-  return value != nullptr && value->is_string() ? value->string_value() : std::string();
-}
 
 Status Flatten(const Node& document, std::vector<Node>* out) {
   if (!document.is_mapping()) {
