@@ -1,39 +1,18 @@
-#include "cli/integration_flow.h"
+#include "app/integration_render.h"
 
 #include <algorithm>
 
-#include "cli/command.h"
-#include "cli/options.h"
-#include "cli/output.h"
 #include "doc/objects.h"
+#include "doc/path.h"
 #include "pipeline/for_apply.h"
 #include "source/object_types.h"
 #include "yaml/writer.h"
 
-namespace tjr::cli {
-namespace {
-
-std::string StringAt(const doc::Node& object, std::string_view key) {
-  const doc::Node* value = object.is_mapping() ? object.Find(key) : nullptr;
-  return value != nullptr && value->is_string() ? value->string_value() : std::string();
-}
-
-}  // namespace
-
-std::optional<int> ChooseTarget(const std::string& flag, const RepoConfig& config,
-                                pipeline::PipelineOptions* options) {
-  if (!flag.empty()) {
-    options->target = flag;
-  } else if (config.target) {
-    options->target = *config.target;
-  }
-  if (CheckTarget(&options->target)) return std::nullopt;
-  return kExitUsage;
-}
+namespace tjr::app {
 
 std::map<std::string, std::vector<doc::Node>> ValidateAndRender(
     const source::ManifestSet& manifests, const RepoConfig& config,
-    pipeline::PipelineOptions options, FindingsOutput* findings, bool render_mode) {
+    pipeline::PipelineOptions options, Findings* findings, bool render_mode) {
   findings->BeginRun(manifests, config.ignore, &options);
   std::map<std::string, std::vector<doc::Node>> rendered;
   pipeline::PipelineSummary summary = pipeline::RenderManifests(
@@ -47,13 +26,13 @@ std::map<std::string, std::vector<doc::Node>> ValidateAndRender(
 }
 
 bool IsTrainJob(const doc::Node& object) {
-  return StringAt(object, "apiVersion") == source::kTrainerApiVersion &&
-         StringAt(object, "kind") == "TrainJob";
+  return doc::StringAt(object, "apiVersion") == source::kTrainerApiVersion &&
+         doc::StringAt(object, "kind") == "TrainJob";
 }
 
 bool IsRuntime(const doc::Node& object) {
-  std::string kind = StringAt(object, "kind");
-  return StringAt(object, "apiVersion") == source::kTrainerApiVersion &&
+  std::string kind = doc::StringAt(object, "kind");
+  return doc::StringAt(object, "apiVersion") == source::kTrainerApiVersion &&
          (kind == "TrainingRuntime" || kind == "ClusterTrainingRuntime");
 }
 
@@ -122,4 +101,4 @@ std::optional<Diagnostic> LeaveNamespaceUnset(const doc::Node& trainjob, std::st
 
 std::string YamlStream(const std::vector<doc::Node>& objects) { return yaml::WriteStream(objects); }
 
-}  // namespace tjr::cli
+}  // namespace tjr::app

@@ -5,20 +5,16 @@
 #include <string>
 #include <vector>
 
-#include "cli/findings_output.h"
-#include "cli/render_config.h"
+#include "app/findings.h"
+#include "app/render_config.h"
 #include "doc/node.h"
 #include "pipeline/pipeline.h"
 #include "source/loader.h"
 
-// What the integration commands (argocd-generate, post-render, krm) share:
-// choosing the target, and the pipeline with findings collected.
-namespace tjr::cli {
-
-/// Sets options->target from `flag`, else from the repository config;
-/// returns an exit code after reporting an unsupported target.
-std::optional<int> ChooseTarget(const std::string& flag, const RepoConfig& config,
-                                pipeline::PipelineOptions* options);
+// What the integrations (Argo CD's plugin, the Helm post-renderer, the KRM
+// function) share: the pipeline over the manifests a tool hands over, with
+// findings collected, and the namespace the tool does not tell.
+namespace tjr::app {
 
 /// Runs the pipeline over `manifests`: loader findings, ignore rules
 /// (`config` and annotations) and every TrainJob's findings go to
@@ -28,7 +24,7 @@ std::optional<int> ChooseTarget(const std::string& flag, const RepoConfig& confi
 /// warnings (in validate mode the controller creates them).
 std::map<std::string, std::vector<doc::Node>> ValidateAndRender(
     const source::ManifestSet& manifests, const RepoConfig& config,
-    pipeline::PipelineOptions options, FindingsOutput* findings, bool render_mode = false);
+    pipeline::PipelineOptions options, Findings* findings, bool render_mode = false);
 
 /// trainer.kubeflow.org TrainJob, or one of the two runtime kinds.
 bool IsTrainJob(const doc::Node& object);
@@ -60,4 +56,4 @@ std::optional<Diagnostic> LeaveNamespaceUnset(const doc::Node& trainjob, std::st
 /// Objects as a YAML stream (`---` between them), kubectl's layout.
 std::string YamlStream(const std::vector<doc::Node>& objects);
 
-}  // namespace tjr::cli
+}  // namespace tjr::app

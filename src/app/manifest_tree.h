@@ -3,11 +3,11 @@
 #include <string>
 #include <vector>
 
-#include "cli/render_config.h"
+#include "app/render_config.h"
 #include "source/disk_tree.h"
 #include "source/tree.h"
 
-namespace tjr::cli {
+namespace tjr::app {
 
 /// The file system minus the repository configuration: .tjrender.yaml has a
 /// manifest extension but is no manifest, so directory walks do not see it.
@@ -34,4 +34,4 @@ class ManifestTree : public source::Tree {
   source::DiskTree disk_;
 };
 
-}  // namespace tjr::cli
+}  // namespace tjr::app

@@ -1,4 +1,4 @@
-#include "cli/out_check.h"
+#include "app/out_check.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -8,7 +8,7 @@
 #include "base/file.h"
 #include "batch/output_tree.h"
 
-namespace tjr::cli {
+namespace tjr::app {
 namespace fs = std::filesystem;
 
 namespace {
@@ -76,4 +76,4 @@ Diagnostics OutTreeCheck::Finish() {
   return out;
 }
 
-}  // namespace tjr::cli
+}  // namespace tjr::app

@@ -5,7 +5,7 @@
 
 #include "base/diagnostic.h"
 
-namespace tjr::cli {
+namespace tjr::app {
 
 /// `render --out DIR --check`: compares what render would write with what
 /// DIR holds, writing nothing, so a CI job or pre-commit hook can refuse a
@@ -38,4 +38,4 @@ class OutTreeCheck {
   Diagnostics findings_;
 };
 
-}  // namespace tjr::cli
+}  // namespace tjr::app

@@ -1,9 +1,9 @@
-#include "cli/previous_state.h"
+#include "app/previous_state.h"
 
 #include "diff/base_side.h"
 #include "diff/revision.h"
 
-namespace tjr::cli {
+namespace tjr::app {
 
 std::map<std::string, doc::Node> PreviousTrainJobs(const RenderSource& input,
                                                    const std::vector<std::string>* changed,
@@ -24,4 +24,4 @@ std::map<std::string, doc::Node> PreviousTrainJobs(const RenderSource& input,
       stored_by, target);
 }
 
-}  // namespace tjr::cli
+}  // namespace tjr::app

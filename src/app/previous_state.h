@@ -6,11 +6,11 @@
 #include <vector>
 
 #include "batch/inventory_cache.h"
-#include "cli/render_source.h"
+#include "app/render_source.h"
 #include "doc/node.h"
 #include "source/loader.h"
 
-namespace tjr::cli {
+namespace tjr::app {
 
 /// For `check --since BASE`: the TrainJobs of BASE as the cluster stores
 /// them (API-defaulted), by "namespace/name", so that the pipeline validates
@@ -26,4 +26,4 @@ std::map<std::string, doc::Node> PreviousTrainJobs(const RenderSource& input,
                                                    const source::LoadOptions& options,
                                                    batch::InventoryCache* cache, const std::string& target);
 
-}  // namespace tjr::cli
+}  // namespace tjr::app

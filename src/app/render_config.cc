@@ -1,4 +1,4 @@
-#include "cli/render_config.h"
+#include "app/render_config.h"
 
 #include <filesystem>
 #include <system_error>
@@ -7,7 +7,7 @@
 #include "source/glob.h"
 #include "yaml/reader.h"
 
-namespace tjr::cli {
+namespace tjr::app {
 namespace {
 
 Result<std::vector<std::string>> StringList(const doc::Field& field) {
@@ -145,4 +145,4 @@ Result<RepoConfig> ParseRepoConfig(const std::string& text, const std::string& n
   return config;
 }
 
-}  // namespace tjr::cli
+}  // namespace tjr::app

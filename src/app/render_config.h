@@ -9,7 +9,7 @@
 #include "source/glob.h"
 #include "source/tree.h"
 
-namespace tjr::cli {
+namespace tjr::app {
 
 /// The file name of the repository configuration.
 inline constexpr char kRepoConfigFile[] = ".tjrender.yaml";
@@ -45,4 +45,4 @@ Result<RepoConfig> ReadRepoConfig(const std::string& path);
 /// The configuration in `text` (named `name` in messages).
 Result<RepoConfig> ParseRepoConfig(const std::string& text, const std::string& name);
 
-}  // namespace tjr::cli
+}  // namespace tjr::app

@@ -1,6 +1,6 @@
 // Where .tjrender.yaml is found: the first path's folder or a parent, up to
 // the repository root.
-#include "cli/render_config.h"
+#include "app/render_config.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-namespace tjr::cli {
+namespace tjr::app {
 namespace {
 
 namespace fs = std::filesystem;
@@ -54,4 +54,4 @@ TEST_F(ConfigTree, TheSearchStopsAtTheRepositoryRoot) {
 }
 
 }  // namespace
-}  // namespace tjr::cli
+}  // namespace tjr::app

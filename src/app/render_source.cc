@@ -1,9 +1,9 @@
-#include "cli/render_source.h"
+#include "app/render_source.h"
 
 #include <filesystem>
 #include <system_error>
 
-namespace tjr::cli {
+namespace tjr::app {
 namespace fs = std::filesystem;
 namespace {
 
@@ -53,6 +53,7 @@ Result<std::unique_ptr<RenderSource>> OpenRenderSource(const SourceRequest& requ
   source->paths = request.paths;
 
   const bool git = !request.rev.empty() || !request.since.empty();
+  if (git && request.tree != nullptr) return UsageError("a tree in memory has no Git revisions");
   // Without --rev/--since, --repo only tells where the PATHs' runtimes are
   // (see render_flow.cc); the files come from disk as given.
   if (git) {
@@ -96,6 +97,8 @@ Result<std::unique_ptr<RenderSource>> OpenRenderSource(const SourceRequest& requ
     }
   } else if (source->paths.empty()) {
     return UsageError("needs at least one PATH");
+  } else if (request.tree != nullptr) {
+    tree = request.tree;
   }
 
   source->config_path = RepoConfigPath(*tree, source->paths);
@@ -119,4 +122,4 @@ Result<std::unique_ptr<RenderSource>> OpenRenderSource(const SourceRequest& requ
   return source;
 }
 
-}  // namespace tjr::cli
+}  // namespace tjr::app

@@ -6,12 +6,12 @@
 #include <vector>
 
 #include "base/diagnostic.h"
-#include "cli/render_config.h"
+#include "app/render_config.h"
 #include "source/disk_tree.h"
 #include "source/filtered_tree.h"
 #include "source/git_tree.h"
 
-namespace tjr::cli {
+namespace tjr::app {
 
 /// Where `render` and `check` read manifests from.
 struct SourceRequest {
@@ -19,6 +19,10 @@ struct SourceRequest {
   std::string rev;                 ///< --rev: a Git revision instead of the working tree
   std::string since;               ///< --since: the base revision of the affected set
   std::string repo;                ///< --repo: where to look for the repository
+  /// Reads PATHs from this tree instead of the file system (a conformance
+  /// case's files, in memory); it must outlive the run. Not with rev or
+  /// since.
+  const source::Tree* tree = nullptr;
 };
 
 /// An opened source: the tree the loader reads (configuration hidden,
@@ -55,4 +59,4 @@ struct RenderSource {
 /// input errors.
 Result<std::unique_ptr<RenderSource>> OpenRenderSource(const SourceRequest& request);
 
-}  // namespace tjr::cli
+}  // namespace tjr::app

@@ -15,8 +15,8 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/findings_output.h"
-#include "cli/integration_flow.h"
-#include "cli/manifest_tree.h"
+#include "app/integration_render.h"
+#include "app/manifest_tree.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "doc/objects.h"
@@ -150,14 +150,14 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
-  Result<RepoConfig> config = ReadRepoConfig(RepoConfigPath(paths));
+  Result<app::RepoConfig> config = app::ReadRepoConfig(app::RepoConfigPath(paths));
   if (!config.ok()) {
     Report(config.error());
     return kExitUsage;
   }
   pipeline::PipelineOptions pipeline_options;
   if (auto exit_code = ChooseTarget(!target_flag.empty() ? target_flag : settings->target, *config,
-                                    &pipeline_options)) {
+                                    &pipeline_options.target)) {
     return *exit_code;
   }
   source::LoadOptions load_options;
@@ -166,7 +166,7 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
     pipeline_options.default_namespace = settings->app_namespace;
   }
 
-  ManifestTree tree;
+  app::ManifestTree tree;
   WarnOfOtherBuilders(tree);
   std::vector<std::string> load_paths = paths;
   fs::path root = RepoRoot(settings->source_path);
@@ -193,7 +193,7 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
     for (const source::InputFile& f : app.files) names.insert(f.name);
     app_files = names.size();
     for (source::Manifest& m : loaded.manifests) {
-      if (names.count(m.file) || !IsTrainJob(m.object)) manifests.manifests.push_back(std::move(m));
+      if (names.count(m.file) || !app::IsTrainJob(m.object)) manifests.manifests.push_back(std::move(m));
     }
   }
 
@@ -203,7 +203,7 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
   if (!findings.Init(report_options)) return kExitUsage;
   const bool render = settings->mode == integrate::ArgoMode::kRender;
   std::map<std::string, std::vector<doc::Node>> rendered =
-      ValidateAndRender(manifests, *config, pipeline_options, &findings, render);
+      app::ValidateAndRender(manifests, *config, pipeline_options, &findings, render);
   if (!findings.Finish()) return kExitUsage;
   if (findings.has_input_errors()) return kExitUsage;
   if (findings.has_errors()) {
@@ -218,9 +218,9 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
   std::vector<doc::Node> out;
   const std::string& default_namespace = pipeline_options.default_namespace;
   for (doc::Node& object : AllObjects(tree, paths, load_options.types)) {
-    if (render && IsRuntime(object)) continue;
-    if (render && IsTrainJob(object)) {
-      auto it = rendered.find(TrainJobKey(object, default_namespace));
+    if (render && app::IsRuntime(object)) continue;
+    if (render && app::IsTrainJob(object)) {
+      auto it = rendered.find(app::TrainJobKey(object, default_namespace));
       if (it != rendered.end()) {
         for (doc::Node& made : it->second) out.push_back(std::move(made));
       }
@@ -237,7 +237,7 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
                      "is intended");
     return kExitFindings;
   }
-  WriteStdout(YamlStream(out));
+  WriteStdout(app::YamlStream(out));
   std::fprintf(stderr, "%s%zu object(s), mode %s, target %s%s\n", app.c_str(), out.size(),
                render ? "render" : "validate", pipeline_options.target.c_str(),
                settings->revision.empty() ? "" : (", revision " + settings->revision).c_str());

@@ -6,7 +6,7 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/findings_output.h"
-#include "cli/integration_flow.h"
+#include "app/integration_render.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "integrate/krm.h"
@@ -87,21 +87,21 @@ int RunKrm(const std::vector<std::string>& args) {
     ReportUsageError("mode must be validate or render, not '" + mode + "'");
     return kExitUsage;
   }
-  Result<RepoConfig> config = ReadRepoConfig(kRepoConfigFile);
+  Result<app::RepoConfig> config = app::ReadRepoConfig(app::kRepoConfigFile);
   if (!config.ok()) {
     Report(config.error());
     return kExitUsage;
   }
   pipeline::PipelineOptions pipeline_options;
-  if (auto exit_code = ChooseTarget(target, *config, &pipeline_options)) return *exit_code;
+  if (auto exit_code = ChooseTarget(target, *config, &pipeline_options.target)) return *exit_code;
 
   // kustomize and kpt apply namespace-less objects in a namespace they do
   // not tell a function (a kustomization's `namespace:`, kpt's inventory or
   // the kubectl context): render those in the stand-in and write the
   // objects without one, as the TrainJob was written.
-  pipeline_options.default_namespace = kUntoldNamespace;
+  pipeline_options.default_namespace = app::kUntoldNamespace;
   source::LoadOptions load_options;
-  load_options.default_namespace = kUntoldNamespace;
+  load_options.default_namespace = app::kUntoldNamespace;
 
   // One file per item, named by its origin, so loader messages name it.
   std::vector<source::ParsedFile> files;
@@ -116,20 +116,20 @@ int RunKrm(const std::vector<std::string>& args) {
     return integrate::FileLocation(list->origins, list->source_name, at);
   });
   std::map<std::string, std::vector<doc::Node>> rendered =
-      ValidateAndRender(manifests, *config, pipeline_options, &findings, mode == "render");
+      app::ValidateAndRender(manifests, *config, pipeline_options, &findings, mode == "render");
 
   std::vector<integrate::ItemEdit> edits;
   if (mode == "render") {
     edits.resize(list->items.size());
     for (std::size_t i = 0; i < list->items.size(); ++i) {
       const doc::Node& item = list->items[i];
-      if (IsRuntime(item)) edits[i].keep = false;
-      if (!IsTrainJob(item)) continue;
+      if (app::IsRuntime(item)) edits[i].keep = false;
+      if (!app::IsTrainJob(item)) continue;
       edits[i].keep = false;
-      auto it = rendered.find(TrainJobKey(item, pipeline_options.default_namespace));
+      auto it = rendered.find(app::TrainJobKey(item, pipeline_options.default_namespace));
       if (it == rendered.end()) continue;
-      if (!HasNamespace(item)) {
-        if (std::optional<Diagnostic> d = LeaveNamespaceUnset(item, kKrmNamespaceWho, &it->second)) {
+      if (!app::HasNamespace(item)) {
+        if (std::optional<Diagnostic> d = app::LeaveNamespaceUnset(item, kKrmNamespaceWho, &it->second)) {
           findings.Add(*d, RefOf(doc::ObjectId::Of(item)));
           continue;
         }

@@ -15,11 +15,12 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/output.h"
-#include "cli/render_config.h"
+#include "app/render_config.h"
+#include "app/target_name.h"
 #include "docdiff/unified_diff.h"
 #include "migrate/compare.h"
 #include "migrate/rewrite.h"
-#include "cli/manifest_tree.h"
+#include "app/manifest_tree.h"
 #include "source/disk_tree.h"
 #include "source/helm_chart.h"
 #include "source/loader.h"
@@ -72,7 +73,7 @@ std::vector<source::ParsedFile> RepositoryRuntimes(const std::string& repo, cons
   std::set<doc::ObjectId> present;
   for (const source::Manifest& m : source::AdmitDocuments(before, options).manifests) present.insert(m.id);
   std::erase_if(options.types, [](const source::ObjectType& type) { return type.kind == "TrainJob"; });
-  source::ManifestSet repository = source::LoadManifests(ManifestTree(), {repo}, options);
+  source::ManifestSet repository = source::LoadManifests(app::ManifestTree(), {repo}, options);
   std::map<std::string, source::ParsedFile> by_file;
   std::vector<std::string> order;
   for (source::Manifest& m : repository.manifests) {
@@ -118,7 +119,7 @@ int RunMigrate(const std::vector<std::string>& args) {
     ReportUsageError("migrate needs PATH... (see tjrender migrate --help)");
     return kExitUsage;
   }
-  target = CanonicalTarget(target);
+  target = app::CanonicalTarget(target);
   if (target == "trainer-pr3199-preview") {
     rewrite_options.shape = migrate::Shape::kTemplateOverridesPreview;
   } else if (target != compare_options.after_target) {
@@ -142,7 +143,7 @@ int RunMigrate(const std::vector<std::string>& args) {
   std::erase_if(expanded.files, [&](const source::InputFile& input) {
     const std::size_t slash = input.name.find_last_of('/');
     const std::string base = slash == std::string::npos ? input.name : input.name.substr(slash + 1);
-    return base == kRepoConfigFile &&
+    return base == app::kRepoConfigFile &&
            std::find(paths.begin(), paths.end(), input.name) == paths.end();
   });
   std::vector<MigratedFile> files;
@@ -234,11 +235,11 @@ int RunMigrate(const std::vector<std::string>& args) {
       Report(line);
     }
   }
-  if (auto config = ReadRepoConfig(RepoConfigPath(paths));
+  if (auto config = app::ReadRepoConfig(app::RepoConfigPath(paths));
       config.ok() && config->target && *config->target != compare_options.after_target) {
     Diagnostic note;
     note.severity = Severity::kNote;
-    note.location.file = InternSourceName(RepoConfigPath(paths));
+    note.location.file = InternSourceName(app::RepoConfigPath(paths));
     note.message = "target: " + *config->target + " pins the repository to a release without "
                    "runtimePatches; set it to " + compare_options.after_target +
                    " once the files are migrated";

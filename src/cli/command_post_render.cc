@@ -14,7 +14,7 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/findings_output.h"
-#include "cli/integration_flow.h"
+#include "app/integration_render.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "doc/objects.h"
@@ -44,7 +44,7 @@ constexpr char kHelmFilename[] = "postrenderer.helm.sh/postrender-filename";
 // plugin the manifests and args, pkg/postrenderer/postrenderer.go) and
 // applies it to namespace-less objects itself (pkg/kube/client.go,
 // NamespaceParam(...).DefaultNamespace()): without --namespace, objects
-// without one are rendered in kUntoldNamespace and written without one.
+// without one are rendered in app::kUntoldNamespace and written without one.
 constexpr char kHelmNamespaceWho[] =
     "Helm does not tell a post-renderer its release namespace: pass --namespace with the release namespace";
 
@@ -71,7 +71,7 @@ bool HoldsTrainerObjects(const std::vector<doc::Node>& documents) {
     Result<std::vector<doc::Node>> flat = doc::FlattenLists({d});
     if (!flat.ok()) continue;
     for (const doc::Node& object : *flat) {
-      if (IsTrainJob(object) || IsRuntime(object)) return true;
+      if (app::IsTrainJob(object) || app::IsRuntime(object)) return true;
     }
   }
   return false;
@@ -95,16 +95,16 @@ std::string RenderStream(const std::vector<integrate::RawDocument>& raw,
       Result<std::vector<doc::Node>> flat = doc::FlattenLists({d});
       if (!flat.ok()) continue;
       for (const doc::Node& object : *flat) {
-        if (IsRuntime(object)) continue;
-        if (!IsTrainJob(object)) {
+        if (app::IsRuntime(object)) continue;
+        if (!app::IsTrainJob(object)) {
           objects.push_back(object);
           continue;
         }
-        auto it = rendered->find(TrainJobKey(object, default_namespace));
+        auto it = rendered->find(app::TrainJobKey(object, default_namespace));
         if (it == rendered->end()) continue;
         std::vector<doc::Node>& made = it->second;
-        if (!namespace_given && !HasNamespace(object)) {
-          if (std::optional<Diagnostic> d = LeaveNamespaceUnset(object, kHelmNamespaceWho, &made)) {
+        if (!namespace_given && !app::HasNamespace(object)) {
+          if (std::optional<Diagnostic> d = app::LeaveNamespaceUnset(object, kHelmNamespaceWho, &made)) {
             findings->Add(*d, RefOf(doc::ObjectId::Of(object)));
           }
         }
@@ -116,7 +116,7 @@ std::string RenderStream(const std::vector<integrate::RawDocument>& raw,
     }
     if (objects.empty()) continue;
     if (!out.empty() && out.back() != '\n') out += '\n';
-    out += "---\n" + YamlStream(objects);
+    out += "---\n" + app::YamlStream(objects);
   }
   return out;
 }
@@ -144,16 +144,16 @@ int RunPostRender(const std::vector<std::string>& args) {
   FindingsOutput findings;
   if (!findings.Init(report_options)) return kExitUsage;
 
-  Result<RepoConfig> config = ReadRepoConfig(kRepoConfigFile);
+  Result<app::RepoConfig> config = app::ReadRepoConfig(app::kRepoConfigFile);
   if (!config.ok()) {
     Report(config.error());
     return kExitUsage;
   }
   pipeline::PipelineOptions pipeline_options;
-  if (auto exit_code = ChooseTarget(target, *config, &pipeline_options)) return *exit_code;
+  if (auto exit_code = ChooseTarget(target, *config, &pipeline_options.target)) return *exit_code;
   source::LoadOptions load_options;
   const bool namespace_given = !namespace_.empty();
-  load_options.default_namespace = namespace_given ? namespace_ : kUntoldNamespace;
+  load_options.default_namespace = namespace_given ? namespace_ : app::kUntoldNamespace;
   pipeline_options.default_namespace = load_options.default_namespace;
 
   Result<std::string> input = ReadFile("-");
@@ -175,7 +175,7 @@ int RunPostRender(const std::vector<std::string>& args) {
   }
   source::ManifestSet manifests = source::AdmitDocuments({file}, load_options);
   std::map<std::string, std::vector<doc::Node>> rendered =
-      ValidateAndRender(manifests, *config, pipeline_options, &findings, mode == "render");
+      app::ValidateAndRender(manifests, *config, pipeline_options, &findings, mode == "render");
 
   std::string out;
   if (mode == "render") {

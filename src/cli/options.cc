@@ -4,9 +4,9 @@
 #include <sstream>
 #include <utility>
 
+#include "app/target_name.h"
 #include "cli/command.h"
 #include "cli/output.h"
-#include "pipeline/pipeline.h"
 
 namespace tjr::cli {
 namespace po = boost::program_options;
@@ -50,37 +50,24 @@ std::optional<int> ParseCommandLine(const std::vector<std::string>& args,
   return std::nullopt;
 }
 
-std::string CanonicalTarget(std::string_view target) {
-  std::string name(target);
-  // "trainer-v2.3.0" and "v2.3.0" name the release the target emulates.
-  auto strip_patch = [](std::string* version) {
-    std::size_t first = version->find('.');
-    std::size_t second = first == std::string::npos ? first : version->find('.', first + 1);
-    if (second != std::string::npos && version->substr(second) == ".0") version->erase(second);
-  };
-  if (name.starts_with("trainer-v")) {
-    std::string version = name.substr(9);
-    strip_patch(&version);
-    return "trainer-v" + version;
+bool CheckTarget(std::string* target, std::string_view also) {
+  Result<std::string> supported = app::SupportedTarget(*target, also);
+  if (!supported.ok()) {
+    Report(supported.error());
+    return false;
   }
-  if (name.starts_with("v2.") || name.starts_with("2.")) {
-    std::string version = name.starts_with("v") ? name.substr(1) : name;
-    strip_patch(&version);
-    return "trainer-v" + version;
-  }
-  return name;
+  *target = std::move(*supported);
+  return true;
 }
 
-bool CheckTarget(std::string* target, std::string_view also) {
-  const std::vector<std::string>& targets = pipeline::SupportedTargets();
-  const std::string canonical = CanonicalTarget(*target);
-  if (std::find(targets.begin(), targets.end(), canonical) != targets.end()) {
-    *target = canonical;
-    return true;
+std::optional<int> ChooseTarget(const std::string& flag, const app::RepoConfig& config, std::string* target) {
+  if (!flag.empty()) {
+    *target = flag;
+  } else if (config.target) {
+    *target = *config.target;
   }
-  ReportUsageError("unsupported target '" + *target + "' (supported: " + pipeline::SupportedTargetList() +
-                   std::string(also) + ")");
-  return false;
+  if (CheckTarget(target)) return std::nullopt;
+  return kExitUsage;
 }
 
 }  // namespace tjr::cli

@@ -8,6 +8,8 @@
 
 #include <boost/program_options.hpp>
 
+#include "app/render_config.h"
+
 namespace tjr::cli {
 
 /// Parses a command's arguments: the `named` options (a `--help,-h` switch
@@ -26,14 +28,15 @@ using HelpObserver = std::function<void(const char* usage,
                                         const boost::program_options::options_description& named)>;
 void SetHelpObserver(HelpObserver observer);
 
-/// The target a user's spelling names: "v2.3", "2.3", "v2.3.0" and
-/// "trainer-v2.3.0" are "trainer-v2.3"; other names are returned as given.
-std::string CanonicalTarget(std::string_view target);
-
 /// Whether `target` names one of pipeline::SupportedTargets() (in any
-/// spelling CanonicalTarget knows; it is then replaced by the canonical
+/// spelling app::CanonicalTarget knows; it is then replaced by the canonical
 /// name); otherwise reports a usage error that lists them, then `also`
 /// (other targets the command takes, e.g. ", flyte-v1.16, flyte-v2").
 bool CheckTarget(std::string* target, std::string_view also = "");
+
+/// The integrations' target: `flag`, else the repository's `.tjrender.yaml`,
+/// else the pipeline's default, checked as CheckTarget does; returns an
+/// exit code after reporting an unsupported one.
+std::optional<int> ChooseTarget(const std::string& flag, const app::RepoConfig& config, std::string* target);
 
 }  // namespace tjr::cli

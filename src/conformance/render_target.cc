@@ -2,9 +2,11 @@
 
 #include <string_view>
 
+#include "app/render_repository.h"
 #include "pipeline/target.h"
 #include "render/runtime_snapshot.h"
 #include "source/loader.h"
+#include "source/memory_tree.h"
 #include "trainer/defaulting.h"
 
 namespace tjr::conformance {
@@ -12,6 +14,60 @@ namespace {
 
 Diagnostic CommandError(std::string message) {
   return AsInputError(MakeError(Location{}, "command", std::move(message)));
+}
+
+// What the target keeps of a run: every TrainJob's objects in order, and
+// every finding, note and problem as it arrives.
+class Collector final : public app::RenderSink {
+ public:
+  void Data(std::string_view) override {}
+  void Problem(const Diagnostic& problem) override { output.diagnostics.push_back(problem); }
+  void Note(std::string_view) override {}
+  void Rendered(const pipeline::TrainJobResult& result) override {
+    output.objects.insert(output.objects.end(), result.objects.begin(), result.objects.end());
+  }
+
+  TargetOutput output;
+};
+
+// The --previous file as the cluster holds it: stored TrainJobs (with the
+// target's CRD defaults), JobSets, runtime snapshots, PriorityClass names.
+Result<app::RenderRequest::ClusterState> ReadClusterState(const std::vector<source::ParsedFile>& previous,
+                                                         const RenderCommand& command) {
+  app::RenderRequest::ClusterState cluster;
+  source::LoadOptions stored;
+  stored.default_namespace = command.pipeline.default_namespace;
+  stored.enforce_namespace = command.namespace_given;
+  stored.types.push_back({"jobset.x-k8s.io/v1alpha2", "JobSet", true});
+  stored.types.push_back({"scheduling.k8s.io/v1", "PriorityClass", false});
+  stored.types.push_back({"v1", "ConfigMap", true});
+  cluster.priority_classes.emplace();
+  for (source::Manifest& manifest : source::AdmitDocuments(previous, stored).manifests) {
+    std::string key = manifest.id.namespace_ + "/" + manifest.id.name;
+    if (manifest.id.kind == "TrainJob") {
+      // What the cluster stored had the target's CRD defaults applied.
+      doc::Node old = manifest.object;
+      const pipeline::TargetProfile* target = pipeline::FindTarget(command.pipeline.target);
+      const std::string_view table = target != nullptr ? target->crd_defaults : trainer::kV21DefaultsTable;
+      if (auto defaulted = trainer::ApplyBuiltinDefaults(old, table); !defaulted.ok()) {
+        return AsInputError(defaulted.take_error());
+      }
+      cluster.trainjobs[key] = std::move(old);
+    } else if (manifest.id.kind == "JobSet") {
+      cluster.jobsets[key] = std::move(manifest.object);
+    } else if (manifest.id.kind == "ConfigMap") {
+      // A runtime snapshot the controller took (Trainer v2.3+).
+      const std::string_view suffix = render::kRuntimeSnapshotSuffix;
+      const std::string& name = manifest.id.name;
+      if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+        cluster.runtime_snapshots[manifest.id.namespace_ + "/" + name.substr(0, name.size() - suffix.size())] =
+            manifest.object;
+      }
+    } else if (manifest.id.kind == "PriorityClass") {
+      cluster.priority_classes->push_back(manifest.id.name);
+    }
+  }
+  return cluster;
 }
 
 }  // namespace
@@ -53,60 +109,42 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
                                      const std::vector<std::string>& command) {
   auto parsed = ParseRenderCommand(command);
   if (!parsed.ok()) return parsed.take_error();
-  std::vector<source::ParsedFile> files;
+  // The case's files are read as `tjrender render input/` reads a
+  // repository, through the same entry point; the --previous file is the
+  // cluster's state, not part of it.
+  source::MemoryTree tree;
+  std::vector<std::string> paths;
   std::vector<source::ParsedFile> previous;
-  files.reserve(inputs.size());
   for (const InputFile& input : inputs) {
-    bool is_previous = !parsed->previous_file.empty() && input.name == "input/" + parsed->previous_file;
-    (is_previous ? previous : files).push_back({input.name, input.documents});
+    if (!parsed->previous_file.empty() && input.name == "input/" + parsed->previous_file) {
+      previous.push_back({input.name, input.documents});
+    } else {
+      tree.Put(input.name, input.text);
+      paths.push_back(input.name);
+    }
   }
   if (!parsed->previous_file.empty() && previous.empty()) {
     return CommandError("--previous " + parsed->previous_file + ": no such file in input/");
   }
-  source::LoadOptions load;
-  load.default_namespace = parsed->pipeline.default_namespace;
-  load.enforce_namespace = parsed->namespace_given;
-  source::ManifestSet manifests = source::AdmitDocuments(files, load);
+  app::RenderRequest request;
+  request.source.tree = &tree;
+  request.source.paths = previous.empty() ? std::vector<std::string>{"input"} : paths;
+  request.target = parsed->pipeline.target;
+  if (parsed->namespace_given) request.default_namespace = parsed->pipeline.default_namespace;
+  request.strict = parsed->pipeline.strict;
+  request.threads = 1;
   if (!previous.empty()) {
-    source::LoadOptions stored = load;
-    stored.types.push_back({"jobset.x-k8s.io/v1alpha2", "JobSet", true});
-    stored.types.push_back({"scheduling.k8s.io/v1", "PriorityClass", false});
-    stored.types.push_back({"v1", "ConfigMap", true});
-    parsed->pipeline.priority_classes.emplace();
-    for (source::Manifest& manifest : source::AdmitDocuments(previous, stored).manifests) {
-      std::string key = manifest.id.namespace_ + "/" + manifest.id.name;
-      if (manifest.id.kind == "TrainJob") {
-        // What the cluster stored had the target's CRD defaults applied.
-        doc::Node old = manifest.object;
-        const pipeline::TargetProfile* target = pipeline::FindTarget(parsed->pipeline.target);
-        const std::string_view table = target != nullptr ? target->crd_defaults : trainer::kV21DefaultsTable;
-        if (auto defaulted = trainer::ApplyBuiltinDefaults(old, table); !defaulted.ok()) {
-          return AsInputError(defaulted.take_error());
-        }
-        parsed->pipeline.previous_trainjobs[key] = std::move(old);
-      } else if (manifest.id.kind == "JobSet") {
-        parsed->pipeline.previous_jobsets[key] = std::move(manifest.object);
-      } else if (manifest.id.kind == "ConfigMap") {
-        // A runtime snapshot the controller took (Trainer v2.3+).
-        const std::string_view suffix = render::kRuntimeSnapshotSuffix;
-        const std::string& name = manifest.id.name;
-        if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
-          parsed->pipeline.runtime_snapshots[manifest.id.namespace_ + "/" +
-                                             name.substr(0, name.size() - suffix.size())] = manifest.object;
-        }
-      } else if (manifest.id.kind == "PriorityClass") {
-        parsed->pipeline.priority_classes->push_back(manifest.id.name);
-      }
-    }
+    Result<app::RenderRequest::ClusterState> cluster = ReadClusterState(previous, *parsed);
+    if (!cluster.ok()) return cluster.take_error();
+    request.cluster = std::move(*cluster);
   }
 
-  TargetOutput output;
-  output.diagnostics = std::move(manifests.diagnostics);
-  pipeline::PipelineResult result = pipeline::RenderManifests(manifests, parsed->pipeline);
-  output.objects = std::move(result.objects);
-  output.diagnostics.insert(output.diagnostics.end(), result.diagnostics.begin(),
-                            result.diagnostics.end());
-  return output;
+  Collector collector;
+  app::Findings findings;
+  findings.SetObservers({[&](const Diagnostic& d) { collector.output.diagnostics.push_back(d); }, nullptr,
+                         [&](const Diagnostic& d) { collector.output.diagnostics.push_back(d); }});
+  app::RenderRepository(request, findings, collector);
+  return std::move(collector.output);
 }
 
 }  // namespace tjr::conformance

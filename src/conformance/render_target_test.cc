@@ -10,7 +10,7 @@ namespace {
 InputFile File(std::string name, std::string_view yaml) {
   auto documents = yaml::ReadStream(yaml, name);
   EXPECT_TRUE(documents.ok());
-  return InputFile{std::move(name), documents.ok() ? *documents : std::vector<doc::Node>{}};
+  return InputFile{std::move(name), documents.ok() ? *documents : std::vector<doc::Node>{}, std::string(yaml)};
 }
 
 const char kRuntime[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1

@@ -1,0 +1,106 @@
+// The diff use case through its library entry point, on two folders (the
+// Git side runs through the same code and is tested end to end in
+// cli/diff_command_test.cc).
+#include "app/diff_revisions.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+namespace tjr::app {
+namespace {
+namespace fs = std::filesystem;
+
+std::string SampleRepo() {
+  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
+  return std::string(root != nullptr ? root : "..") + "/fixtures/trainer-repo";
+}
+
+class Recorder final : public DiffSink {
+ public:
+  void Problem(const Diagnostic& problem) override { problems.push_back(problem.ToString()); }
+  void Note(std::string_view text) override { notes.emplace_back(text); }
+  std::vector<std::string> problems;
+  std::vector<std::string> notes;
+};
+
+class DiffRevisionsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() / ("tjrender-app-diff-" + std::to_string(::getpid()) + "-" +
+                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    fs::copy(SampleRepo(), root_ / "old", fs::copy_options::recursive);
+    fs::copy(SampleRepo(), root_ / "new", fs::copy_options::recursive);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  DiffRequest Request() const {
+    DiffRequest request;
+    request.base = (root_ / "old").string();
+    request.head = (root_ / "new").string();
+    request.threads = 1;
+    return request;
+  }
+
+  fs::path root_;
+};
+
+TEST_F(DiffRevisionsTest, TheSameFoldersDifferInNothing) {
+  Findings findings;
+  Recorder sink;
+  DiffOutcome outcome = DiffRevisions(Request(), findings, sink);
+  ASSERT_TRUE(outcome.compared) << (sink.problems.empty() ? "" : sink.problems[0]);
+  EXPECT_FALSE(outcome.result.HasDifferences()) << outcome.result.CountsText();
+  EXPECT_EQ(outcome.base_label, (root_ / "old").string());
+  EXPECT_FALSE(findings.has_errors());
+}
+
+TEST_F(DiffRevisionsTest, AChangedServiceAccountIsAChangedJobSet) {
+  const fs::path job = root_ / "new/trainjobs/custom-sa-node-selector.yaml";
+  std::ifstream in(job);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string yaml = text.str();
+  ASSERT_NE(yaml.find("ml-training-sa"), std::string::npos);
+  yaml.replace(yaml.find("ml-training-sa"), 14, "renamed-sa");
+  std::ofstream(job) << yaml;
+  Findings findings;
+  Recorder sink;
+  DiffOutcome outcome = DiffRevisions(Request(), findings, sink);
+  ASSERT_TRUE(outcome.compared);
+  EXPECT_TRUE(outcome.result.HasDifferences()) << outcome.result.CountsText();
+}
+
+TEST_F(DiffRevisionsTest, MixingAFolderAndARevisionIsAProblem) {
+  DiffRequest request = Request();
+  request.base = "HEAD";
+  Findings findings;
+  Recorder sink;
+  DiffOutcome outcome = DiffRevisions(request, findings, sink);
+  EXPECT_FALSE(outcome.compared);
+  ASSERT_EQ(sink.problems.size(), 1u);
+  EXPECT_EQ(sink.problems[0], "error: BASE and HEAD must both be folders or both be Git revisions");
+}
+
+TEST_F(DiffRevisionsTest, AnUnsupportedTargetIsAProblem) {
+  DiffRequest request = Request();
+  request.target = "v1.0";
+  Findings findings;
+  Recorder sink;
+  DiffOutcome outcome = DiffRevisions(request, findings, sink);
+  EXPECT_FALSE(outcome.compared);
+  ASSERT_EQ(sink.problems.size(), 1u);
+  EXPECT_EQ(sink.problems[0].rfind("error: unsupported target 'v1.0' (supported: ", 0), 0u) << sink.problems[0];
+}
+
+}  // namespace
+}  // namespace tjr::app

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "base/diagnostic.h"
+
+// The names users give a Trainer target, as every command takes them.
+namespace tjr::app {
+
+/// The target a user's spelling names: "v2.3", "2.3", "v2.3.0" and
+/// "trainer-v2.3.0" are "trainer-v2.3"; other names are returned as given.
+std::string CanonicalTarget(std::string_view target);
+
+/// The canonical name of `target` when it names one of
+/// pipeline::SupportedTargets() (in any spelling CanonicalTarget knows);
+/// otherwise a usage error that lists them, then `also` (other targets the
+/// command takes, e.g. ", flyte-v1.16, flyte-v2").
+Result<std::string> SupportedTarget(std::string_view target, std::string_view also = "");
+
+}  // namespace tjr::app
