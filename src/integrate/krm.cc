@@ -3,18 +3,14 @@
 #include <optional>
 
 #include "doc/objects.h"
+#include "doc/path.h"
 #include "yaml/reader.h"
 
 namespace tjr::integrate {
 namespace {
 
-const doc::Node* Child(const doc::Node* node, std::string_view key) {
-  return node != nullptr && node->is_mapping() ? node->Find(key) : nullptr;
-}
-
 std::string Annotation(const doc::Node& item, std::string_view key) {
-  const doc::Node* value = Child(Child(Child(&item, "metadata"), "annotations"), key);
-  return value != nullptr && value->is_string() ? value->string_value() : std::string();
+  return doc::StringAtPath(item, {"metadata", "annotations", key});
 }
 
 const char* Severity(tjr::Severity severity) {
@@ -184,7 +180,7 @@ long ItemIndex(const doc::Node& item) {
 
 std::string FunctionConfigValue(const ResourceList& list, std::string_view key) {
   for (const char* section : {"data", "spec"}) {
-    const doc::Node* value = Child(Child(&list.function_config, section), key);
+    const doc::Node* value = doc::FindPath(list.function_config, {section, key});
     if (value != nullptr && value->is_string()) return value->string_value();
   }
   return {};

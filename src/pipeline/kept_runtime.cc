@@ -6,6 +6,7 @@
 #include "gocompat/strconv.h"
 #include "pipeline/pipeline.h"
 #include "render/runtime_snapshot.h"
+#include "doc/path.h"
 #include "render/tree.h"
 #include "yaml/reader.h"
 
@@ -25,7 +26,7 @@ Result<doc::Node> KeptRuntime(const doc::Node& trainjob, const trainer::Resolved
   // metav1.GetControllerOf: the first ownerReference with controller true;
   // only its UID is compared, and only a TrainJob that states its own can be.
   const doc::Node* owner = nullptr;
-  if (const doc::Node* refs = render::Get(configmap, {"metadata", "ownerReferences"}); refs != nullptr &&
+  if (const doc::Node* refs = doc::FindPath(configmap, {"metadata", "ownerReferences"}); refs != nullptr &&
                                                                                       refs->is_sequence()) {
     for (const doc::Node& r : refs->items()) {
       const doc::Node* controller = r.Find("controller");
@@ -35,21 +36,21 @@ Result<doc::Node> KeptRuntime(const doc::Node& trainjob, const trainer::Resolved
       }
     }
   }
-  const doc::Node* uid = render::Get(trainjob, {"metadata", "uid"});
+  const doc::Node* uid = doc::FindPath(trainjob, {"metadata", "uid"});
   if (owner == nullptr || (uid != nullptr && uid->is_string() &&
-                           render::GetString(*owner, {"uid"}) != uid->string_value())) {
+                           doc::StringAtPath(*owner, {"uid"}) != uid->string_value())) {
     return invalid("a snapshot configmap exists but is owned by another object");
   }
-  const doc::Node* text = render::Get(configmap, {"data", "runtime"});
+  const doc::Node* text = doc::FindPath(configmap, {"data", "runtime"});
   if (text == nullptr || !text->is_string()) return invalid("snapshot ConfigMap missing \"runtime\" data key");
   Result<std::vector<doc::Node>> decoded = yaml::ReadStream(text->string_value(), "runtime snapshot");
   if (!decoded.ok()) return invalid("unable to unmarshal the snapshot: " + decoded.error().message);
   doc::Node snapshot = decoded->empty() ? doc::Node::Mapping() : decoded->front();
   if (!snapshot.is_mapping()) return invalid("unable to unmarshal the snapshot: not an object");
-  const std::string api_version = render::GetString(snapshot, {"apiVersion"});
+  const std::string api_version = doc::StringAtPath(snapshot, {"apiVersion"});
   const std::string group = api_version.find('/') == std::string::npos ? "" : api_version.substr(0, api_version.find('/'));
-  const std::string kind = render::GetString(snapshot, {"kind"});
-  const std::string name = render::GetString(snapshot, {"metadata", "name"});
+  const std::string kind = doc::StringAtPath(snapshot, {"kind"});
+  const std::string name = doc::StringAtPath(snapshot, {"metadata", "name"});
   const trainer::RuntimeRef& ref = resolved.ref;
   if ((ref.kind && kind != *ref.kind) || (ref.api_group && group != *ref.api_group) || name != ref.name) {
     return invalid("the snapshot refers to the wrong runtime: expecting a runtime with name, api group and kind of " +
@@ -63,11 +64,11 @@ Result<doc::Node> KeptRuntime(const doc::Node& trainjob, const trainer::Resolved
                                       : std::string(live_text_made);
   if (!live_text.ok()) return live_text.take_error();
   if (*live_text == text->string_value()) return doc::Node();
-  const std::string trainjob_name = render::GetString(trainjob, {"metadata", "name"});
+  const std::string trainjob_name = doc::StringAtPath(trainjob, {"metadata", "name"});
   Diagnostic warning = MakeWarning(
       at, kRuntimeSnapshotKeptRule,
-      "spec.runtimeRef: " + render::GetString(resolved.runtime, {"kind"}) +
-          " " + render::GetString(resolved.runtime, {"metadata", "name"}) +
+      "spec.runtimeRef: " + doc::StringAtPath(resolved.runtime, {"kind"}) +
+          " " + doc::StringAtPath(resolved.runtime, {"metadata", "name"}) +
           " differs from this TrainJob's runtime snapshot, which the Trainer controller renders it against: it reads "
           "ConfigMap " + trainjob_name + std::string(render::kRuntimeSnapshotSuffix) +
           ", not the live runtime, for a TrainJob that has one (delete the ConfigMap, or recreate the TrainJob, for "

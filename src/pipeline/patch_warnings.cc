@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "doc/path.h"
 #include "pipeline/warnings.h"
 #include "render/go_types.h"
 #include "schema/schema.h"
@@ -15,25 +16,6 @@
 namespace tjr::pipeline {
 namespace {
 
-const doc::Node* Path(const doc::Node* node, std::initializer_list<std::string_view> keys) {
-  for (std::string_view key : keys) {
-    if (node == nullptr || !node->is_mapping()) return nullptr;
-    node = node->Find(key);
-    if (node != nullptr && node->is_null()) return nullptr;
-  }
-  return node;
-}
-
-const std::vector<doc::Node>& Items(const doc::Node* node) {
-  static const std::vector<doc::Node> kNone;
-  return node != nullptr && node->is_sequence() ? node->items() : kNone;
-}
-
-std::string String(const doc::Node* node, std::string_view key) {
-  const doc::Node* value = Path(node, {key});
-  return value != nullptr && value->is_string() ? value->string_value() : std::string();
-}
-
 std::string Quoted(const std::string& text) { return "\"" + text + "\""; }
 
 Diagnostic Warning(std::string_view rule, Location at, std::string message) {
@@ -41,25 +23,25 @@ Diagnostic Warning(std::string_view rule, Location at, std::string message) {
 }
 
 std::string EntryName(const doc::Node& entry, std::size_t index) {
-  return Quoted(String(&entry, "manager")) + " (runtimePatches[" + std::to_string(index) + "])";
+  return Quoted(doc::StringAt(&entry, "manager")) + " (runtimePatches[" + std::to_string(index) + "])";
 }
 
 // --- containers and jobs the runtime lacks ------------------------------------
 
 void CheckNames(const doc::Node& entry, std::size_t index, const doc::Node& runtime, trainer::TrainerVersion version,
                 Diagnostics* out) {
-  const doc::Node* runtime_jobs = Path(&runtime, {"spec", "template", "spec", "replicatedJobs"});
+  const doc::Node* runtime_jobs = doc::AtPath(&runtime, {"spec", "template", "spec", "replicatedJobs"});
   for (const doc::Node& job_patch :
-       Items(Path(&entry, {"trainingRuntimeSpec", "template", "spec", "replicatedJobs"}))) {
-    const std::string job = String(&job_patch, "name");
+       doc::Items(doc::AtPath(&entry, {"trainingRuntimeSpec", "template", "spec", "replicatedJobs"}))) {
+    const std::string job = doc::StringAt(&job_patch, "name");
     const doc::Node* runtime_job = nullptr;
-    for (const doc::Node& candidate : Items(runtime_jobs)) {
-      if (String(&candidate, "name") == job) runtime_job = &candidate;
+    for (const doc::Node& candidate : doc::Items(runtime_jobs)) {
+      if (doc::StringAt(&candidate, "name") == job) runtime_job = &candidate;
     }
     if (runtime_job == nullptr) {
       // v2.2's webhook refuses it (check 2); v2.3's merge adds it.
       if (trainer::ReleaseOf(version).patch_merge == trainer::PatchMerge::kRuntimePatchesWholeSpec) {
-        const doc::Node* name = Path(&job_patch, {"name"});
+        const doc::Node* name = doc::At(&job_patch, "name");
         out->push_back(Warning(kRulePatchJobUnknown, (name != nullptr ? *name : job_patch).location(),
                                "manager " + EntryName(entry, index) + " patches replicatedJob " + Quoted(job) +
                                    ", which the runtime does not have: the controller's merge adds it to the JobSet "
@@ -72,13 +54,13 @@ void CheckNames(const doc::Node& entry, std::size_t index, const doc::Node& runt
     // from the rendered JobSet (warnings.h); the docs' `trainer` gets its own
     // explanation, which replaces that one (SupersedeRendered).
     std::set<std::string> names;
-    for (const doc::Node& container : Items(Path(runtime_job, {"template", "spec", "template", "spec", "containers"}))) {
-      names.insert(String(&container, "name"));
+    for (const doc::Node& container : doc::Items(doc::AtPath(runtime_job, {"template", "spec", "template", "spec", "containers"}))) {
+      names.insert(doc::StringAt(&container, "name"));
     }
     if (names.count("trainer") != 0 || names.count("node") == 0) continue;
     for (const doc::Node& container :
-         Items(Path(&job_patch, {"template", "spec", "template", "spec", "containers"}))) {
-      if (String(&container, "name") != "trainer") continue;
+         doc::Items(doc::AtPath(&job_patch, {"template", "spec", "template", "spec", "containers"}))) {
+      if (doc::StringAt(&container, "name") != "trainer") continue;
       out->push_back(Warning(kRulePatchContainerTrainer, container.location(),
                              "manager " + EntryName(entry, index) + " patches container \"trainer\" of job " +
                                  Quoted(job) + ", but the runtime's trainer container is \"node\" (the upstream "
@@ -140,8 +122,8 @@ class Leaves {
       return;
     }
     if (field.patch_merge_key.empty()) return;  // a union of scalars
-    for (const doc::Node& item : Items(&list)) {
-      const std::string key = String(&item, field.patch_merge_key);
+    for (const doc::Node& item : doc::Items(&list)) {
+      const std::string key = doc::StringAt(&item, field.patch_merge_key);
       const std::string item_path = path + "[" + field.patch_merge_key + "=" + key + "]";
       if (!item.is_mapping()) continue;
       // The merge key itself is what matched: not a conflict.
@@ -192,8 +174,8 @@ void Report(const std::string& where, const std::string& field, const std::vecto
     out->push_back(Warning(kRulePatchManagerOverlap, later.value->location(),
                            "managers " + EntryName(entries[earlier.entry], earlier.entry) + " and " +
                                EntryName(entries[later.entry], later.entry) + " both set " + what + " of " + where +
-                               ": patches apply in list order, so " + Quoted(String(&entries[later.entry], "manager")) +
-                               "'s value silently replaces " + Quoted(String(&entries[earlier.entry], "manager")) +
+                               ": patches apply in list order, so " + Quoted(doc::StringAt(&entries[later.entry], "manager")) +
+                               "'s value silently replaces " + Quoted(doc::StringAt(&entries[earlier.entry], "manager")) +
                                "'s"));
   }
 }
@@ -204,17 +186,17 @@ void CheckOverlaps(const std::vector<doc::Node>& entries, trainer::TrainerVersio
   std::map<std::string, std::vector<Setting>> jobset_metadata;
   std::vector<std::string> job_order;
   for (std::size_t i = 0; i < entries.size(); ++i) {
-    const doc::Node* jobset_template = Path(&entries[i], {"trainingRuntimeSpec", "template"});
+    const doc::Node* jobset_template = doc::AtPath(&entries[i], {"trainingRuntimeSpec", "template"});
     for (std::string_view map : {"labels", "annotations"}) {
-      const doc::Node* values = Path(jobset_template, {"metadata", map});
+      const doc::Node* values = doc::AtPath(jobset_template, {"metadata", map});
       if (values == nullptr || !values->is_mapping()) continue;
       for (const doc::Field& item : values->fields()) {
         jobset_metadata["metadata." + std::string(map) + "[" + item.key + "]"].push_back({i, &item.value, false});
       }
     }
-    for (const doc::Node& job_patch : Items(Path(jobset_template, {"spec", "replicatedJobs"}))) {
-      const std::string job = String(&job_patch, "name");
-      const doc::Node* job_template_patch = Path(&job_patch, {"template"});
+    for (const doc::Node& job_patch : doc::Items(doc::AtPath(jobset_template, {"spec", "replicatedJobs"}))) {
+      const std::string job = doc::StringAt(&job_patch, "name");
+      const doc::Node* job_template_patch = doc::At(&job_patch, "template");
       if (job_template_patch == nullptr) continue;
       if (by_job.find(job) == by_job.end()) job_order.push_back(job);
       Leaves leaves(&by_job[job]);
@@ -233,14 +215,14 @@ void CheckOverlaps(const std::vector<doc::Node>& entries, trainer::TrainerVersio
 
 void CheckTime(const std::vector<doc::Node>& entries, trainer::TrainerVersion version, const doc::Node* old,
                Diagnostics* out) {
-  const doc::Node* old_entries = Path(old, {"spec", "runtimePatches"});
+  const doc::Node* old_entries = doc::AtPath(old, {"spec", "runtimePatches"});
   for (std::size_t i = 0; i < entries.size(); ++i) {
-    const doc::Node* time = Path(&entries[i], {"time"});
+    const doc::Node* time = doc::At(&entries[i], "time");
     if (time == nullptr) continue;
-    const std::string manager = String(&entries[i], "manager");
+    const std::string manager = doc::StringAt(&entries[i], "manager");
     const doc::Node* stored = nullptr;
-    for (const doc::Node& candidate : Items(old_entries)) {
-      if (String(&candidate, "manager") == manager) stored = &candidate;
+    for (const doc::Node& candidate : doc::Items(old_entries)) {
+      if (doc::StringAt(&candidate, "manager") == manager) stored = &candidate;
     }
     std::string fate;
     if (old == nullptr || stored == nullptr) {
@@ -248,7 +230,7 @@ void CheckTime(const std::vector<doc::Node>& entries, trainer::TrainerVersion ve
              "(entry unchanged) or sets the time of the update (entry changed), whatever the manifest says";
     } else if (validate::RuntimePatchContentJson(*stored, version) ==
                validate::RuntimePatchContentJson(entries[i], version)) {
-      const doc::Node* stored_time = Path(stored, {"time"});
+      const doc::Node* stored_time = doc::At(stored, "time");
       fate = "this entry is unchanged, so it puts back the stored time" +
              (stored_time != nullptr && stored_time->is_string() ? " " + stored_time->string_value() : std::string()) +
              " and the written value is discarded";
@@ -280,7 +262,7 @@ Diagnostics CheckRuntimePatches(const doc::Node& trainjob, const doc::Node& runt
                                 const doc::Node* old) {
   Diagnostics out;
   if (!trainer::ReleaseOf(version).runtime_patches) return out;
-  const std::vector<doc::Node>& entries = Items(Path(&trainjob, {"spec", "runtimePatches"}));
+  const std::vector<doc::Node>& entries = doc::Items(doc::AtPath(&trainjob, {"spec", "runtimePatches"}));
   for (std::size_t i = 0; i < entries.size(); ++i) CheckNames(entries[i], i, runtime, version, &out);
   CheckOverlaps(entries, version, &out);
   CheckTime(entries, version, old, &out);

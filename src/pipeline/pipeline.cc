@@ -13,6 +13,7 @@
 #include "render/runtime_patches.h"
 #include "render/render.h"
 #include "render/runtime_snapshot.h"
+#include "doc/path.h"
 #include "render/tree.h"
 #include "trainer/defaulting.h"
 #include "trainer/runtime_ref.h"
@@ -89,8 +90,8 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
   if (trainer::ReleaseOf(target.version).runtime_snapshot) {
     for (const doc::Node& runtime : shared.stored) {
       // The TrainJob only lends its namespace, which such a runtime has.
-      const bool own_namespace = render::GetString(runtime, {"kind"}) == "ClusterTrainingRuntime" ||
-                                 !render::GetString(runtime, {"metadata", "namespace"}).empty();
+      const bool own_namespace = doc::StringAtPath(runtime, {"kind"}) == "ClusterTrainingRuntime" ||
+                                 !doc::StringAtPath(runtime, {"metadata", "namespace"}).empty();
       Result<std::string> text = own_namespace ? render::SnapshotText(doc::Node::Mapping(), runtime, target.version)
                                                : Result<std::string>(std::string());
       shared.snapshot_texts.push_back(text.ok() ? *std::move(text) : std::string());

@@ -3,26 +3,10 @@
 #include <set>
 #include <string>
 
+#include "doc/path.h"
+
 namespace tjr::pipeline {
 namespace {
-
-const doc::Node* Path(const doc::Node* node, std::initializer_list<std::string_view> keys) {
-  for (std::string_view key : keys) {
-    if (node == nullptr || !node->is_mapping()) return nullptr;
-    node = node->Find(key);
-  }
-  return node;
-}
-
-const std::vector<doc::Node>& Items(const doc::Node* node) {
-  static const std::vector<doc::Node> kNone;
-  return node != nullptr && node->is_sequence() ? node->items() : kNone;
-}
-
-std::string String(const doc::Node* node, std::string_view key) {
-  const doc::Node* value = Path(node, {key});
-  return value != nullptr && value->is_string() ? value->string_value() : std::string();
-}
 
 std::string Quoted(const std::string& text) { return "\"" + text + "\""; }
 
@@ -36,16 +20,16 @@ Diagnostic Warning(std::string_view rule, Location at, std::string message) {
 // {metadata, spec: PodSpec}.
 std::vector<const doc::Node*> OverridesFor(const doc::Node& trainjob, const std::string& job) {
   std::vector<const doc::Node*> found;
-  for (const doc::Node& entry : Items(Path(&trainjob, {"spec", "runtimePatches"}))) {
+  for (const doc::Node& entry : doc::Items(doc::FindPath(&trainjob, {"spec", "runtimePatches"}))) {
     for (const doc::Node& patch :
-         Items(Path(&entry, {"trainingRuntimeSpec", "template", "spec", "replicatedJobs"}))) {
-      const doc::Node* pod = Path(&patch, {"template", "spec", "template"});
-      if (String(&patch, "name") == job && pod != nullptr && pod->is_mapping()) found.push_back(pod);
+         doc::Items(doc::FindPath(&entry, {"trainingRuntimeSpec", "template", "spec", "replicatedJobs"}))) {
+      const doc::Node* pod = doc::FindPath(&patch, {"template", "spec", "template"});
+      if (doc::StringAt(&patch, "name") == job && pod != nullptr && pod->is_mapping()) found.push_back(pod);
     }
   }
-  for (const doc::Node& entry : Items(Path(&trainjob, {"spec", "podTemplateOverrides"}))) {
-    for (const doc::Node& target : Items(entry.Find("targetJobs"))) {
-      if (String(&target, "name") == job) {
+  for (const doc::Node& entry : doc::Items(doc::FindPath(&trainjob, {"spec", "podTemplateOverrides"}))) {
+    for (const doc::Node& target : doc::Items(entry.Find("targetJobs"))) {
+      if (doc::StringAt(&target, "name") == job) {
         found.push_back(&entry);
         break;
       }
@@ -61,8 +45,8 @@ const doc::Node* LastInOverrides(const std::vector<const doc::Node*>& overrides,
                                  std::string_view key, const std::string& value) {
   const doc::Node* last = nullptr;
   for (const doc::Node* entry : overrides) {
-    for (const doc::Node& item : Items(Path(Path(entry, {"spec"}), path))) {
-      if (String(&item, key) == value) last = &item;
+    for (const doc::Node& item : doc::Items(doc::FindPath(doc::FindPath(entry, {"spec"}), path))) {
+      if (doc::StringAt(&item, key) == value) last = &item;
     }
   }
   return last;
@@ -76,10 +60,10 @@ const doc::Node* LastInOverrideContainers(const std::vector<const doc::Node*>& o
                                           std::string_view key, const std::string& value) {
   const doc::Node* last = nullptr;
   for (const doc::Node* entry : overrides) {
-    for (const doc::Node& c : Items(Path(entry, {"spec", containers}))) {
-      if (String(&c, "name") != container) continue;
-      for (const doc::Node& item : Items(c.Find(list))) {
-        if (String(&item, key) == value) last = &item;
+    for (const doc::Node& c : doc::Items(doc::FindPath(entry, {"spec", containers}))) {
+      if (doc::StringAt(&c, "name") != container) continue;
+      for (const doc::Node& item : doc::Items(c.Find(list))) {
+        if (doc::StringAt(&item, key) == value) last = &item;
       }
     }
   }
@@ -88,16 +72,16 @@ const doc::Node* LastInOverrideContainers(const std::vector<const doc::Node*>& o
 
 // The item of `list` whose `key` is `value` (the first), or nullptr.
 const doc::Node* Named(const doc::Node* list, std::string_view key, const std::string& value) {
-  for (const doc::Node& item : Items(list)) {
-    if (String(&item, key) == value) return &item;
+  for (const doc::Node& item : doc::Items(list)) {
+    if (doc::StringAt(&item, key) == value) return &item;
   }
   return nullptr;
 }
 
 // The runtime template's pod spec of job `job`, or nullptr.
 const doc::Node* RuntimePod(const doc::Node& runtime, const std::string& job) {
-  const doc::Node* found = Named(Path(&runtime, {"spec", "template", "spec", "replicatedJobs"}), "name", job);
-  return Path(found, {"template", "spec", "template", "spec"});
+  const doc::Node* found = Named(doc::FindPath(&runtime, {"spec", "template", "spec", "replicatedJobs"}), "name", job);
+  return doc::FindPath(found, {"template", "spec", "template", "spec"});
 }
 
 // The volumeMount of container `container` that named the rendered `mount`:
@@ -105,22 +89,22 @@ const doc::Node* RuntimePod(const doc::Node& runtime, const std::string& job) {
 // key) and name, else by name alone.
 const doc::Node* MountSource(const std::vector<const doc::Node*>& overrides, const doc::Node* runtime_pod,
                              std::string_view list, const std::string& container, const doc::Node& mount) {
-  const std::string name = String(&mount, "name");
-  const std::string path = String(&mount, "mountPath");
+  const std::string name = doc::StringAt(&mount, "name");
+  const std::string path = doc::StringAt(&mount, "mountPath");
   auto find = [&](bool by_path) -> const doc::Node* {
     const doc::Node* last = nullptr;
     for (const doc::Node* entry : overrides) {
-      for (const doc::Node& c : Items(Path(entry, {"spec", list}))) {
-        if (String(&c, "name") != container) continue;
-        for (const doc::Node& item : Items(c.Find("volumeMounts"))) {
-          if (String(&item, "name") == name && (!by_path || String(&item, "mountPath") == path)) last = &item;
+      for (const doc::Node& c : doc::Items(doc::FindPath(entry, {"spec", list}))) {
+        if (doc::StringAt(&c, "name") != container) continue;
+        for (const doc::Node& item : doc::Items(c.Find("volumeMounts"))) {
+          if (doc::StringAt(&item, "name") == name && (!by_path || doc::StringAt(&item, "mountPath") == path)) last = &item;
         }
       }
     }
     if (last != nullptr) return last;
-    const doc::Node* c = Named(Path(runtime_pod, {list}), "name", container);
-    for (const doc::Node& item : Items(Path(c, {"volumeMounts"}))) {
-      if (String(&item, "name") == name && (!by_path || String(&item, "mountPath") == path)) return &item;
+    const doc::Node* c = Named(doc::FindPath(runtime_pod, {list}), "name", container);
+    for (const doc::Node& item : doc::Items(doc::FindPath(c, {"volumeMounts"}))) {
+      if (doc::StringAt(&item, "name") == name && (!by_path || doc::StringAt(&item, "mountPath") == path)) return &item;
     }
     return nullptr;
   };
@@ -135,8 +119,8 @@ std::string RuntimeContainersText(const doc::Node* runtime_pod, std::string_view
   if (runtime_pod == nullptr) return "the runtime has no such job";
   const std::string_view noun = list == "containers" ? "containers" : "init containers";
   std::string names;
-  for (const doc::Node& c : Items(runtime_pod->Find(list))) {
-    names += (names.empty() ? "" : ", ") + Quoted(String(&c, "name"));
+  for (const doc::Node& c : doc::Items(runtime_pod->Find(list))) {
+    names += (names.empty() ? "" : ", ") + Quoted(doc::StringAt(&c, "name"));
   }
   if (names.empty()) return "it has no " + std::string(noun);
   return "its " + std::string(noun) + ": " + names;
@@ -150,19 +134,19 @@ class Checker {
   /// `claims`: the JobSet's volumeClaimPolicies template names (JobSet
   /// v0.12.0 adds a volume of each name to the pods that mount it).
   void CheckJob(const doc::Node& job, const std::set<std::string>& claims) {
-    job_ = String(&job, "name");
+    job_ = doc::StringAt(&job, "name");
     overrides_ = OverridesFor(trainjob_, job_);
     runtime_pod_ = RuntimePod(runtime_, job_);
     CheckParallelism(job);
-    const doc::Node* pod = Path(&job, {"template", "spec", "template", "spec"});
+    const doc::Node* pod = doc::FindPath(&job, {"template", "spec", "template", "spec"});
     if (pod == nullptr) return;
     std::set<std::string> volumes = claims;
-    for (const doc::Node& volume : Items(pod->Find("volumes"))) {
-      volumes.insert(String(&volume, "name"));
+    for (const doc::Node& volume : doc::Items(pod->Find("volumes"))) {
+      volumes.insert(doc::StringAt(&volume, "name"));
       CheckVolume(volume);
     }
     for (std::string_view list : {"initContainers", "containers"}) {
-      for (const doc::Node& container : Items(pod->Find(list))) {
+      for (const doc::Node& container : doc::Items(pod->Find(list))) {
         CheckContainer(list, container, volumes);
       }
     }
@@ -181,7 +165,7 @@ class Checker {
       sources += (count++ == 0 ? "" : ", ") + field.key;
     }
     if (count < 2) return;
-    std::string name = String(&volume, "name");
+    std::string name = doc::StringAt(&volume, "name");
     out_->push_back(Warning(
         kRuleVolumeTwoSources, At(LastInOverrides(overrides_, {"volumes"}, "name", name)),
         "volume " + Quoted(name) + " of job " + Quoted(job_) + " ends up with " +
@@ -193,11 +177,11 @@ class Checker {
 
   void CheckContainer(std::string_view list, const doc::Node& container,
                       const std::set<std::string>& volumes) {
-    std::string name = String(&container, "name");
+    std::string name = doc::StringAt(&container, "name");
     const std::string kind = list == "containers" ? "container " : "init container ";
-    if (String(&container, "image").empty()) {
+    if (doc::StringAt(&container, "image").empty()) {
       const doc::Node* named = LastInOverrides(overrides_, {list}, "name", name);
-      const doc::Node* in_runtime = Named(Path(runtime_pod_, {list}), "name", name);
+      const doc::Node* in_runtime = Named(doc::FindPath(runtime_pod_, {list}), "name", name);
       if (in_runtime == nullptr && named != nullptr) {
         out_->push_back(Warning(
             kRuleUnknownContainer, named->location(),
@@ -214,12 +198,12 @@ class Checker {
                 "value)"));
       }
     }
-    for (const doc::Node& env : Items(container.Find("env"))) {
-      if (String(&env, "value").empty() || Path(&env, {"valueFrom"}) == nullptr ||
-          Path(&env, {"valueFrom"})->is_null()) {
+    for (const doc::Node& env : doc::Items(container.Find("env"))) {
+      if (doc::StringAt(&env, "value").empty() || doc::FindPath(&env, {"valueFrom"}) == nullptr ||
+          doc::FindPath(&env, {"valueFrom"})->is_null()) {
         continue;
       }
-      std::string var = String(&env, "name");
+      std::string var = doc::StringAt(&env, "name");
       out_->push_back(Warning(
           kRuleEnvValueAndValueFrom,
           At(LastInOverrideContainers(overrides_, list, name, "env", "name", var)),
@@ -228,13 +212,13 @@ class Checker {
               "Kubernetes refuses the Job's pod template (valueFrom may not be specified when "
               "value is not empty)"));
     }
-    for (const doc::Node& mount : Items(container.Find("volumeMounts"))) {
-      std::string volume = String(&mount, "name");
+    for (const doc::Node& mount : doc::Items(container.Find("volumeMounts"))) {
+      std::string volume = doc::StringAt(&mount, "name");
       if (volumes.count(volume) != 0) continue;
       out_->push_back(Warning(
           kRuleMountWithoutVolume, At(MountSource(overrides_, runtime_pod_, list, name, mount)),
           "volumeMount " + Quoted(volume) + " (mountPath " +
-              Quoted(String(&mount, "mountPath")) + ") of container " + Quoted(name) +
+              Quoted(doc::StringAt(&mount, "mountPath")) + ") of container " + Quoted(name) +
               " in job " + Quoted(job_) + " names no volume of the pod: Kubernetes refuses the "
               "Job's pod template (volumeMounts name: Not found)"));
     }
@@ -245,11 +229,11 @@ class Checker {
   // 0 leaves its Jobs without pods. (A runtime's mlPolicy.numNodes of 0
   // cannot do it: runtime.go raises the PodSet count to at least 1.)
   void CheckParallelism(const doc::Node& job) {
-    const doc::Node* labels = Path(&job, {"template", "metadata", "labels"});
-    if (String(labels, "trainer.kubeflow.org/trainjob-ancestor-step") != "trainer") return;
-    const doc::Node* parallelism = Path(&job, {"template", "spec", "parallelism"});
+    const doc::Node* labels = doc::FindPath(&job, {"template", "metadata", "labels"});
+    if (doc::StringAt(labels, "trainer.kubeflow.org/trainjob-ancestor-step") != "trainer") return;
+    const doc::Node* parallelism = doc::FindPath(&job, {"template", "spec", "parallelism"});
     if (parallelism == nullptr || !parallelism->is_int() || parallelism->int_value() != 0) return;
-    const doc::Node* num_nodes = Path(&trainjob_, {"spec", "trainer", "numNodes"});
+    const doc::Node* num_nodes = doc::FindPath(&trainjob_, {"spec", "trainer", "numNodes"});
     out_->push_back(Warning(
         kRuleNumNodesZero, At(num_nodes),
         "spec.trainer.numNodes is 0: job " + Quoted(job_) +
@@ -270,12 +254,12 @@ Diagnostics CheckRendered(const doc::Node& trainjob, const doc::Node& runtime, c
   Diagnostics out;
   Checker checker(trainjob, runtime, &out);
   for (const doc::Node& object : objects) {
-    if (String(&object, "kind") != "JobSet") continue;
+    if (doc::StringAt(&object, "kind") != "JobSet") continue;
     std::set<std::string> claims;
-    for (const doc::Node& policy : Items(Path(&object, {"spec", "volumeClaimPolicies"}))) {
-      for (const doc::Node& t : Items(policy.Find("templates"))) claims.insert(String(Path(&t, {"metadata"}), "name"));
+    for (const doc::Node& policy : doc::Items(doc::FindPath(&object, {"spec", "volumeClaimPolicies"}))) {
+      for (const doc::Node& t : doc::Items(policy.Find("templates"))) claims.insert(doc::StringAt(doc::FindPath(&t, {"metadata"}), "name"));
     }
-    for (const doc::Node& job : Items(Path(&object, {"spec", "replicatedJobs"}))) {
+    for (const doc::Node& job : doc::Items(doc::FindPath(&object, {"spec", "replicatedJobs"}))) {
       checker.CheckJob(job, claims);
     }
   }

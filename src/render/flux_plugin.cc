@@ -9,6 +9,7 @@
 
 #include "render/flux_templates.h"
 #include "render/plugins.h"
+#include "doc/path.h"
 #include "render/tree.h"
 #include "render/upsert.h"
 
@@ -35,7 +36,7 @@ const doc::Node* FluxPolicy(const Info& info) {
 }
 
 const doc::Node* TrainerOf(const doc::Node& trainjob) {
-  const doc::Node* trainer = Get(trainjob, {"spec", "trainer"});
+  const doc::Node* trainer = doc::FindPath(trainjob, {"spec", "trainer"});
   return trainer != nullptr && !trainer->is_null() ? trainer : nullptr;
 }
 
@@ -63,14 +64,14 @@ StringMap BrokerSettings(const Info& info, const doc::Node& trainer) {
   if (const PodSetContainer* c = TrainerContainer(info); c != nullptr && c->env.is_sequence()) {
     for (const doc::Node& env : c->env.items()) {
       const doc::Node* value = env.Find("value");
-      auto it = settings.find(GetString(env, {"name"}));
+      auto it = settings.find(doc::StringAtPath(env, {"name"}));
       if (it != settings.end() && value != nullptr && value->is_string()) it->second = value->string_value();
     }
   }
   if (const doc::Node* envs = trainer.Find("env"); envs != nullptr && envs->is_sequence()) {
     for (const doc::Node& env : envs->items()) {
-      auto it = settings.find(GetString(env, {"name"}));
-      if (it != settings.end()) it->second = GetString(env, {"value"});
+      auto it = settings.find(doc::StringAtPath(env, {"name"}));
+      if (it != settings.end()) it->second = doc::StringAtPath(env, {"value"});
     }
   }
   return settings;
@@ -217,7 +218,7 @@ doc::Node InstallerContainer(const PodSetContainer& installer) {
 // generateFluxEntrypoint.
 Result<std::string> Entrypoint(const Info& info, const doc::Node& trainjob, const FluxTemplates& templates,
                                std::int32_t nodes, std::int32_t tasks) {
-  const std::string name = GetString(trainjob, {"metadata", "name"});
+  const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
   const std::string main_host = name + "-node-0-0";
   Result<NodeResources> resources = TrainerResources(info, trainjob);
   if (!resources.ok()) return resources.take_error();
@@ -239,8 +240,8 @@ Result<std::string> Entrypoint(const Info& info, const doc::Node& trainjob, cons
 // generateInitEntrypoint with generateHostlist and generateBrokerConfig.
 std::string InitScript(const doc::Node& trainjob, const FluxTemplates& templates, const StringMap& settings,
                        std::int32_t nodes) {
-  const std::string name = GetString(trainjob, {"metadata", "name"});
-  const std::string ns = GetString(trainjob, {"metadata", "namespace"});
+  const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
+  const std::string ns = doc::StringAtPath(trainjob, {"metadata", "namespace"});
   const std::string hosts = name + "-node-0-[" + Range(nodes, 0) + "]";
   const std::string bind = "tcp://" + settings.at("FLUX_NETWORK_DEVICE") + ":%p";
   const std::string connect = "tcp://%h." + name + "." + ns + ".svc.cluster.local:%p";
@@ -281,7 +282,7 @@ Status EnforceFlux(Info* info, doc::Node* trainjob) {
   const doc::Node* flux = FluxPolicy(*info);
   if (flux == nullptr) return Ok();
   if (Status s = CheckDereferences(*trainjob, *flux); !s.ok()) return s;
-  const std::string name = GetString(*trainjob, {"metadata", "name"});
+  const std::string name = doc::StringAtPath(*trainjob, {"metadata", "name"});
   const std::string config_map = name + "-flux-entrypoint";
   const std::string curve_secret = name + "-flux-curve";
   const StringMap settings = BrokerSettings(*info, *TrainerOf(*trainjob));
@@ -327,7 +328,7 @@ Result<doc::Node> BuildFluxConfigMap(const Info& info, const doc::Node& trainjob
   const StringMap settings = BrokerSettings(info, trainer);
   Result<std::string> entrypoint = Entrypoint(info, trainjob, **templates, nodes, tasks);
   if (!entrypoint.ok()) return entrypoint.take_error();
-  const std::string name = GetString(trainjob, {"metadata", "name"});
+  const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
   doc::Node config_map = OwnedObject(trainjob, "v1", "ConfigMap", name + "-flux-entrypoint");
   doc::Node data = doc::Node::Mapping();
   data.Set("entrypoint.sh", doc::Node::String(*std::move(entrypoint)));

@@ -2,6 +2,7 @@
 // at v2.2.0 and v2.3.0).
 #include <gtest/gtest.h>
 
+#include "doc/path.h"
 #include "render/flux_templates.h"
 #include "render/render_test_util.h"
 
@@ -58,7 +59,7 @@ RenderedObjects RenderAt(std::string_view trainjob, std::string_view runtime, tr
 }
 
 std::string Data(const RenderedObjects& r, std::string_view key) {
-  return GetString(ObjectOfKind(r, "v1", "ConfigMap"), {"data", key});
+  return doc::StringAtPath(ObjectOfKind(r, "v1", "ConfigMap"), {"data", key});
 }
 
 bool HasLine(const std::string& text, std::string_view line) {
@@ -67,7 +68,7 @@ bool HasLine(const std::string& text, std::string_view line) {
 
 TEST(FluxPlugin, V23PodSpecChanges) {
   RenderedObjects r = RenderAt(kTrainJob, kRuntime, trainer::TrainerVersion::kV2_3);
-  const doc::Node* pod = Get(Job(r, 0), {"template", "spec", "template", "spec"});
+  const doc::Node* pod = doc::FindPath(Job(r, 0), {"template", "spec", "template", "spec"});
   ASSERT_NE(pod, nullptr);
   // Runtime volume first, then getViewVolumes and the curve Secret volume.
   ExpectValue(pod->Find("volumes"), R"([
@@ -95,7 +96,7 @@ TEST(FluxPlugin, V23PodSpecChanges) {
   ExpectValue(Container(r, 0, 0).Find("command"),
               "[/bin/bash, /etc/flux-config/entrypoint.sh, python run.py --epochs 3]");
   ExpectValue(Container(r, 0, 0).Find("args"), "[--from-runtime]");
-  ExpectValue(Get(Job(r, 0), {"template", "spec", "parallelism"}), "2");
+  ExpectValue(doc::FindPath(Job(r, 0), {"template", "spec", "parallelism"}), "2");
   ASSERT_EQ(r.notes.size(), 1u);
   EXPECT_NE(r.notes[0].message.find("Secret tj-flux-curve is not rendered"), std::string::npos);
 }
@@ -103,9 +104,9 @@ TEST(FluxPlugin, V23PodSpecChanges) {
 TEST(FluxPlugin, V23ConfigMap) {
   RenderedObjects r = RenderAt(kTrainJob, kRuntime, trainer::TrainerVersion::kV2_3);
   const doc::Node& cm = ObjectOfKind(r, "v1", "ConfigMap");
-  EXPECT_EQ(GetString(cm, {"metadata", "name"}), "tj-flux-entrypoint");
-  EXPECT_EQ(GetString(cm, {"metadata", "namespace"}), "ns");
-  ExpectValue(Get(cm, {"metadata", "ownerReferences"}),
+  EXPECT_EQ(doc::StringAtPath(cm, {"metadata", "name"}), "tj-flux-entrypoint");
+  EXPECT_EQ(doc::StringAtPath(cm, {"metadata", "namespace"}), "ns");
+  ExpectValue(doc::FindPath(cm, {"metadata", "ownerReferences"}),
               "[{apiVersion: trainer.kubeflow.org/v1alpha1, kind: TrainJob, name: tj, controller: true, "
               "blockOwnerDeletion: true}]");
   const std::string entrypoint = Data(r, "entrypoint.sh");
@@ -130,7 +131,7 @@ TEST(FluxPlugin, V23ConfigMap) {
 
 TEST(FluxPlugin, V22InstallerInJobSetAndOldEntrypoint) {
   RenderedObjects r = RenderAt(kTrainJob, kRuntime, trainer::TrainerVersion::kV2_2);
-  const doc::Node* pod = Get(Job(r, 0), {"template", "spec", "template", "spec"});
+  const doc::Node* pod = doc::FindPath(Job(r, 0), {"template", "spec", "template", "spec"});
   ASSERT_NE(pod, nullptr);
   ExpectValue(pod->Find("volumes"), R"([
     {name: data, emptyDir: {}},
@@ -194,7 +195,7 @@ TEST(FluxPlugin, OnlyPodSetsNamedNodeGetVolumes) {
   std::string runtime(kRuntime);
   runtime.replace(runtime.find("- name: node"), 11, "- name: main");
   RenderedObjects r = RenderAt(kTrainJob, runtime, trainer::TrainerVersion::kV2_3);
-  const doc::Node* pod = Get(Job(r, 0), {"template", "spec", "template", "spec"});
+  const doc::Node* pod = doc::FindPath(Job(r, 0), {"template", "spec", "template", "spec"});
   ASSERT_NE(pod, nullptr);
   ExpectValue(pod->Find("volumes"), "[{name: data, emptyDir: {}}]");
   ExpectValue(pod->Find("initContainers"), "[{name: prep, image: busybox, resources: {}}]");

@@ -5,6 +5,7 @@
 
 #include "json/json.h"
 #include "render/embedded_flux.h"
+#include "doc/path.h"
 #include "render/tree.h"
 
 namespace tjr::render {
@@ -16,7 +17,7 @@ struct Loaded {
 };
 
 Result<FluxTemplates> Extract(const doc::Node& root, std::string_view tag) {
-  const doc::Node* templates = Get(root, {"releases", tag, "templates"});
+  const doc::Node* templates = doc::FindPath(root, {"releases", tag, "templates"});
   if (templates == nullptr || !templates->is_mapping()) {
     return MakeError({}, "", "embedded flux-templates.json has no templates for " + std::string(tag));
   }
@@ -24,7 +25,7 @@ Result<FluxTemplates> Extract(const doc::Node& root, std::string_view tag) {
   const std::pair<std::string_view, std::string*> files[] = {
       {"broker.toml", &out.broker}, {"entrypoint.sh", &out.entrypoint}, {"init.sh", &out.init}};
   for (const auto& [name, text] : files) {
-    const doc::Node* value = Get(*templates, {name, "text"});
+    const doc::Node* value = doc::FindPath(*templates, {name, "text"});
     if (value == nullptr || !value->is_string()) {
       return MakeError({}, "", "embedded flux-templates.json lacks " + std::string(tag) + " " + std::string(name));
     }

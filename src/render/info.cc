@@ -7,6 +7,7 @@
 
 #include "render/runtime_patches.h"
 #include "render/pod_requests.h"
+#include "doc/path.h"
 #include "render/tree.h"
 
 namespace tjr::render {
@@ -31,7 +32,7 @@ std::vector<PodSetContainer> PodSetContainers(const doc::Node* containers, train
   for (const doc::Node& c : containers->items()) {
     const doc::Node* command = c.Find("command");
     const bool v23 = trainer::ReleaseOf(version).podset_image_and_command;
-    out.push_back({GetString(c, {"name"}), v23 ? GetString(c, {"image"}) : std::string(),
+    out.push_back({doc::StringAtPath(c, {"name"}), v23 ? doc::StringAtPath(c, {"image"}) : std::string(),
                    v23 && command != nullptr && command->is_sequence() ? *command : doc::Node(),
                    SequenceOrEmpty(c.Find("env")), SequenceOrEmpty(c.Find("ports")),
                    SequenceOrEmpty(c.Find("volumeMounts"))});
@@ -57,7 +58,7 @@ doc::Node* NodeContainer(doc::Node* pod_spec) {
   doc::Node* containers = pod_spec->FindMutable("containers");
   if (containers == nullptr || !containers->is_sequence()) return nullptr;
   for (doc::Node& c : containers->mutable_items()) {
-    if (GetString(c, {"name"}) == kNode) return &c;
+    if (doc::StringAtPath(c, {"name"}) == kNode) return &c;
   }
   return nullptr;
 }
@@ -98,7 +99,7 @@ doc::Node ApplyResourcesPerNode(const Info& info, const doc::Node& trainjob, con
     }
   }
   doc::Node typed_spec = pod_spec_in_job != nullptr ? *pod_spec_in_job : doc::Node::Mapping();
-  const doc::Node* rpn = Get(trainjob, {"spec", "trainer", "resourcesPerNode"});
+  const doc::Node* rpn = doc::FindPath(trainjob, {"spec", "trainer", "resourcesPerNode"});
   if (rpn == nullptr || !rpn->is_mapping() || trainer::ReleaseOf(info.version).resources_per_node == trainer::ResourcesPerNode::kJobSetPluginReplaces) {
     return typed_spec;
   }
@@ -115,9 +116,9 @@ doc::Node ApplyResourcesPerNode(const Info& info, const doc::Node& trainjob, con
     }
     return typed_spec;
   }
-  const doc::Node* as_node = Get(info.ml_policy, {"mpi", "runLauncherAsNode"});
+  const doc::Node* as_node = doc::FindPath(info.ml_policy, {"mpi", "runLauncherAsNode"});
   const bool launcher_as_node = has_ml && as_node != nullptr && as_node->is_bool() && as_node->bool_value() &&
-                                GetString(*job, {"name"}) == kNode;
+                                doc::StringAtPath(*job, {"name"}) == kNode;
   if ((!trainer && !launcher_as_node) || pod_spec_in_job == nullptr) return typed_spec;
   doc::Node* c = NodeContainer(pod_spec_in_job);
   if (c == nullptr) return typed_spec;
@@ -175,28 +176,28 @@ Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
   const doc::Node empty;
   const doc::Node& rs = runtime_spec != nullptr ? *runtime_spec : empty;
 
-  OverlayStrings(Get(rs, {"template", "metadata", "labels"}), &info.labels);
-  OverlayStrings(Get(rs, {"template", "metadata", "annotations"}), &info.annotations);
+  OverlayStrings(doc::FindPath(rs, {"template", "metadata", "labels"}), &info.labels);
+  OverlayStrings(doc::FindPath(rs, {"template", "metadata", "annotations"}), &info.annotations);
   if (trainer::ReleaseOf(version).runtime_patches) {
     // JobSet-level patch metadata, entries in list order, later keys win;
     // other ObjectMeta keys are not read (trainingruntime.go:152-169).
-    if (const doc::Node* patches = Get(trainjob, {"spec", "runtimePatches"})) {
+    if (const doc::Node* patches = doc::FindPath(trainjob, {"spec", "runtimePatches"})) {
       for (const doc::Node& entry : patches->items()) {
-        OverlayStrings(Get(entry, {"trainingRuntimeSpec", "template", "metadata", "labels"}), &info.labels);
-        OverlayStrings(Get(entry, {"trainingRuntimeSpec", "template", "metadata", "annotations"}),
+        OverlayStrings(doc::FindPath(entry, {"trainingRuntimeSpec", "template", "metadata", "labels"}), &info.labels);
+        OverlayStrings(doc::FindPath(entry, {"trainingRuntimeSpec", "template", "metadata", "annotations"}),
                        &info.annotations);
       }
     }
   } else {
-    OverlayStrings(Get(trainjob, {"spec", "labels"}), &info.labels);
-    OverlayStrings(Get(trainjob, {"spec", "annotations"}), &info.annotations);
+    OverlayStrings(doc::FindPath(trainjob, {"spec", "labels"}), &info.labels);
+    OverlayStrings(doc::FindPath(trainjob, {"spec", "annotations"}), &info.annotations);
   }
   if (const doc::Node* ml = rs.Find("mlPolicy"); ml != nullptr && ml->is_mapping()) info.ml_policy = *ml;
   if (const doc::Node* pg = rs.Find("podGroupPolicy"); pg != nullptr && pg->is_mapping()) {
     info.pod_group_policy = *pg;
   }
 
-  const doc::Node* template_spec = Get(rs, {"template", "spec"});
+  const doc::Node* template_spec = doc::FindPath(rs, {"template", "spec"});
   Result<doc::Node> merged =
       merged_jobset_spec != nullptr
           ? Result<doc::Node>(*merged_jobset_spec)
@@ -208,10 +209,10 @@ Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
   if (doc::Node* jobs = info.jobset_spec.FindMutable("replicatedJobs")) {
     for (doc::Node& job : jobs->mutable_items()) {
       PodSet ps;
-      ps.name = GetString(job, {"name"});
-      const doc::Node* parallelism = Get(job, {"template", "spec", "parallelism"});
+      ps.name = doc::StringAtPath(job, {"name"});
+      const doc::Node* parallelism = doc::FindPath(job, {"template", "spec", "parallelism"});
       std::int64_t count = parallelism != nullptr && parallelism->is_int() ? parallelism->int_value() : 1;
-      if (const doc::Node* ancestor = Get(job, {"template", "metadata", "labels", kAncestorLabel});
+      if (const doc::Node* ancestor = doc::FindPath(job, {"template", "metadata", "labels", kAncestorLabel});
           ancestor != nullptr && ancestor->is_string()) {
         ps.ancestor = ancestor->string_value();
         if (*ps.ancestor == kAncestorTrainer && !info.ml_policy.is_null()) {
@@ -221,7 +222,7 @@ Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
       }
       ps.count = static_cast<std::int32_t>(std::max<std::int64_t>(count, 1));
       const doc::Node typed_pod_spec = ApplyResourcesPerNode(info, trainjob, ps.ancestor, &job);
-      const doc::Node* pod_spec = Get(job, {"template", "spec", "template", "spec"});
+      const doc::Node* pod_spec = doc::FindPath(job, {"template", "spec", "template", "spec"});
       const doc::Node& spec = pod_spec != nullptr ? *pod_spec : empty;
       ps.volumes = SequenceOrEmpty(spec.Find("volumes"));
       ps.init_containers = PodSetContainers(spec.Find("initContainers"), version);
@@ -238,19 +239,19 @@ Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
 Result<NodeResources> TrainerResources(const Info& info, const doc::Node& trainjob) {
   NodeResources out;
   const doc::Node* source = nullptr;
-  if (const doc::Node* rpn = Get(trainjob, {"spec", "trainer", "resourcesPerNode"}); rpn != nullptr && !rpn->is_null()) {
+  if (const doc::Node* rpn = doc::FindPath(trainjob, {"spec", "trainer", "resourcesPerNode"}); rpn != nullptr && !rpn->is_null()) {
     source = rpn;
   } else if (const doc::Node* jobs = info.jobset_spec.Find("replicatedJobs")) {
     for (const doc::Node& job : jobs->items()) {
       if (source != nullptr) break;
-      const bool named_node = GetString(job, {"name"}) == kNode;
-      const bool trainer = GetString(job, {"template", "metadata", "labels", kAncestorLabel}) == kAncestorTrainer;
+      const bool named_node = doc::StringAtPath(job, {"name"}) == kNode;
+      const bool trainer = doc::StringAtPath(job, {"template", "metadata", "labels", kAncestorLabel}) == kAncestorTrainer;
       if (!named_node && !trainer) continue;
-      const doc::Node* containers = Get(job, {"template", "spec", "template", "spec", "containers"});
+      const doc::Node* containers = doc::FindPath(job, {"template", "spec", "template", "spec", "containers"});
       if (containers == nullptr) continue;
       for (const doc::Node& c : containers->items()) {
         const doc::Node* resources = c.Find("resources");
-        if (GetString(c, {"name"}) == kNode && resources != nullptr) {
+        if (doc::StringAtPath(c, {"name"}) == kNode && resources != nullptr) {
           source = resources;
           break;
         }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "render/plugins.h"
+#include "doc/path.h"
 #include "render/tree.h"
 #include "render/upsert.h"
 
@@ -37,7 +38,7 @@ bool HasPolicy(const Info& info, std::string_view source) {
 }
 
 const doc::Node* Trainer(const doc::Node& trainjob) {
-  const doc::Node* trainer = Get(trainjob, {"spec", "trainer"});
+  const doc::Node* trainer = doc::FindPath(trainjob, {"spec", "trainer"});
   return trainer != nullptr && !trainer->is_null() ? trainer : nullptr;
 }
 
@@ -58,7 +59,7 @@ void EnforceJAX(Info* info, const doc::Node& trainjob) {
   if (trainer == nullptr) return;
   PodSetContainer* container = info->FindContainer(kAncestorTrainer, kNode);
   if (container == nullptr) return;
-  const std::string name = GetString(trainjob, {"metadata", "name"});
+  const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
   const std::int64_t num_nodes = trainer_ps != nullptr ? trainer_ps->count : 1;
   doc::Node envs = doc::Node::Sequence();
   envs.push_back(EnvValue("JAX_NUM_PROCESSES", std::to_string(num_nodes)));
@@ -86,7 +87,7 @@ Status EnforceXGBoost(Info* info, const doc::Node& trainjob) {
   if (std::int64_t gpu = GpuCount(*resources); gpu > 0) workers_per_node = static_cast<std::int32_t>(gpu);
   // int32 arithmetic upstream.
   const std::int32_t total = static_cast<std::int32_t>(trainer_ps->count * workers_per_node);
-  const std::string name = GetString(trainjob, {"metadata", "name"});
+  const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
   doc::Node envs = doc::Node::Sequence();
   envs.push_back(EnvValue("DMLC_TRACKER_URI", name + "-node-0-0." + name));
   envs.push_back(EnvValue("DMLC_TRACKER_PORT", std::to_string(kTrainerPort)));

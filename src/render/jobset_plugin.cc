@@ -8,6 +8,7 @@
 #include "render/go_order.h"
 #include "render/go_types.h"
 #include "render/plugins.h"
+#include "doc/path.h"
 #include "render/tree.h"
 #include "render/upsert.h"
 
@@ -26,11 +27,11 @@ doc::Node* MutableContainers(doc::Node* job) {
 }
 
 std::string Ancestor(const doc::Node& job) {
-  return GetString(job, {"template", "metadata", "labels", kAncestorLabel});
+  return doc::StringAtPath(job, {"template", "metadata", "labels", kAncestorLabel});
 }
 
 bool HasAncestorLabel(const doc::Node& job) {
-  return Get(job, {"template", "metadata", "labels", kAncestorLabel}) != nullptr;
+  return doc::FindPath(job, {"template", "metadata", "labels", kAncestorLabel}) != nullptr;
 }
 
 // Builder.Initializer for one initializer kind.
@@ -40,7 +41,7 @@ void ApplyInitializer(doc::Node* job, std::string_view container_name, const doc
   doc::Node* containers = MutableContainers(job);
   if (containers == nullptr) return;
   for (doc::Node& c : containers->mutable_items()) {
-    if (GetString(c, {"name"}) != container_name) continue;
+    if (doc::StringAtPath(c, {"name"}) != container_name) continue;
     doc::Node env = c.Find("env") != nullptr ? *c.Find("env") : doc::Node();
     if (const doc::Node* uri = section->Find("storageUri"); uri != nullptr && uri->is_string()) {
       doc::Node items = doc::Node::Sequence();
@@ -51,7 +52,7 @@ void ApplyInitializer(doc::Node* job, std::string_view container_name, const doc
     if (!env.is_null()) c.Set("env", std::move(env));
     if (const doc::Node* secret = section->Find("secretRef"); secret != nullptr && secret->is_mapping()) {
       doc::Node ref = doc::Node::Mapping();
-      ref.Set("name", doc::Node::String(GetString(*secret, {"name"})));
+      ref.Set("name", doc::Node::String(doc::StringAtPath(*secret, {"name"})));
       doc::Node from = doc::Node::Mapping();
       from.Set("secretRef", std::move(ref));
       doc::Node* env_from = c.FindMutable("envFrom");
@@ -87,13 +88,13 @@ void SetOrErase(doc::Node* container, std::string_view key, const doc::Node* val
 
 void ApplyTrainer(doc::Node* job, const Info& info, const doc::Node& trainjob) {
   const std::string ancestor = Ancestor(*job);
-  const doc::Node* trainer = Get(trainjob, {"spec", "trainer"});
+  const doc::Node* trainer = doc::FindPath(trainjob, {"spec", "trainer"});
   if (trainer != nullptr && trainer->is_null()) trainer = nullptr;
   if (ancestor == kAncestorTrainer) {
     job->Set("replicas", doc::Node::Int(1));
     if (doc::Node* containers = MutableContainers(job); containers != nullptr && trainer != nullptr) {
       for (doc::Node& c : containers->mutable_items()) {
-        if (GetString(c, {"name"}) != kNode) continue;
+        if (doc::StringAtPath(c, {"name"}) != kNode) continue;
         SetOrErase(&c, "image", trainer->Find("image"));
         SetOrErase(&c, "command", trainer->Find("command"));
         SetOrErase(&c, "args", trainer->Find("args"));
@@ -103,12 +104,12 @@ void ApplyTrainer(doc::Node* job, const Info& info, const doc::Node& trainjob) {
   const doc::Node* mpi = info.ml_policy.is_null() ? nullptr : info.ml_policy.Find("mpi");
   const doc::Node* as_node = mpi != nullptr ? mpi->Find("runLauncherAsNode") : nullptr;
   const bool launcher_as_node = as_node != nullptr && as_node->is_bool() && as_node->bool_value();
-  if (!(ancestor == kAncestorTrainer || (launcher_as_node && GetString(*job, {"name"}) == kNode))) return;
+  if (!(ancestor == kAncestorTrainer || (launcher_as_node && doc::StringAtPath(*job, {"name"}) == kNode))) return;
   if (trainer == nullptr) return;
   doc::Node* containers = MutableContainers(job);
   if (containers == nullptr) return;
   for (doc::Node& c : containers->mutable_items()) {
-    if (GetString(c, {"name"}) != kNode) continue;
+    if (doc::StringAtPath(c, {"name"}) != kNode) continue;
     const doc::Node* rpn = trainer::ReleaseOf(info.version).resources_per_node == trainer::ResourcesPerNode::kMergedPerKey
                                    ? nullptr
                                    : trainer->Find("resourcesPerNode");
@@ -162,7 +163,7 @@ void SyncContainer(const Info& info, const PodSetContainer& from, doc::Node* con
 void SyncParallelCount(const Info& info, doc::Node* jobs) {
   for (const PodSet& ps : info.pod_sets) {
     for (doc::Node& job : jobs->mutable_items()) {
-      if (GetString(job, {"name"}) != ps.name || job.Find("name") == nullptr) continue;
+      if (doc::StringAtPath(job, {"name"}) != ps.name || job.Find("name") == nullptr) continue;
       doc::Node& job_spec = ChildPath(&job, {"template", "spec"});
       job_spec.Set("parallelism", doc::Node::Int(ps.count));
       job_spec.Set("completions", doc::Node::Int(ps.count));
@@ -174,14 +175,14 @@ void SyncParallelCount(const Info& info, doc::Node* jobs) {
 }  // namespace
 
 void IdentifyPodNetwork(Info* info, const doc::Node& trainjob) {
-  const std::string name = GetString(trainjob, {"metadata", "name"});
-  const std::string subdomain = GetString(info->jobset_spec, {"network", "subdomain"}, name);
+  const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
+  const std::string subdomain = doc::StringAtPath(info->jobset_spec, {"network", "subdomain"}, name);
   const doc::Node* jobs = info->jobset_spec.Find("replicatedJobs");
   if (jobs == nullptr) return;
   for (std::size_t i = 0; i < jobs->size() && i < info->pod_sets.size(); ++i) {
     PodSet& ps = info->pod_sets[i];
     ps.endpoints.clear();
-    const std::string job_name = GetString((*jobs)[i], {"name"});
+    const std::string job_name = doc::StringAtPath((*jobs)[i], {"name"});
     // v2.3.0 (#3539): every replica of the job; before, replica 0 only.
     std::int64_t replicas = 1;
     if (const doc::Node* r = (*jobs)[i].Find("replicas"); trainer::ReleaseOf(info->version).endpoints_every_replica && r != nullptr &&
@@ -236,10 +237,10 @@ doc::Node BuildJobSet(const Info& info, const doc::Node& trainjob) {
     if (!HasAncestorLabel(job)) continue;
     const std::string ancestor = Ancestor(job);
     if (ancestor == kDatasetInitializer) {
-      ApplyInitializer(&job, kDatasetInitializer, Get(trainjob, {"spec", "initializer", "dataset"}));
+      ApplyInitializer(&job, kDatasetInitializer, doc::FindPath(trainjob, {"spec", "initializer", "dataset"}));
     }
     if (ancestor == kModelInitializer) {
-      ApplyInitializer(&job, kModelInitializer, Get(trainjob, {"spec", "initializer", "model"}));
+      ApplyInitializer(&job, kModelInitializer, doc::FindPath(trainjob, {"spec", "initializer", "model"}));
     }
   }
   for (doc::Node& job : jobs.mutable_items()) ApplyTrainer(&job, info, trainjob);
@@ -247,7 +248,7 @@ doc::Node BuildJobSet(const Info& info, const doc::Node& trainjob) {
   if (info.pod_annotations.has_value()) {
     for (doc::Node& job : jobs.mutable_items()) MergePodMetadata(&job, "annotations", *info.pod_annotations);
   }
-  if (const doc::Node* suspend = Get(trainjob, {"spec", "suspend"}); suspend != nullptr && suspend->is_bool()) {
+  if (const doc::Node* suspend = doc::FindPath(trainjob, {"spec", "suspend"}); suspend != nullptr && suspend->is_bool()) {
     spec.Set("suspend", *suspend);
   } else {
     spec.Erase("suspend");
@@ -256,7 +257,7 @@ doc::Node BuildJobSet(const Info& info, const doc::Node& trainjob) {
   Result<const GoTypes*> types = LoadGoTypes(info.version);
   if (types.ok()) spec = OrderAsGo(spec, *(*types)->job_set_spec);
 
-  doc::Node meta = ObjectMetaFor(trainjob, GetString(trainjob, {"metadata", "name"}));
+  doc::Node meta = ObjectMetaFor(trainjob, doc::StringAtPath(trainjob, {"metadata", "name"}));
   if (!info.labels.empty()) meta.Set("labels", StringMapNode(info.labels));
   if (!info.annotations.empty()) meta.Set("annotations", StringMapNode(info.annotations));
   meta.Set("ownerReferences", OwnerReferences(trainjob));

@@ -1,6 +1,7 @@
 // JobSet builder (spec §1.3 steps 1 and 3, §1.5.6, §1.8).
 #include <gtest/gtest.h>
 
+#include "doc/path.h"
 #include "render/render_test_util.h"
 
 namespace tjr::render {
@@ -68,13 +69,13 @@ spec:
 TEST(JobSetBuilder, ObjectMetadata) {
   RenderedObjects r = RenderYaml(kTrainJob, kRuntime);
   ASSERT_EQ(r.objects.size(), 1u);
-  ExpectValue(Get(JobSet(r), {"metadata"}), R"(
+  ExpectValue(doc::FindPath(JobSet(r), {"metadata"}), R"(
     {name: tj, namespace: ns, labels: {a: runtime, b: trainjob},
      ownerReferences: [{apiVersion: trainer.kubeflow.org/v1alpha1, kind: TrainJob, name: tj,
                         controller: true, blockOwnerDeletion: true}]})");
   EXPECT_EQ(KeyOrder(JobSet(r)).substr(0, 40), "kind,apiVersion,metadata,name,namespace,");
   // §1.5.6 step 6: the TrainJob's suspend replaces the runtime's.
-  ExpectValue(Get(JobSet(r), {"spec", "suspend"}), "false");
+  ExpectValue(doc::FindPath(JobSet(r), {"spec", "suspend"}), "false");
 }
 
 // §1.5.6 step 3: STORAGE_URI upserted in place, env appended, envFrom
@@ -95,7 +96,7 @@ TEST(JobSetBuilder, Trainer) {
   RenderedObjects r = RenderYaml(kTrainJob, kRuntime);
   ExpectValue(&Container(r, 2, 0), "{name: node, image: new, args: [--x], resources: {requests: {cpu: '1'}}}");
   ExpectValue(Job(r, 2).Find("replicas"), "1");
-  ExpectValue(Get(Job(r, 2), {"template", "spec", "parallelism"}), "1");
+  ExpectValue(doc::FindPath(Job(r, 2), {"template", "spec", "parallelism"}), "1");
 }
 
 // §1.5.6: other jobs keep their replicas; parallelism = completions =
@@ -104,10 +105,10 @@ TEST(JobSetBuilder, Trainer) {
 TEST(JobSetBuilder, OtherJobsAndTypedForm) {
   RenderedObjects r = RenderYaml(kTrainJob, kRuntime);
   ExpectValue(Job(r, 1).Find("replicas"), "3");
-  ExpectValue(Get(Job(r, 1), {"template", "spec", "parallelism"}), "5");
-  ExpectValue(Get(Job(r, 1), {"template", "spec", "completions"}), "5");
+  ExpectValue(doc::FindPath(Job(r, 1), {"template", "spec", "parallelism"}), "5");
+  ExpectValue(doc::FindPath(Job(r, 1), {"template", "spec", "completions"}), "5");
   ExpectValue(&Container(r, 1, 0), "{name: c, image: other, resources: {}}");
-  ExpectValue(Get(Job(r, 1), {"template", "spec", "template", "metadata"}), "{}");
+  ExpectValue(doc::FindPath(Job(r, 1), {"template", "spec", "template", "metadata"}), "{}");
   // ReplicatedJob field order: name, groupName, template, replicas, dependsOn.
   EXPECT_EQ(KeyOrder(Job(r, 1)).substr(0, 51), "name,template,metadata,spec,parallelism,completions");
   EXPECT_EQ(Job(r, 1).fields().back().key, "replicas");

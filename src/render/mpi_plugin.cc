@@ -4,6 +4,7 @@
 #include <string>
 
 #include "render/plugins.h"
+#include "doc/path.h"
 #include "render/tree.h"
 #include "render/upsert.h"
 
@@ -99,7 +100,7 @@ Status EnforceMPI(Info* info, const doc::Node& trainjob) {
   if (mpi_node == nullptr || mpi_node->is_null()) return Ok();
   doc::Node mpi = *mpi_node;
 
-  const doc::Node* trainer = Get(trainjob, {"spec", "trainer"});
+  const doc::Node* trainer = doc::FindPath(trainjob, {"spec", "trainer"});
   if (trainer != nullptr && trainer->is_null()) trainer = nullptr;
   if (trainer != nullptr) {
     if (const doc::Node* n = trainer->Find("numNodes"); n != nullptr && n->is_int()) {
@@ -120,9 +121,9 @@ Status EnforceMPI(Info* info, const doc::Node& trainjob) {
   }
   info->ml_policy.Set("mpi", mpi);
 
-  const std::string name = GetString(trainjob, {"metadata", "name"});
-  const std::string implementation = GetString(mpi, {"mpiImplementation"});
-  const std::string ssh_path = GetString(mpi, {"sshAuthMountPath"}, "/root/.ssh");
+  const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
+  const std::string implementation = doc::StringAtPath(mpi, {"mpiImplementation"});
+  const std::string ssh_path = doc::StringAtPath(mpi, {"sshAuthMountPath"}, "/root/.ssh");
   for (PodSet& ps : info->pod_sets) {
     if (ps.name != kNode && ps.name != kLauncher) continue;
     UpsertVolumes(&ps.volumes, One(SshAuthVolume(name, info->version)));
@@ -156,12 +157,12 @@ doc::Node BuildMPIHostfile(const Info& info, const doc::Node& trainjob) {
   std::string hostfile;
   for (const PodSet& ps : info.pod_sets) {
     if (!((launcher_as_node && ps.name == kLauncher) || ps.name == kNode)) continue;
-    if (GetString(*mpi, {"mpiImplementation"}) != "OpenMPI") continue;
+    if (doc::StringAtPath(*mpi, {"mpiImplementation"}) != "OpenMPI") continue;
     for (const std::string& endpoint : ps.endpoints) {
       hostfile += endpoint + " slots=" + std::to_string(slots) + "\n";
     }
   }
-  const std::string name = GetString(trainjob, {"metadata", "name"});
+  const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
   doc::Node config_map = OwnedObject(trainjob, "v1", "ConfigMap", name + "-mpi-hostfile");
   doc::Node data = doc::Node::Mapping();
   data.Set("hostfile", doc::Node::String(std::move(hostfile)));

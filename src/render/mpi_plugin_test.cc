@@ -2,6 +2,7 @@
 // shape of the shipped deepspeed runtime (launcher labelled trainer).
 #include <gtest/gtest.h>
 
+#include "doc/path.h"
 #include "render/render_test_util.h"
 
 namespace tjr::render {
@@ -53,7 +54,7 @@ TEST(MPIPlugin, VolumesMountsEnvAndCounts) {
   RenderedObjects r = RenderYaml(kTrainJob, kRuntime);
   // Launcher: ssh + hostfile volumes, both mounts, OMPI env (the runtime's
   // same-name entry keeps its position with the new value).
-  ExpectValue(Get(Job(r, 0), {"template", "spec", "template", "spec", "volumes"}), R"([
+  ExpectValue(doc::FindPath(Job(r, 0), {"template", "spec", "template", "spec", "volumes"}), R"([
     {name: mpi-ssh-auth, secret: {secretName: tj-mpi-ssh-auth, items: [
       {key: ssh-privatekey, path: id_rsa}, {key: ssh-publickey, path: id_rsa.pub},
       {key: ssh-publickey, path: authorized_keys}]}},
@@ -66,20 +67,20 @@ TEST(MPIPlugin, VolumesMountsEnvAndCounts) {
     {name: OMPI_MCA_orte_keep_fqdn_hostnames, value: "true"},
     {name: OMPI_MCA_plm_rsh_args, value: -o ConnectionAttempts=10}])");
   // Node: runtime volume first, then ssh; runLauncherAsNode => numNodes-1.
-  ExpectValue(Get(Job(r, 1), {"template", "spec", "template", "spec", "volumes"}), R"([
+  ExpectValue(doc::FindPath(Job(r, 1), {"template", "spec", "template", "spec", "volumes"}), R"([
     {name: data, emptyDir: {}},
     {name: mpi-ssh-auth, secret: {secretName: tj-mpi-ssh-auth, items: [
       {key: ssh-privatekey, path: id_rsa}, {key: ssh-publickey, path: id_rsa.pub},
       {key: ssh-publickey, path: authorized_keys}]}}])");
-  ExpectValue(Get(Job(r, 1), {"template", "spec", "parallelism"}), "2");
-  ExpectValue(Get(Job(r, 0), {"template", "spec", "parallelism"}), "1");
+  ExpectValue(doc::FindPath(Job(r, 1), {"template", "spec", "parallelism"}), "2");
+  ExpectValue(doc::FindPath(Job(r, 0), {"template", "spec", "parallelism"}), "1");
   // resourcesPerNode goes to the trainer job and (runLauncherAsNode) `node`.
   ExpectValue(Container(r, 0, 0).Find("resources"), "{requests: {cpu: '2'}}");
   ExpectValue(Container(r, 1, 0).Find("resources"), "{requests: {cpu: '2'}}");
   // Only the trainer-labelled job gets replicas: 1 from the builder.
   ExpectValue(Job(r, 0).Find("replicas"), "1");
   EXPECT_EQ(Job(r, 1).Find("replicas"), nullptr);
-  ExpectValue(Get(JobSet(r), {"spec", "suspend"}), "true");
+  ExpectValue(doc::FindPath(JobSet(r), {"spec", "suspend"}), "true");
 }
 
 // §1.5.3 Build: hostfile lists the launcher (runLauncherAsNode) then the
@@ -95,7 +96,7 @@ TEST(MPIPlugin, HostfileConfigMapAndSecretNote) {
   ASSERT_EQ(r.notes.size(), 1u);
   EXPECT_NE(r.notes[0].message.find("tj-mpi-ssh-auth"), std::string::npos);
   ASSERT_EQ(r.objects.size(), 2u);
-  EXPECT_EQ(GetString(r.objects[1], {"kind"}), "JobSet");
+  EXPECT_EQ(doc::StringAtPath(r.objects[1], {"kind"}), "JobSet");
 }
 
 // §1.5.3: runtime npp 1 and >1 GPUs => npp = GPUs (no TrainJob npp).
@@ -108,7 +109,7 @@ spec:
 )",
                                  kRuntime);
   ExpectValue(&Container(r, 0, 0).Find("env")->items()[0], "{name: OMPI_MCA_orte_set_default_slots, value: '8'}");
-  EXPECT_EQ(GetString(ObjectOfKind(r, "v1", "ConfigMap"), {"data", "hostfile"}),
+  EXPECT_EQ(doc::StringAtPath(ObjectOfKind(r, "v1", "ConfigMap"), {"data", "hostfile"}),
             "tj-launcher-0-0.sub slots=8\ntj-node-0-0.sub slots=8\n");
 }
 

@@ -1,4 +1,5 @@
 #include "render/plugins.h"
+#include "doc/path.h"
 #include "render/tree.h"
 
 namespace tjr::render {
@@ -6,7 +7,7 @@ namespace tjr::render {
 doc::Node ObjectMetaFor(const doc::Node& trainjob, std::string name) {
   doc::Node meta = doc::Node::Mapping();
   meta.Set("name", doc::Node::String(std::move(name)));
-  if (const doc::Node* ns = Get(trainjob, {"metadata", "namespace"}); ns != nullptr && ns->is_string()) {
+  if (const doc::Node* ns = doc::FindPath(trainjob, {"metadata", "namespace"}); ns != nullptr && ns->is_string()) {
     meta.Set("namespace", *ns);
   }
   return meta;
@@ -16,8 +17,8 @@ doc::Node OwnerReferences(const doc::Node& trainjob) {
   doc::Node ref = doc::Node::Mapping();
   ref.Set("apiVersion", doc::Node::String("trainer.kubeflow.org/v1alpha1"));
   ref.Set("kind", doc::Node::String("TrainJob"));
-  ref.Set("name", doc::Node::String(GetString(trainjob, {"metadata", "name"})));
-  if (const doc::Node* uid = Get(trainjob, {"metadata", "uid"}); uid != nullptr && uid->is_string()) {
+  ref.Set("name", doc::Node::String(doc::StringAtPath(trainjob, {"metadata", "name"})));
+  if (const doc::Node* uid = doc::FindPath(trainjob, {"metadata", "uid"}); uid != nullptr && uid->is_string()) {
     ref.Set("uid", *uid);
   }
   ref.Set("controller", doc::Node::Bool(true));

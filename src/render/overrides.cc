@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "render/go_types.h"
+#include "doc/path.h"
 #include "render/tree.h"
 #include "render/typed_fields.h"
 #include "render/typed_memo.h"
@@ -63,7 +64,7 @@ bool Targets(const doc::Node& override_entry, std::string_view job_name) {
   const doc::Node* targets = override_entry.Find("targetJobs");
   if (targets == nullptr) return false;
   for (const doc::Node& target : targets->items()) {
-    if (GetString(target, {"name"}) == job_name) return true;
+    if (doc::StringAtPath(target, {"name"}) == job_name) return true;
   }
   return false;
 }
@@ -104,7 +105,7 @@ Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc
   // after its merge yields the same value with no further decode.
   Result<doc::Node> typed_spec = TypedRoundTripMemo(jobset_spec, *(*types)->job_set_spec);
   if (!typed_spec.ok()) return typed_spec;
-  const doc::Node* overrides = Get(trainjob, {"spec", "podTemplateOverrides"});
+  const doc::Node* overrides = doc::FindPath(trainjob, {"spec", "podTemplateOverrides"});
   if (overrides == nullptr || overrides->empty()) return typed_spec;
   const schema::Type& template_type = *(*types)->pod_template_spec;
 
@@ -117,7 +118,7 @@ Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc
     bool have_patch = false;
     for (std::size_t i = 0; i < job_count; ++i) {
       const doc::Node& job = merged.Find("replicatedJobs")->items()[i];
-      if (!Targets(entry, GetString(job, {"name"}))) continue;
+      if (!Targets(entry, doc::StringAtPath(job, {"name"}))) continue;
       if (!have_patch) {
         Result<doc::Node> built = OverridePatch(entry);
         if (!built.ok()) return built;
@@ -126,7 +127,7 @@ Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc
       }
       // The controller marshals its typed template (already typed here),
       // patches, and decodes the result back into corev1.PodTemplateSpec.
-      const doc::Node* current = Get(job, {"template", "spec", "template"});
+      const doc::Node* current = doc::FindPath(job, {"template", "spec", "template"});
       Result<doc::Node> patched = smp::StrategicMerge(current != nullptr ? *current : doc::Node(), patch, template_type);
       if (!patched.ok()) return patched;
       // What the merge left of the typed template is not decoded again.

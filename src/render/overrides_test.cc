@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "render/test_util.h"
+#include "doc/path.h"
 #include "render/tree.h"
 
 namespace tjr::render {
@@ -79,10 +80,10 @@ replicatedJobs:
             - {name: initializer, mountPath: /workspace}
 )";
 
-const doc::Node& Job(const doc::Node& spec, std::size_t i) { return Get(spec, {"replicatedJobs"})->items()[i]; }
+const doc::Node& Job(const doc::Node& spec, std::size_t i) { return doc::FindPath(spec, {"replicatedJobs"})->items()[i]; }
 
 const doc::Node& PodSpec(const doc::Node& spec, std::size_t i) {
-  return *Get(Job(spec, i), {"template", "spec", "template", "spec"});
+  return *doc::FindPath(Job(spec, i), {"template", "spec", "template", "spec"});
 }
 
 doc::Node Merge(std::string_view overrides_yaml) {
@@ -106,7 +107,7 @@ TEST(MergePodTemplateOverrides, NoOverridesReturnsTypedSpecOnce) {
   Result<doc::Node> again = MergePodTemplateOverrides(Yaml("spec: {podTemplateOverrides: []}"), spec);
   ASSERT_TRUE(again.ok());
   EXPECT_TRUE(merged->SharesRepresentationWith(*again));
-  const doc::Node& container = Get(PodSpec(*merged, 1), {"containers"})->items()[0];
+  const doc::Node& container = doc::FindPath(PodSpec(*merged, 1), {"containers"})->items()[0];
   ExpectYaml(*container.Find("resources"), "requests: {cpu: '1', memory: 4Gi}");
 }
 
@@ -122,7 +123,7 @@ TEST(MergePodTemplateOverrides, InitContainerEnvOrder) {
         - {name: INIT_ENV, value: override_init}
         - {name: NEW_VALUE, value: from_overrides}
 )");
-  ExpectYaml(*Get(PodSpec(merged, 0), {"initContainers"}), R"(
+  ExpectYaml(*doc::FindPath(PodSpec(merged, 0), {"initContainers"}), R"(
 - name: init
   image: busybox
   env:
@@ -147,7 +148,7 @@ TEST(MergePodTemplateOverrides, VolumesPrependedAndDeepMerged) {
       volumes:
       - {name: initializer, emptyDir: {sizeLimit: 1024Mi}}
 )");
-  ExpectYaml(*Get(PodSpec(merged, 0), {"volumes"}), R"(
+  ExpectYaml(*doc::FindPath(PodSpec(merged, 0), {"volumes"}), R"(
 - {name: vx, emptyDir: {}}
 - {name: vy, emptyDir: {}}
 - name: initializer
@@ -168,7 +169,7 @@ TEST(MergePodTemplateOverrides, ContainerEnvOrderAndSequentialOverrides) {
         - {name: C, value: c2}
         - {name: A, value: a2}
 )");
-  ExpectYaml(*Get(PodSpec(merged, 1), {"containers"})->items()[0].Find("env"), R"(
+  ExpectYaml(*doc::FindPath(PodSpec(merged, 1), {"containers"})->items()[0].Find("env"), R"(
 - {name: B, value: b}
 - {name: C, value: c2}
 - {name: A, value: a2}
@@ -190,7 +191,7 @@ TEST(MergePodTemplateOverrides, ContainerEnvOrderAndSequentialOverrides) {
       - name: node
         env: [{name: E, value: e}, {name: B, value: b2}]
 )");
-  ExpectYaml(*Get(PodSpec(merged, 1), {"containers"})->items()[0].Find("env"), R"(
+  ExpectYaml(*doc::FindPath(PodSpec(merged, 1), {"containers"})->items()[0].Find("env"), R"(
 - {name: E, value: e}
 - {name: D, value: d}
 - {name: A, value: a}
@@ -210,7 +211,7 @@ TEST(MergePodTemplateOverrides, SameNameEnvIsDeepMerged) {
         - name: A
           valueFrom: {fieldRef: {fieldPath: metadata.name}}
 )");
-  ExpectYaml(Get(PodSpec(merged, 1), {"containers"})->items()[0].Find("env")->items()[0], R"(
+  ExpectYaml(doc::FindPath(PodSpec(merged, 1), {"containers"})->items()[0].Find("env")->items()[0], R"(
 name: A
 value: a
 valueFrom: {fieldRef: {fieldPath: metadata.name}}
@@ -229,7 +230,7 @@ TEST(MergePodTemplateOverrides, VolumeMountsMergeByMountPath) {
         - {name: other, mountPath: /workspace}
         - {name: initializer, mountPath: /data}
 )");
-  ExpectYaml(*Get(PodSpec(merged, 1), {"containers"})->items()[0].Find("volumeMounts"), R"(
+  ExpectYaml(*doc::FindPath(PodSpec(merged, 1), {"containers"})->items()[0].Find("volumeMounts"), R"(
 - {name: other, mountPath: /workspace}
 - {name: initializer, mountPath: /data}
 )");
@@ -258,10 +259,10 @@ TEST(MergePodTemplateOverrides, PodFieldsSemantics) {
       schedulingGates: [{name: g2}]
       imagePullSecrets: [{name: s2}]
 )");
-  const doc::Node& pod = *Get(Job(merged, 1), {"template", "spec", "template"});
+  const doc::Node& pod = *doc::FindPath(Job(merged, 1), {"template", "spec", "template"});
   ExpectYaml(*pod.Find("metadata"), "labels: {a: override, keep: k, b: new}\nannotations: {note: x}\n");
   const doc::Node& spec = *pod.Find("spec");
-  EXPECT_EQ(GetString(spec, {"serviceAccountName"}), "override-sa");
+  EXPECT_EQ(doc::StringAtPath(spec, {"serviceAccountName"}), "override-sa");
   ExpectYaml(*spec.Find("nodeSelector"), "{zone: b, disk: ssd, gpu: 'true'}");
   ExpectYaml(*spec.Find("affinity"), R"(
 nodeAffinity:
@@ -292,10 +293,10 @@ TEST(MergePodTemplateOverrides, UnknownContainerIsPrependedWithOverrideFieldsOnl
         env: [{name: S, value: s}]
       unknownField: 1
 )");
-  const doc::Node& containers = *Get(PodSpec(merged, 1), {"containers"});
+  const doc::Node& containers = *doc::FindPath(PodSpec(merged, 1), {"containers"});
   ASSERT_EQ(containers.size(), 2u);
   ExpectYaml(containers[0], "{name: sidecar, env: [{name: S, value: s}], resources: {}}");
-  EXPECT_EQ(GetString(containers[1], {"name"}), "node");
+  EXPECT_EQ(doc::StringAtPath(containers[1], {"name"}), "node");
 }
 
 // §2.2: only targeted jobs change (untouched ones are the shared decoded
@@ -314,12 +315,12 @@ spec:
   Result<doc::Node> untouched = MergePodTemplateOverrides(Yaml("spec: {}"), spec);
   ASSERT_TRUE(untouched.ok());
   EXPECT_TRUE(Job(*merged, 0).SharesRepresentationWith(Job(*untouched, 0)));
-  const doc::Node& container = Get(PodSpec(*merged, 1), {"containers"})->items()[0];
+  const doc::Node& container = doc::FindPath(PodSpec(*merged, 1), {"containers"})->items()[0];
   ExpectYaml(*container.Find("resources"), "requests: {cpu: '1', memory: 4Gi}");
   std::string keys;
   for (const doc::Field& f : container.fields()) keys += f.key + ",";
   EXPECT_EQ(keys, "name,image,env,resources,volumeMounts,");
-  EXPECT_EQ(GetString(*Get(Job(*merged, 1), {"template", "spec", "template", "metadata", "labels"}), {"x"}), "why");
+  EXPECT_EQ(doc::StringAtPath(*doc::FindPath(Job(*merged, 1), {"template", "spec", "template", "metadata", "labels"}), {"x"}), "why");
 }
 
 TEST(OverridePatch, ReducesToTypedOverrideFields) {

@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "doc/path.h"
 #include "render/tree.h"
 
 namespace tjr::render {
@@ -40,7 +41,7 @@ Result<ResourceList> PodRequests(const doc::Node& pod_spec) {
   ResourceList requests;
   if (const doc::Node* containers = pod_spec.Find("containers")) {
     for (const doc::Node& container : containers->items()) {
-      Result<ResourceList> r = ResourceListFromJson(Get(container, {"resources", "requests"}));
+      Result<ResourceList> r = ResourceListFromJson(doc::FindPath(container, {"resources", "requests"}));
       if (!r.ok()) return r;
       AddList(&requests, *r);
     }
@@ -49,10 +50,10 @@ Result<ResourceList> PodRequests(const doc::Node& pod_spec) {
   ResourceList init;
   if (const doc::Node* containers = pod_spec.Find("initContainers")) {
     for (const doc::Node& container : containers->items()) {
-      Result<ResourceList> r = ResourceListFromJson(Get(container, {"resources", "requests"}));
+      Result<ResourceList> r = ResourceListFromJson(doc::FindPath(container, {"resources", "requests"}));
       if (!r.ok()) return r;
       ResourceList effective;
-      if (GetString(container, {"restartPolicy"}) == "Always") {
+      if (doc::StringAtPath(container, {"restartPolicy"}) == "Always") {
         AddList(&requests, *r);
         AddList(&restartable, *r);
         effective = restartable;
@@ -65,7 +66,7 @@ Result<ResourceList> PodRequests(const doc::Node& pod_spec) {
   }
   MaxList(&requests, init);
 
-  const doc::Node* pod_level = Get(pod_spec, {"resources"});
+  const doc::Node* pod_level = doc::FindPath(pod_spec, {"resources"});
   bool pod_level_set = false;
   if (pod_level != nullptr && pod_level->is_mapping()) {
     const doc::Node* req = pod_level->Find("requests");

@@ -1,6 +1,7 @@
 // CoScheduling and Volcano (spec §1.5.4, §1.5.5) with PlainML (§1.5.1).
 #include <gtest/gtest.h>
 
+#include "doc/path.h"
 #include "render/render_test_util.h"
 
 namespace tjr::render {
@@ -58,15 +59,15 @@ spec:
 TEST(CoSchedulingPlugin, PodGroupAndPodLabel) {
   RenderedObjects r = RenderYaml(kTrainJob, kRuntime);
   ASSERT_EQ(r.objects.size(), 3u);
-  EXPECT_EQ(GetString(r.objects[0], {"apiVersion"}), "scheduling.x-k8s.io/v1alpha1");
+  EXPECT_EQ(doc::StringAtPath(r.objects[0], {"apiVersion"}), "scheduling.x-k8s.io/v1alpha1");
   ExpectValue(&r.objects[0], R"(
     {kind: PodGroup, apiVersion: scheduling.x-k8s.io/v1alpha1,
      metadata: {name: tj, namespace: ns, ownerReferences: [{apiVersion: trainer.kubeflow.org/v1alpha1,
        kind: TrainJob, name: tj, controller: true, blockOwnerDeletion: true}]},
      spec: {minMember: 4, minResources: {cpu: 2500m, memory: 3Gi}, scheduleTimeoutSeconds: 120}})");
-  ExpectValue(Get(Job(r, 0), {"template", "spec", "template", "metadata", "labels"}),
+  ExpectValue(doc::FindPath(Job(r, 0), {"template", "spec", "template", "metadata", "labels"}),
               "{scheduling.x-k8s.io/pod-group: tj}");
-  ExpectValue(Get(Job(r, 1), {"template", "spec", "template", "metadata", "labels"}),
+  ExpectValue(doc::FindPath(Job(r, 1), {"template", "spec", "template", "metadata", "labels"}),
               "{app: x, scheduling.x-k8s.io/pod-group: tj}");
 }
 
@@ -81,17 +82,17 @@ TEST(VolcanoPlugin, PodGroupAndPodAnnotation) {
        kind: TrainJob, name: tj, controller: true, blockOwnerDeletion: true}]},
      spec: {minMember: 4, queue: tj-q, priorityClassName: high, minResources: {cpu: 2500m, memory: 3Gi},
             networkTopology: {mode: hard, highestTierAllowed: 1}}})");
-  ExpectValue(Get(Job(r, 1), {"template", "spec", "template", "metadata", "annotations"}),
+  ExpectValue(doc::FindPath(Job(r, 1), {"template", "spec", "template", "metadata", "annotations"}),
               "{scheduling.k8s.io/group-name: tj}");
-  ExpectValue(Get(JobSet(r), {"metadata", "annotations"}), "{scheduling.volcano.sh/queue-name: tj-q}");
+  ExpectValue(doc::FindPath(JobSet(r), {"metadata", "annotations"}), "{scheduling.volcano.sh/queue-name: tj-q}");
 }
 
 // §1.5.1 PlainML: numNodes from the TrainJob, trainer env converted and
 // appended (value-less => value: "").
 TEST(PlainMLPlugin, CountAndEnv) {
   RenderedObjects r = RenderYaml(kTrainJob, kRuntime);
-  ExpectValue(Get(Job(r, 1), {"template", "spec", "parallelism"}), "3");
-  ExpectValue(Get(Job(r, 0), {"template", "spec", "parallelism"}), "1");
+  ExpectValue(doc::FindPath(Job(r, 1), {"template", "spec", "parallelism"}), "3");
+  ExpectValue(doc::FindPath(Job(r, 0), {"template", "spec", "parallelism"}), "1");
   ExpectValue(Container(r, 1, 0).Find("env"), "[{name: A, value: a}, {name: B, value: ''}]");
   EXPECT_EQ(Container(r, 1, 0).Find("ports"), nullptr);
 }

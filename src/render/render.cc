@@ -6,6 +6,7 @@
 #include "render/info.h"
 #include "render/plugins.h"
 #include "render/runtime_snapshot.h"
+#include "doc/path.h"
 #include "render/tree.h"
 #include "typed/quantity.h"
 #include "typed/round_trip.h"
@@ -69,7 +70,7 @@ Result<doc::Node> PrepareTrainJob(const doc::Node& trainjob, const GoTypes& type
 Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& runtime, const RenderOptions& options) {
   // v2.3.0 (#3681): a TrainJob managed by another controller (MultiKueue)
   // is not reconciled at all (trainjob_controller.go:89-91).
-  if (const doc::Node* managed_by = Get(trainjob_in, {"spec", "managedBy"});
+  if (const doc::Node* managed_by = doc::FindPath(trainjob_in, {"spec", "managedBy"});
       trainer::ReleaseOf(options.version).skip_foreign_managed_by && managed_by != nullptr && managed_by->is_string() &&
       managed_by->string_value() != "trainer.kubeflow.org/trainjob-controller") {
     RenderedObjects none;
@@ -123,7 +124,7 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
     if (!object.is_null()) out.objects.push_back(std::move(object));
   }
   if (doc::Node config_map = BuildMPIHostfile(info, trainjob); !config_map.is_null()) {
-    const std::string name = GetString(trainjob, {"metadata", "name"});
+    const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
     Diagnostic note = MakeNote(trainjob.location(), kSecretNotRenderedRule,
                                "Secret " + name + "-mpi-ssh-auth is not rendered: the Trainer controller "
                                "creates it with a freshly generated random SSH key");
@@ -134,7 +135,7 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
     Result<doc::Node> flux = BuildFluxConfigMap(info, trainjob);
     if (!flux.ok()) return flux.take_error();
     if (!flux->is_null()) {
-      const std::string name = GetString(trainjob, {"metadata", "name"});
+      const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
       Diagnostic note = MakeNote(trainjob.location(), kSecretNotRenderedRule,
                                  "Secret " + name + "-flux-curve is not rendered: the Trainer controller "
                                  "derives its CURVE key pair from the TrainJob's UID, which the API server assigns");

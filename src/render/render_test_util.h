@@ -7,6 +7,7 @@
 
 #include "render/render.h"
 #include "render/test_util.h"
+#include "doc/path.h"
 #include "render/tree.h"
 
 namespace tjr::render::testing {
@@ -21,7 +22,7 @@ inline RenderedObjects RenderYaml(std::string_view trainjob, std::string_view ru
 
 inline const doc::Node& ObjectOfKind(const RenderedObjects& r, std::string_view api_version, std::string_view kind) {
   for (const doc::Node& o : r.objects) {
-    if (GetString(o, {"kind"}) == kind && GetString(o, {"apiVersion"}) == api_version) return o;
+    if (doc::StringAtPath(o, {"kind"}) == kind && doc::StringAtPath(o, {"apiVersion"}) == api_version) return o;
   }
   ADD_FAILURE() << "no " << kind;
   static const doc::Node kNone;
@@ -34,7 +35,7 @@ inline const doc::Node& JobSet(const RenderedObjects& r) {
 
 /// replicatedJobs[i] of the JobSet.
 inline const doc::Node& Job(const RenderedObjects& r, std::size_t i) {
-  const doc::Node* jobs = Get(JobSet(r), {"spec", "replicatedJobs"});
+  const doc::Node* jobs = doc::FindPath(JobSet(r), {"spec", "replicatedJobs"});
   if (jobs == nullptr || i >= jobs->size()) {
     ADD_FAILURE() << "no replicated job " << i;
     static const doc::Node kNone;
@@ -44,7 +45,7 @@ inline const doc::Node& Job(const RenderedObjects& r, std::size_t i) {
 }
 
 inline const doc::Node& Container(const RenderedObjects& r, std::size_t job, std::size_t container) {
-  const doc::Node* cs = Get(Job(r, job), {"template", "spec", "template", "spec", "containers"});
+  const doc::Node* cs = doc::FindPath(Job(r, job), {"template", "spec", "template", "spec", "containers"});
   if (cs == nullptr || container >= cs->size()) {
     ADD_FAILURE() << "no container";
     static const doc::Node kNone;

@@ -7,6 +7,7 @@
 
 #include "render/go_types.h"
 #include "render/overrides.h"
+#include "doc/path.h"
 #include "render/tree.h"
 #include "render/typed_fields.h"
 #include "render/typed_memo.h"
@@ -111,12 +112,12 @@ Result<doc::Node> JobTemplatePatch(const doc::Node& from, const GoTypes& types, 
 
 // The entry's trainingRuntimeSpec.template.spec, or nullptr (skipped upstream).
 const doc::Node* PatchSpec(const doc::Node& entry) {
-  const doc::Node* spec = Get(entry, {"trainingRuntimeSpec", "template", "spec"});
+  const doc::Node* spec = doc::FindPath(entry, {"trainingRuntimeSpec", "template", "spec"});
   return Absent(spec) ? nullptr : spec;
 }
 
 const doc::Node* RuntimePatches(const doc::Node& trainjob) {
-  const doc::Node* patches = Get(trainjob, {"spec", "runtimePatches"});
+  const doc::Node* patches = doc::FindPath(trainjob, {"spec", "runtimePatches"});
   return patches != nullptr && patches->is_sequence() ? patches : nullptr;
 }
 
@@ -169,10 +170,10 @@ Result<doc::Node> MergeRuntimePatchesPerJob(const doc::Node& trainjob, const doc
     for (const doc::Node& job_patch : job_patches->items()) {
       const doc::Node* patch = job_patch.Find("template");
       if (patch == nullptr) continue;
-      const std::string name = GetString(job_patch, {"name"});
+      const std::string name = doc::StringAtPath(job_patch, {"name"});
       for (std::size_t i = 0; i < job_count; ++i) {
         const doc::Node& job = merged.Find("replicatedJobs")->items()[i];
-        if (GetString(job, {"name"}) != name) continue;
+        if (doc::StringAtPath(job, {"name"}) != name) continue;
         // Already typed: decoded above or by an earlier patch.
         const doc::Node* current = job.Find("template");
         Result<doc::Node> patched = smp::StrategicMerge(current != nullptr ? *current : doc::Node(), *patch, template_type);
@@ -200,7 +201,7 @@ Result<doc::Node> MergeRuntimePatchesWholeSpec(const doc::Node& trainjob, const 
 
   std::map<std::string, std::size_t, std::less<>> order;
   if (const doc::Node* jobs = jobset_spec.Find("replicatedJobs"); jobs != nullptr && jobs->is_sequence()) {
-    for (std::size_t i = 0; i < jobs->size(); ++i) order[GetString(jobs->items()[i], {"name"})] = i;
+    for (std::size_t i = 0; i < jobs->size(); ++i) order[doc::StringAtPath(jobs->items()[i], {"name"})] = i;
   }
   doc::Node merged = *std::move(typed_spec);
   for (const doc::Node& entry : patches->items()) {
@@ -217,7 +218,7 @@ Result<doc::Node> MergeRuntimePatchesWholeSpec(const doc::Node& trainjob, const 
   // sort.SliceStable by the runtime index; a new name is order[name]'s zero value.
   if (doc::Node* jobs = merged.FindMutable("replicatedJobs"); jobs != nullptr && jobs->is_sequence()) {
     auto index = [&](const doc::Node& job) {
-      auto found = order.find(GetString(job, {"name"}));
+      auto found = order.find(doc::StringAtPath(job, {"name"}));
       return found != order.end() ? found->second : 0;
     };
     std::vector<doc::Node>& items = jobs->mutable_items();

@@ -1,5 +1,6 @@
 // runtimePatches merges of Trainer v2.2.0 and v2.3.0 (runtimepatches spec
 // §2.3) and the version differences of the renderer (§5).
+#include "doc/path.h"
 #include "render/runtime_patches.h"
 
 #include <gtest/gtest.h>
@@ -43,7 +44,7 @@ doc::Node TrainJob(std::string_view patches) {
 
 std::vector<std::string> JobNames(const doc::Node& spec) {
   std::vector<std::string> names;
-  for (const doc::Node& job : Get(spec, {"replicatedJobs"})->items()) names.push_back(GetString(job, {"name"}));
+  for (const doc::Node& job : doc::FindPath(spec, {"replicatedJobs"})->items()) names.push_back(doc::StringAtPath(job, {"name"}));
   return names;
 }
 
@@ -110,11 +111,11 @@ TEST(RuntimePatches, EntriesApplyInListOrderLaterWins) {
   for (trainer::TrainerVersion v : {trainer::TrainerVersion::kV2_2, trainer::TrainerVersion::kV2_3}) {
     Result<doc::Node> merged = MergeJobSetTemplate(TrainJob(kTwoManagers), Yaml(kSpec), v);
     ASSERT_TRUE(merged.ok()) << merged.error().ToString();
-    const doc::Node& pod = *Get(Get(*merged, {"replicatedJobs"})->items()[1], {"template", "spec", "template", "spec"});
+    const doc::Node& pod = *doc::FindPath(doc::FindPath(*merged, {"replicatedJobs"})->items()[1], {"template", "spec", "template", "spec"});
     ExpectValue(pod.Find("nodeSelector"), R"({a: "1", b: "3"})");
-    ExpectValue(Get(pod, {"containers"}), R"([{name: node, image: node-img, env: [{name: A, value: a}, {name: B, value: b}],
+    ExpectValue(doc::FindPath(pod, {"containers"}), R"([{name: node, image: node-img, env: [{name: A, value: a}, {name: B, value: b}],
         resources: {}, securityContext: {runAsUser: 1}}])");
-    ExpectValue(Get(pod, {"initContainers"}), R"([{name: warm, env: [{name: X, value: x}], resources: {}}])");
+    ExpectValue(doc::FindPath(pod, {"initContainers"}), R"([{name: warm, env: [{name: X, value: x}], resources: {}}])");
     // terminationGracePeriodSeconds joined PodSpecPatch in v2.3.0.
     if (v == trainer::TrainerVersion::kV2_3) {
       ExpectValue(pod.Find("terminationGracePeriodSeconds"), "5");

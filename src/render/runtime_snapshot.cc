@@ -4,6 +4,7 @@
 
 #include "render/go_types.h"
 #include "render/plugins.h"
+#include "doc/path.h"
 #include "render/tree.h"
 #include "typed/round_trip.h"
 #include "yaml/writer.h"
@@ -26,7 +27,7 @@ Result<doc::Node> Typed(const doc::Node* value, const schema::Type* type) {
 Result<std::string> SnapshotText(const doc::Node& trainjob, const doc::Node& runtime, trainer::TrainerVersion version) {
   Result<const GoTypes*> types = LoadGoTypes(version);
   if (!types.ok()) return types.take_error();
-  const std::string kind = GetString(runtime, {"kind"});
+  const std::string kind = doc::StringAtPath(runtime, {"kind"});
 
   Result<doc::Node> metadata = Typed(runtime.Find("metadata"), (*types)->object_meta);
   if (!metadata.ok()) return metadata.take_error();
@@ -39,13 +40,13 @@ Result<std::string> SnapshotText(const doc::Node& trainjob, const doc::Node& run
   if (kind == "ClusterTrainingRuntime") {
     metadata->Erase("namespace");
   } else if (metadata->Find("namespace") == nullptr) {
-    if (const doc::Node* ns = Get(trainjob, {"metadata", "namespace"}); ns != nullptr && ns->is_string()) {
+    if (const doc::Node* ns = doc::FindPath(trainjob, {"metadata", "namespace"}); ns != nullptr && ns->is_string()) {
       metadata->Set("namespace", *ns);
     }
   }
 
   doc::Node object = doc::Node::Mapping();
-  object.Set("apiVersion", doc::Node::String(GetString(runtime, {"apiVersion"})));
+  object.Set("apiVersion", doc::Node::String(doc::StringAtPath(runtime, {"apiVersion"})));
   object.Set("kind", doc::Node::String(kind));
   object.Set("metadata", *std::move(metadata));
   if (const doc::Node* spec_in = runtime.Find("spec"); spec_in != nullptr && spec_in->is_mapping()) {
@@ -68,8 +69,8 @@ Result<std::string> SnapshotText(const doc::Node& trainjob, const doc::Node& run
 }
 
 bool IsRuntimeSnapshotOf(const doc::Node& object, std::string_view trainjob_name) {
-  return GetString(object, {"apiVersion"}) == "v1" && GetString(object, {"kind"}) == "ConfigMap" &&
-         GetString(object, {"metadata", "name"}) == std::string(trainjob_name) + std::string(kRuntimeSnapshotSuffix);
+  return doc::StringAtPath(object, {"apiVersion"}) == "v1" && doc::StringAtPath(object, {"kind"}) == "ConfigMap" &&
+         doc::StringAtPath(object, {"metadata", "name"}) == std::string(trainjob_name) + std::string(kRuntimeSnapshotSuffix);
 }
 
 Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& runtime, trainer::TrainerVersion version,
@@ -77,7 +78,7 @@ Result<doc::Node> RuntimeSnapshot(const doc::Node& trainjob, const doc::Node& ru
   Result<std::string> text = made.empty() ? SnapshotText(trainjob, runtime, version) : std::string(made);
   if (!text.ok()) return text.take_error();
   doc::Node configmap = OwnedObject(trainjob, "v1", "ConfigMap",
-                                    GetString(trainjob, {"metadata", "name"}) + std::string(kRuntimeSnapshotSuffix));
+                                    doc::StringAtPath(trainjob, {"metadata", "name"}) + std::string(kRuntimeSnapshotSuffix));
   doc::Node data = doc::Node::Mapping();
   data.Set("runtime", doc::Node::String(*std::move(text)));
   configmap.Set("data", std::move(data));

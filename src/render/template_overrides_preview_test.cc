@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "render/test_util.h"
+#include "doc/path.h"
 #include "render/tree.h"
 
 namespace tjr::render {
@@ -17,8 +18,8 @@ using testing::Yaml;
 
 std::vector<std::string> Managers(const doc::Node& trainjob) {
   std::vector<std::string> names;
-  for (const doc::Node& patch : Get(trainjob, {"spec", "runtimePatches"})->items()) {
-    names.push_back(GetString(patch, {"manager"}));
+  for (const doc::Node& patch : doc::FindPath(trainjob, {"spec", "runtimePatches"})->items()) {
+    names.push_back(doc::StringAtPath(patch, {"manager"}));
   }
   return names;
 }
@@ -43,24 +44,24 @@ spec:
       metadata: {annotations: {p: q}}
 )"));
   ASSERT_TRUE(out.ok()) << out.error().ToString();
-  EXPECT_EQ(Get(*out, {"spec", "templateOverrides"}), nullptr);
+  EXPECT_EQ(doc::FindPath(*out, {"spec", "templateOverrides"}), nullptr);
   EXPECT_EQ(Managers(*out), (std::vector<std::string>{"example.com/existing", "a.io/x", "a.io/x/2", "a.io/x/3",
                                                       "b.io/y"}));
-  const doc::Node& patches = *Get(*out, {"spec", "runtimePatches"});
+  const doc::Node& patches = *doc::FindPath(*out, {"spec", "runtimePatches"});
   // A job override with targets: one replicatedJob per target, its metadata
   // on the Job template.
-  const doc::Node& jobs = *Get(patches[1], {"trainingRuntimeSpec", "template", "spec", "replicatedJobs"});
+  const doc::Node& jobs = *doc::FindPath(patches[1], {"trainingRuntimeSpec", "template", "spec", "replicatedJobs"});
   ASSERT_EQ(jobs.size(), 2u);
-  EXPECT_EQ(GetString(jobs[1], {"name"}), "init");
-  EXPECT_EQ(GetString(jobs[1], {"template", "metadata", "labels", "l"}), "1");
+  EXPECT_EQ(doc::StringAtPath(jobs[1], {"name"}), "init");
+  EXPECT_EQ(doc::StringAtPath(jobs[1], {"template", "metadata", "labels", "l"}), "1");
   // Without targets: labels and annotations of the JobSet only.
-  const doc::Node& jobset_meta = *Get(patches[2], {"trainingRuntimeSpec", "template", "metadata"});
-  EXPECT_EQ(GetString(jobset_meta, {"labels", "s"}), "2");
-  EXPECT_EQ(GetString(jobset_meta, {"annotations", "a"}), "3");
+  const doc::Node& jobset_meta = *doc::FindPath(patches[2], {"trainingRuntimeSpec", "template", "metadata"});
+  EXPECT_EQ(doc::StringAtPath(jobset_meta, {"labels", "s"}), "2");
+  EXPECT_EQ(doc::StringAtPath(jobset_meta, {"annotations", "a"}), "3");
   EXPECT_EQ(jobset_meta.Find("name"), nullptr);
   // A pod override: metadata and spec on the pod template.
-  const doc::Node& pod_job = (*Get(patches[3], {"trainingRuntimeSpec", "template", "spec", "replicatedJobs"}))[0];
-  EXPECT_EQ(GetString(pod_job, {"template", "spec", "template", "spec", "nodeSelector", "k"}), "v");
+  const doc::Node& pod_job = (*doc::FindPath(patches[3], {"trainingRuntimeSpec", "template", "spec", "replicatedJobs"}))[0];
+  EXPECT_EQ(doc::StringAtPath(pod_job, {"template", "spec", "template", "spec", "nodeSelector", "k"}), "v");
 }
 
 TEST(TemplateOverridesPreview, WithoutTemplateOverridesTheTrainJobIsUnchanged) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "render/plugins.h"
+#include "doc/path.h"
 #include "render/tree.h"
 #include "render/upsert.h"
 
@@ -110,7 +111,7 @@ std::string ModelFromRuntimeName(const std::string& name) {
 std::pair<std::string, std::string> RecipeAndConfig(std::int64_t num_nodes, const ProcPerNode& npp,
                                                     std::int64_t gpu, const doc::Node& trainjob,
                                                     trainer::TrainerVersion version) {
-  const doc::Node* args = Get(trainjob, {"spec", "trainer", "args"});
+  const doc::Node* args = doc::FindPath(trainjob, {"spec", "trainer", "args"});
   std::string recipe = "full_finetune_distributed";
   std::string suffix = "_full";
   if (num_nodes == 1 && ((npp.is_int && npp.int_value == 1) || gpu == 1)) {
@@ -133,7 +134,7 @@ std::pair<std::string, std::string> RecipeAndConfig(std::int64_t num_nodes, cons
   } else if (num_nodes > 1) {
     suffix = "_full_multinode";
   }
-  return {recipe, ModelFromRuntimeName(GetString(trainjob, {"spec", "runtimeRef", "name"})) + suffix};
+  return {recipe, ModelFromRuntimeName(doc::StringAtPath(trainjob, {"spec", "runtimeRef", "name"})) + suffix};
 }
 
 // extractOverridesFromRuntime: the runtime trainer `node` command items
@@ -143,11 +144,11 @@ std::vector<std::string> ImmutableOverrides(const Info& info) {
   const doc::Node* jobs = info.jobset_spec.Find("replicatedJobs");
   if (jobs == nullptr) return out;
   for (const doc::Node& job : jobs->items()) {
-    if (GetString(job, {"template", "metadata", "labels", kAncestorLabel}) != kAncestorTrainer) continue;
-    const doc::Node* containers = Get(job, {"template", "spec", "template", "spec", "containers"});
+    if (doc::StringAtPath(job, {"template", "metadata", "labels", kAncestorLabel}) != kAncestorTrainer) continue;
+    const doc::Node* containers = doc::FindPath(job, {"template", "spec", "template", "spec", "containers"});
     if (containers == nullptr) continue;
     for (const doc::Node& c : containers->items()) {
-      if (GetString(c, {"name"}) != kNode) continue;
+      if (doc::StringAtPath(c, {"name"}) != kNode) continue;
       const doc::Node* command = c.Find("command");
       if (command == nullptr) continue;
       for (const doc::Node& item : command->items()) {
@@ -176,9 +177,9 @@ bool IsTorchTuneCommand(const doc::Node* command) {
 // TorchTune command rewrite, then the rendezvous port.
 Status TrainerContainer(Info* info, doc::Node* trainjob, PodSetContainer* container, const doc::Node& pet,
                         const doc::Node& master, std::int64_t num_nodes, const ProcPerNode& npp, std::int64_t gpu) {
-  const std::string name = GetString(*trainjob, {"metadata", "name"});
+  const std::string name = doc::StringAtPath(*trainjob, {"metadata", "name"});
   UpsertEnvVars(&container->env, pet);
-  const doc::Node* command = Get(*trainjob, {"spec", "trainer", "command"});
+  const doc::Node* command = doc::FindPath(*trainjob, {"spec", "trainer", "command"});
   if (!IsTorchTuneCommand(command)) {
     UpsertEnvVars(&container->env, master);
   } else {
@@ -218,10 +219,10 @@ PodSetContainer* FindByPodSetName(Info* info, std::string_view job, std::string_
 // torch.envInjection (v2.3.0, #3516): PET_* and master envs into each named
 // container, whether or not the TrainJob has a trainer section.
 Status InjectEnvTargets(Info* info, const doc::Node& torch, const doc::Node& pet, const doc::Node& master) {
-  const doc::Node* targets = Get(torch, {"envInjection", "targets"});
+  const doc::Node* targets = doc::FindPath(torch, {"envInjection", "targets"});
   if (targets == nullptr || !targets->is_sequence()) return Ok();
   for (const doc::Node& target : targets->items()) {
-    const std::string job = GetString(target, {"jobName"});
+    const std::string job = doc::StringAtPath(target, {"jobName"});
     const doc::Node* names = target.Find("containerNames");
     if (names == nullptr || !names->is_sequence()) continue;
     for (const doc::Node& name : names->items()) {
@@ -246,7 +247,7 @@ Status EnforceTorch(Info* info, doc::Node* trainjob) {
   const doc::Node* torch = info->ml_policy.Find("torch");
   if (torch == nullptr || torch->is_null()) return Ok();
 
-  const doc::Node* trainer = Get(*trainjob, {"spec", "trainer"});
+  const doc::Node* trainer = doc::FindPath(*trainjob, {"spec", "trainer"});
   if (trainer != nullptr && trainer->is_null()) trainer = nullptr;
   PodSet* trainer_ps = info->FindPodSetByAncestor(kAncestorTrainer);
   if (trainer_ps != nullptr && trainer != nullptr) {
@@ -273,7 +274,7 @@ Status EnforceTorch(Info* info, doc::Node* trainjob) {
   }
 
   const std::int64_t num_nodes = trainer_ps != nullptr ? trainer_ps->count : 1;
-  const std::string name = GetString(*trainjob, {"metadata", "name"});
+  const std::string name = doc::StringAtPath(*trainjob, {"metadata", "name"});
   PodSetContainer* container = trainer != nullptr ? info->FindContainer(kAncestorTrainer, kNode) : nullptr;
   if (container != nullptr) UpsertEnvVars(&container->env, ConvertEnvVars(trainer->Find("env")));
 

@@ -1,6 +1,7 @@
 // Torch plugin through the whole pipeline (spec §1.5.2, §1.7, §1.5.6).
 #include <gtest/gtest.h>
 
+#include "doc/path.h"
 #include "render/render_test_util.h"
 
 namespace tjr::render {
@@ -64,15 +65,15 @@ TEST(TorchPlugin, TrainerValuesFromTrainJob) {
     {name: PET_MASTER_ADDR, value: tj-node-0-0.tj},
     {name: PET_MASTER_PORT, value: "29500"}])");
   ExpectValue(node.Find("ports"), "[{containerPort: 29500}]");
-  ExpectValue(Get(Job(r, 0), {"template", "spec", "parallelism"}), "2");
-  ExpectValue(Get(Job(r, 0), {"template", "spec", "completions"}), "2");
+  ExpectValue(doc::FindPath(Job(r, 0), {"template", "spec", "parallelism"}), "2");
+  ExpectValue(doc::FindPath(Job(r, 0), {"template", "spec", "completions"}), "2");
 }
 
 // §1.5.2: auto without GPUs = max(1, cpu rounded up): 1500m -> 2.
 TEST(TorchPlugin, AutoUsesRuntimeCpuRoundedUp) {
   RenderedObjects r = RenderYaml(TrainJob("  trainer: {}\n"), kRuntime);
-  ExpectValue(&Get(Container(r, 0, 0), {"env"})->items()[2], "{name: PET_NPROC_PER_NODE, value: '2'}");
-  ExpectValue(&Get(Container(r, 0, 0), {"env"})->items()[1], "{name: PET_NNODES, value: '1'}");
+  ExpectValue(&doc::FindPath(Container(r, 0, 0), {"env"})->items()[2], "{name: PET_NPROC_PER_NODE, value: '2'}");
+  ExpectValue(&doc::FindPath(Container(r, 0, 0), {"env"})->items()[1], "{name: PET_NNODES, value: '1'}");
 }
 
 // §1.5.2: resourcesPerNode wins over the runtime; with a GPU, auto stays
@@ -83,7 +84,7 @@ TEST(TorchPlugin, AutoWithGpuStaysAutoAndResourcesAreReplaced) {
       limits: {nvidia.com/gpu: 2}
 )"),
                                  kRuntime);
-  ExpectValue(&Get(Container(r, 0, 0), {"env"})->items()[2], "{name: PET_NPROC_PER_NODE, value: auto}");
+  ExpectValue(&doc::FindPath(Container(r, 0, 0), {"env"})->items()[2], "{name: PET_NPROC_PER_NODE, value: auto}");
   ExpectValue(Container(r, 0, 0).Find("resources"), "{limits: {nvidia.com/gpu: '2'}}");
 }
 
@@ -96,7 +97,7 @@ TEST(TorchPlugin, CpuModeUsesLimitsWhenRequestIsZero) {
       limits: {cpu: 3}
 )"),
                                  kRuntime);
-  ExpectValue(&Get(Container(r, 0, 0), {"env"})->items()[2], "{name: PET_NPROC_PER_NODE, value: '3'}");
+  ExpectValue(&doc::FindPath(Container(r, 0, 0), {"env"})->items()[2], "{name: PET_NPROC_PER_NODE, value: '3'}");
 }
 
 // §1.5.2: without spec.trainer nothing is added, not even the port.
@@ -104,7 +105,7 @@ TEST(TorchPlugin, NoTrainerNoPetEnvNoPort) {
   RenderedObjects r = RenderYaml(TrainJob(""), kRuntime);
   ExpectValue(Container(r, 0, 0).Find("env"), "[{name: RUNTIME, value: r}]");
   ExpectValue(Container(r, 0, 0).Find("ports"), "[{containerPort: 8080}]");
-  ExpectValue(Get(Job(r, 0), {"template", "spec", "parallelism"}), "1");
+  ExpectValue(doc::FindPath(Job(r, 0), {"template", "spec", "parallelism"}), "1");
 }
 
 constexpr std::string_view kTuneRuntime = R"(
@@ -150,7 +151,7 @@ TEST(TorchPlugin, TorchTuneLoraCommandRewrite) {
   ExpectValue(Container(r, 0, 0).Find("args"), "[\"model.lora_attn_modules=[q_proj]\"]");
   const doc::Node& env = *Container(r, 0, 0).Find("env");
   ASSERT_EQ(env.size(), 3u);
-  EXPECT_EQ(GetString(env[2], {"name"}), "PET_NODE_RANK");
+  EXPECT_EQ(doc::StringAtPath(env[2], {"name"}), "PET_NODE_RANK");
 }
 
 // Single device (1 GPU), QLoRA, and multi-node full finetune.

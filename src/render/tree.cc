@@ -2,22 +2,6 @@
 
 namespace tjr::render {
 
-const doc::Node* Get(const doc::Node& root, std::initializer_list<std::string_view> path) {
-  const doc::Node* at = &root;
-  for (std::string_view key : path) {
-    at = at->Find(key);
-    if (at == nullptr) return nullptr;
-  }
-  return at;
-}
-
-std::string GetString(const doc::Node& root, std::initializer_list<std::string_view> path,
-                      std::string_view fallback) {
-  const doc::Node* value = Get(root, path);
-  if (value == nullptr || !value->is_string()) return std::string(fallback);
-  return value->string_value();
-}
-
 doc::Node& Child(doc::Node* node, std::string_view key) {
   if (!node->is_mapping()) *node = doc::Node::Mapping();
   doc::Node* found = node->FindMutable(key);

@@ -8,13 +8,8 @@
 
 namespace tjr::render {
 
-/// The value at `path` (mapping keys), or nullptr when a step is missing or
-/// not a mapping.
-const doc::Node* Get(const doc::Node& root, std::initializer_list<std::string_view> path);
-
-/// The string at `path`, or `fallback` when absent or not a string.
-std::string GetString(const doc::Node& root, std::initializer_list<std::string_view> path,
-                      std::string_view fallback = {});
+// Reading goes through doc/path.h (doc::FindPath, doc::StringAtPath);
+// these build.
 
 /// The mapping field `key` of `*node`, created as an empty mapping when
 /// absent or not a mapping; `*node` itself becomes a mapping if it is not one.

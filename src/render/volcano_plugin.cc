@@ -1,12 +1,13 @@
 // Volcano (plugins/volcano/volcano.go at v2.1.0; spec §1.5.5).
 #include "render/plugins.h"
+#include "doc/path.h"
 #include "render/tree.h"
 
 namespace tjr::render {
 void EnforceVolcano(Info* info, const doc::Node& trainjob) {
   if (PodGroupPolicy(*info, "volcano") == nullptr) return;
   if (!info->pod_annotations.has_value()) info->pod_annotations.emplace();
-  (*info->pod_annotations)["scheduling.k8s.io/group-name"] = GetString(trainjob, {"metadata", "name"});
+  (*info->pod_annotations)["scheduling.k8s.io/group-name"] = doc::StringAtPath(trainjob, {"metadata", "name"});
 }
 
 doc::Node BuildVolcanoPodGroup(const Info& info, const doc::Node& trainjob) {
@@ -27,7 +28,7 @@ doc::Node BuildVolcanoPodGroup(const Info& info, const doc::Node& trainjob) {
   bool have_priority_class = false;
   if (const doc::Node* jobs = info.jobset_spec.Find("replicatedJobs")) {
     for (const doc::Node& job : jobs->items()) {
-      const doc::Node* pc = Get(job, {"template", "spec", "template", "spec", "priorityClassName"});
+      const doc::Node* pc = doc::FindPath(job, {"template", "spec", "template", "spec", "priorityClassName"});
       if (pc != nullptr && pc->is_string()) {
         priority_class = pc->string_value();
         have_priority_class = true;
@@ -46,7 +47,7 @@ doc::Node BuildVolcanoPodGroup(const Info& info, const doc::Node& trainjob) {
     spec.Set("networkTopology", std::move(out));
   }
   doc::Node pod_group =
-      OwnedObject(trainjob, "scheduling.volcano.sh/v1beta1", "PodGroup", GetString(trainjob, {"metadata", "name"}));
+      OwnedObject(trainjob, "scheduling.volcano.sh/v1beta1", "PodGroup", doc::StringAtPath(trainjob, {"metadata", "name"}));
   pod_group.Set("spec", std::move(spec));
   return pod_group;
 }

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "doc/path.h"
 #include "json/json.h"
 
 namespace tjr::trainer {
@@ -13,20 +14,6 @@ constexpr std::string_view kSupportLabel = "trainer.kubeflow.org/support";
 constexpr std::string_view kDeprecationPolicyUrl =
     "https://www.kubeflow.org/docs/components/trainer/operator-guides/runtime/"
     "#runtime-deprecation-policy";
-
-const doc::Node* FindPath(const doc::Node& node, std::initializer_list<std::string_view> path) {
-  const doc::Node* at = &node;
-  for (std::string_view key : path) {
-    at = at->Find(key);
-    if (at == nullptr) return nullptr;
-  }
-  return at;
-}
-
-std::string StringAt(const doc::Node& node, std::initializer_list<std::string_view> path) {
-  const doc::Node* value = FindPath(node, path);
-  return value != nullptr && value->is_string() ? value->string_value() : std::string();
-}
 
 // Where findings about the reference point: the `runtimeRef` key when the
 // reader kept it, else the value, else the TrainJob.
@@ -43,7 +30,7 @@ Location RefLocation(const doc::Node& train_job) {
 }
 
 std::string NamespaceOf(const doc::Node& object, std::string_view default_namespace) {
-  std::string ns = StringAt(object, {"metadata", "namespace"});
+  std::string ns = doc::StringAtPath(object, {"metadata", "namespace"});
   return ns.empty() ? std::string(default_namespace) : ns;
 }
 
@@ -83,8 +70,8 @@ Diagnostic NotFound(const doc::Node& train_job, const RuntimeRef& ref, RuntimeKi
 }
 
 bool IsRuntime(const doc::Node& object, std::string_view kind) {
-  return StringAt(object, {"apiVersion"}) == kTrainerApiVersion &&
-         StringAt(object, {"kind"}) == kind;
+  return doc::StringAtPath(object, {"apiVersion"}) == kTrainerApiVersion &&
+         doc::StringAtPath(object, {"kind"}) == kind;
 }
 
 }  // namespace
@@ -112,7 +99,7 @@ std::string RuntimeRef::Json() const {
 }
 
 Result<RuntimeRef> ReadRuntimeRef(const doc::Node& train_job) {
-  const doc::Node* ref = FindPath(train_job, {"spec", "runtimeRef"});
+  const doc::Node* ref = doc::FindPath(train_job, {"spec", "runtimeRef"});
   if (ref == nullptr || !ref->is_mapping()) {
     std::string message = ref == nullptr ? "Required value" : "must be an object";
     return AsInputError(MakeError(RefLocation(train_job), "spec.runtimeRef", std::move(message)));
@@ -160,7 +147,7 @@ Result<ResolvedRuntime> ResolveRuntime(const doc::Node& train_job,
   const doc::Node* found = nullptr;
   for (const doc::Node& object : objects) {
     if (!IsRuntime(object, cluster ? kClusterTrainingRuntime : kTrainingRuntime)) continue;
-    if (StringAt(object, {"metadata", "name"}) != out.ref.name) continue;
+    if (doc::StringAtPath(object, {"metadata", "name"}) != out.ref.name) continue;
     // A cluster-scoped object has no namespace: the server ignores one.
     if (!cluster && NamespaceOf(object, default_namespace) != ns) continue;
     if (found != nullptr) {
@@ -174,10 +161,10 @@ Result<ResolvedRuntime> ResolveRuntime(const doc::Node& train_job,
   }
   if (found == nullptr) return NotFound(train_job, out.ref, out.kind, reporter, client);
   out.runtime = *found;
-  if (cluster && StringAt(*found, {"metadata", "labels", kSupportLabel}) == "deprecated") {
+  if (cluster && doc::StringAtPath(*found, {"metadata", "labels", kSupportLabel}) == "deprecated") {
     Diagnostic warning = MakeError(
         RefLocation(train_job), "spec.runtimeRef",
-        "Referenced ClusterTrainingRuntime \"" + StringAt(*found, {"metadata", "name"}) +
+        "Referenced ClusterTrainingRuntime \"" + doc::StringAtPath(*found, {"metadata", "name"}) +
             "\" is deprecated and will be removed in a future release of Kubeflow Trainer. See "
             "runtime deprecation policy: " +
             std::string(kDeprecationPolicyUrl));

@@ -9,7 +9,7 @@
 
 namespace tjr::validate {
 
-const doc::Node* Trainer(const WebhookInfo& info) { return At(At(info.trainjob, "spec"), "trainer"); }
+const doc::Node* Trainer(const WebhookInfo& info) { return doc::At(doc::At(info.trainjob, "spec"), "trainer"); }
 
 // resource.Quantity.Value(): the amount rounded up to an integer.
 std::int64_t CeilValue(const doc::Node& quantity) {
@@ -64,8 +64,8 @@ int NumGpu(const doc::Node* list) {
 
 int GpuPerNode(const doc::Node* resources) {
   if (resources == nullptr) return 0;
-  const int requested = NumGpu(At(resources, "requests"));
-  const int limited = NumGpu(At(resources, "limits"));
+  const int requested = NumGpu(doc::At(resources, "requests"));
+  const int limited = NumGpu(doc::At(resources, "limits"));
   return requested == 0 && limited > 0 ? limited : requested;
 }
 
@@ -74,16 +74,16 @@ int GpuPerNode(const doc::Node* resources) {
 // (always present in the typed template, if only as {}).
 const doc::Node* RuntimeResources(const WebhookInfo& info, bool* found) {
   *found = false;
-  for (const doc::Node& job : Items(At(&info.jobset_spec, "replicatedJobs"))) {
-    const doc::Node* labels = At(At(At(&job, "template"), "metadata"), "labels");
-    if (StringAt(&job, "name") != "node" && StringAt(labels, "trainer.kubeflow.org/trainjob-ancestor-step") != "trainer") {
+  for (const doc::Node& job : doc::Items(doc::At(&info.jobset_spec, "replicatedJobs"))) {
+    const doc::Node* labels = doc::At(doc::At(doc::At(&job, "template"), "metadata"), "labels");
+    if (doc::StringAt(&job, "name") != "node" && doc::StringAt(labels, "trainer.kubeflow.org/trainjob-ancestor-step") != "trainer") {
       continue;
     }
-    const doc::Node* pod_spec = At(At(At(At(&job, "template"), "spec"), "template"), "spec");
-    for (const doc::Node& container : Items(At(pod_spec, "containers"))) {
-      if (StringAt(&container, "name") == "node") {
+    const doc::Node* pod_spec = doc::At(doc::At(doc::At(doc::At(&job, "template"), "spec"), "template"), "spec");
+    for (const doc::Node& container : doc::Items(doc::At(pod_spec, "containers"))) {
+      if (doc::StringAt(&container, "name") == "node") {
         *found = true;
-        return At(&container, "resources");
+        return doc::At(&container, "resources");
       }
     }
   }
@@ -107,7 +107,7 @@ std::string ModelOf(const std::string& runtime_name) {
 }
 
 bool AnyArgContains(const doc::Node* args, std::string_view needle) {
-  for (const doc::Node& arg : Items(args)) {
+  for (const doc::Node& arg : doc::Items(args)) {
     if (arg.is_string() && arg.string_value().find(needle) != std::string::npos) return true;
   }
   return false;

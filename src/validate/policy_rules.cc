@@ -20,7 +20,7 @@ namespace {
 // argument ends the scan).
 bool UsesQLora(const doc::Node* args) {
   bool quantize = false;
-  for (const doc::Node& arg : Items(args)) {
+  for (const doc::Node& arg : doc::Items(args)) {
     if (!arg.is_string()) continue;
     if (arg.string_value().find("model.use_dora") != std::string::npos) return false;
     if (arg.string_value().find("model.quantize_base") != std::string::npos) quantize = true;
@@ -43,9 +43,9 @@ std::string ConfigSuffix(std::int64_t num_nodes, const doc::Node& npp, int gpu, 
 }
 
 void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, const doc::Node& npp, Report* report) {
-  const doc::Node* runtime_ref = At(At(info.trainjob, "spec"), "runtimeRef");
-  const doc::Node* runtime_name = At(runtime_ref, "name");
-  const std::string name = StringAt(runtime_ref, "name");
+  const doc::Node* runtime_ref = doc::At(doc::At(info.trainjob, "spec"), "runtimeRef");
+  const doc::Node* runtime_name = doc::At(runtime_ref, "name");
+  const std::string name = doc::StringAt(runtime_ref, "name");
   const std::string model = ModelOf(name);
   static const std::set<std::string> kSupported = {"llama3_2/1B", "llama3_2/3B", "llama3_3/70B", "qwen2_5/1.5B"};
   if (kSupported.count(model) == 0) {
@@ -53,7 +53,7 @@ void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, const doc
                  "must have a supported pretrained model, invalid model configured: " + model},
                 Either(runtime_name, runtime_ref));
   }
-  const doc::Node* num_nodes_node = At(&trainer, "numNodes");
+  const doc::Node* num_nodes_node = doc::At(&trainer, "numNodes");
   if (num_nodes_node == nullptr || !num_nodes_node->is_int()) {
     // `*newObj.Spec.Trainer.NumNodes` on a nil pointer: the webhook panics and
     // controller-runtime answers with the recovered panic alone.
@@ -66,10 +66,10 @@ void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, const doc
                  "must be 1 for " + model + " model"},
                 num_nodes_node);
   }
-  const doc::Node* own_resources = At(&trainer, "resourcesPerNode");
+  const doc::Node* own_resources = doc::At(&trainer, "resourcesPerNode");
   bool found = false;
   const doc::Node* resources = own_resources != nullptr ? own_resources : RuntimeResources(info, &found);
-  const std::string config = model + ConfigSuffix(num_nodes, npp, GpuPerNode(resources), At(&trainer, "args"));
+  const std::string config = model + ConfigSuffix(num_nodes, npp, GpuPerNode(resources), doc::At(&trainer, "args"));
   if (config.find("_qlora") == std::string::npos) return;
   if (model == "qwen2_5/1.5B") {
     report->Add({ErrorType::kInvalid, "spec.runtimeRef.name", BadValue::String(name),
@@ -91,8 +91,8 @@ void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, const doc
 
 void CheckTorchPlugin(const WebhookInfo& info, Report* report) {
   const doc::Node* trainer = Trainer(info);
-  const doc::Node* npp = At(trainer, "numProcPerNode");
-  if (At(info.ml_policy, "torch") == nullptr || npp == nullptr) return;
+  const doc::Node* npp = doc::At(trainer, "numProcPerNode");
+  if (doc::At(info.ml_policy, "torch") == nullptr || npp == nullptr) return;
   if (npp->is_string()) {
     const std::string& value = npp->string_value();
     if (value != "auto" && value != "cpu" && value != "gpu") {
@@ -103,12 +103,12 @@ void CheckTorchPlugin(const WebhookInfo& info, Report* report) {
   }
   static const std::set<std::string> kReserved = {"PET_NNODES", "PET_NPROC_PER_NODE", "PET_NODE_RANK",
                                                   "PET_MASTER_ADDR", "PET_MASTER_PORT"};
-  const doc::Node* env = At(trainer, "env");
+  const doc::Node* env = doc::At(trainer, "env");
   std::set<std::string> used;
   const doc::Node* first_reserved = nullptr;
-  for (const doc::Node& var : Items(env)) {
-    if (kReserved.count(StringAt(&var, "name")) != 0) {
-      used.insert(StringAt(&var, "name"));
+  for (const doc::Node& var : doc::Items(env)) {
+    if (kReserved.count(doc::StringAt(&var, "name")) != 0) {
+      used.insert(doc::StringAt(&var, "name"));
       if (first_reserved == nullptr) first_reserved = &var;
     }
   }
@@ -119,7 +119,7 @@ void CheckTorchPlugin(const WebhookInfo& info, Report* report) {
                  "must not have reserved envs, invalid envs configured: " + names + "]"},
                 first_reserved);
   }
-  const std::vector<doc::Node>& command = Items(At(trainer, "command"));
+  const std::vector<doc::Node>& command = doc::Items(doc::At(trainer, "command"));
   if (command.size() == 2 && command[0].is_string() && command[0].string_value() == "tune" &&
       command[1].is_string() && command[1].string_value() == "run") {
     CheckTorchTune(info, *trainer, *npp, report);
@@ -127,18 +127,18 @@ void CheckTorchPlugin(const WebhookInfo& info, Report* report) {
 }
 
 void CheckMpiPlugin(const WebhookInfo& info, Report* report) {
-  const doc::Node* mpi = At(info.ml_policy, "mpi");
+  const doc::Node* mpi = doc::At(info.ml_policy, "mpi");
   if (mpi == nullptr) return;
   const doc::Node* trainer = Trainer(info);
-  if (const doc::Node* npp = At(trainer, "numProcPerNode"); npp != nullptr && !npp->is_int()) {
+  if (const doc::Node* npp = doc::At(trainer, "numProcPerNode"); npp != nullptr && !npp->is_int()) {
     report->Add({ErrorType::kInvalid, "spec.trainer.numProcPerNode", BadValue::Json(IntOrStringJson(*npp)),
                  "must have an int value for MPI TrainJob"},
                 npp);
   }
   if (trainer == nullptr) return;
-  const doc::Node* num_nodes = At(trainer, "numNodes");
+  const doc::Node* num_nodes = doc::At(trainer, "numNodes");
   const std::int64_t nodes = num_nodes != nullptr && num_nodes->is_int() ? num_nodes->int_value() : 1;
-  const doc::Node* as_node = At(mpi, "runLauncherAsNode");
+  const doc::Node* as_node = doc::At(mpi, "runLauncherAsNode");
   const bool launcher_as_node = as_node != nullptr && as_node->is_bool() && as_node->bool_value();
   if (nodes >= 2 && launcher_as_node && (!info.HasPodSet("launcher") || !info.HasPodSet("node"))) {
     report->Add({ErrorType::kInvalid, "spec.trainer.numNodes", BadValue::Json(std::to_string(nodes)),
@@ -149,13 +149,13 @@ void CheckMpiPlugin(const WebhookInfo& info, Report* report) {
 }
 
 void CheckVolcanoPlugin(const WebhookInfo& info, Report* report) {
-  if (At(info.pod_group_policy, "volcano") == nullptr) return;
+  if (doc::At(info.pod_group_policy, "volcano") == nullptr) return;
   constexpr std::string_view kQueue = "scheduling.volcano.sh/queue-name";
   for (const auto& [key, value] : info.annotations) {
     if (key == kQueue && value.empty()) {
       // The value is the TrainJob's when it sets one, else the runtime template's.
-      const doc::Node* at = At(At(At(info.trainjob, "spec"), "annotations"), kQueue);
-      if (at == nullptr) at = At(info.runtime_annotations, kQueue);
+      const doc::Node* at = doc::At(doc::At(doc::At(info.trainjob, "spec"), "annotations"), kQueue);
+      if (at == nullptr) at = doc::At(info.runtime_annotations, kQueue);
       report->Add({ErrorType::kInvalid, "spec.annotations[" + std::string(kQueue) + "]", BadValue::String(""),
                    "Volcano queue name must not be empty"},
                   Either(at, info.trainjob));
@@ -163,9 +163,9 @@ void CheckVolcanoPlugin(const WebhookInfo& info, Report* report) {
   }
   if (!info.options->priority_classes.has_value()) return;
   const std::vector<std::string>& known = *info.options->priority_classes;
-  for (const doc::Node& job : Items(At(&info.jobset_spec, "replicatedJobs"))) {
-    const doc::Node* pod_spec = At(At(At(At(&job, "template"), "spec"), "template"), "spec");
-    const doc::Node* pc = At(pod_spec, "priorityClassName");
+  for (const doc::Node& job : doc::Items(doc::At(&info.jobset_spec, "replicatedJobs"))) {
+    const doc::Node* pod_spec = doc::At(doc::At(doc::At(doc::At(&job, "template"), "spec"), "template"), "spec");
+    const doc::Node* pc = doc::At(pod_spec, "priorityClassName");
     // An empty name is dropped by the apply configuration (omitempty), so
     // upstream never looks it up.
     if (pc == nullptr || !pc->is_string() || pc->string_value().empty()) continue;

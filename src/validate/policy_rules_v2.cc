@@ -17,7 +17,7 @@ bool IsV23(const WebhookInfo& info) { return trainer::ReleaseOf(info.options->ve
 // isUseQLoraFinetune: v2.2.0 matches substrings (the first use_dora ends
 // the scan); v2.3.0 needs "key=value" args whose value is "true" in any case.
 bool BoolArgEnabled(const doc::Node* args, std::string_view item) {
-  for (const doc::Node& arg : Items(args)) {
+  for (const doc::Node& arg : doc::Items(args)) {
     if (!arg.is_string()) continue;
     const std::string& text = arg.string_value();
     const std::size_t eq = text.find('=');
@@ -35,7 +35,7 @@ bool BoolArgEnabled(const doc::Node* args, std::string_view item) {
 bool UsesQLora(const WebhookInfo& info, const doc::Node* args) {
   if (IsV23(info)) return !BoolArgEnabled(args, "model.use_dora") && BoolArgEnabled(args, "model.quantize_base");
   bool quantize = false;
-  for (const doc::Node& arg : Items(args)) {
+  for (const doc::Node& arg : doc::Items(args)) {
     if (!arg.is_string()) continue;
     if (arg.string_value().find("model.use_dora") != std::string::npos) return false;
     if (arg.string_value().find("model.quantize_base") != std::string::npos) quantize = true;
@@ -58,9 +58,9 @@ std::string ConfigSuffix(const WebhookInfo& info, std::int64_t num_nodes, const 
 }
 
 void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, Report* report) {
-  const doc::Node* runtime_ref = At(At(info.trainjob, "spec"), "runtimeRef");
-  const doc::Node* runtime_name = At(runtime_ref, "name");
-  const std::string name = StringAt(runtime_ref, "name");
+  const doc::Node* runtime_ref = doc::At(doc::At(info.trainjob, "spec"), "runtimeRef");
+  const doc::Node* runtime_name = doc::At(runtime_ref, "name");
+  const std::string name = doc::StringAt(runtime_ref, "name");
   const std::string model = ModelOf(name);
   static const std::set<std::string> kSupported = {"llama3_2/1B", "llama3_2/3B", "llama3_3/70B", "qwen2_5/1.5B"};
   if (kSupported.count(model) == 0) {
@@ -68,18 +68,18 @@ void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, Report* r
                  "must have a supported pretrained model, invalid model configured: " + model},
                 Either(runtime_name, runtime_ref));
   }
-  const doc::Node* num_nodes_node = At(&trainer, "numNodes");
+  const doc::Node* num_nodes_node = doc::At(&trainer, "numNodes");
   const std::int64_t num_nodes = num_nodes_node != nullptr && num_nodes_node->is_int() ? num_nodes_node->int_value() : 1;
   if (num_nodes > 1 && model != "llama3_3/70B") {
     report->Add({ErrorType::kInvalid, "spec.trainer.numNodes", BadValue::Int(num_nodes),
                  "must be 1 for " + model + " model"},
                 Either(num_nodes_node, &trainer));
   }
-  const doc::Node* npp = At(&trainer, "numProcPerNode");
-  const doc::Node* own_resources = At(&trainer, "resourcesPerNode");
+  const doc::Node* npp = doc::At(&trainer, "numProcPerNode");
+  const doc::Node* own_resources = doc::At(&trainer, "resourcesPerNode");
   bool found = false;
   const doc::Node* resources = own_resources != nullptr ? own_resources : RuntimeResources(info, &found);
-  const doc::Node* args = At(&trainer, "args");
+  const doc::Node* args = doc::At(&trainer, "args");
   const std::string config = model + ConfigSuffix(info, num_nodes, npp, GpuPerNode(resources), args);
   if (config.find("_qlora") != std::string::npos) {
     if (model == "qwen2_5/1.5B") {
@@ -106,7 +106,7 @@ void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, Report* r
   }
   static const std::set<std::string> kImmutable = {"output_dir", "tokenizer.path", "checkpointer.checkpoint_dir",
                                                    "tokenizer.merges_file"};
-  const std::vector<doc::Node>& items = Items(args);
+  const std::vector<doc::Node>& items = doc::Items(args);
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (!items[i].is_string()) continue;
     const std::string& arg = items[i].string_value();
@@ -121,26 +121,26 @@ void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, Report* r
 // validateEnvInjectionTargets (v2.3.0): each named container must exist in
 // the named job (containers, then init containers).
 void CheckEnvInjection(const WebhookInfo& info, const doc::Node& torch, Report* report) {
-  for (const doc::Node& target : Items(At(At(&torch, "envInjection"), "targets"))) {
-    const std::string job = StringAt(&target, "jobName");
+  for (const doc::Node& target : doc::Items(doc::At(doc::At(&torch, "envInjection"), "targets"))) {
+    const std::string job = doc::StringAt(&target, "jobName");
     const doc::Node* pod_spec = nullptr;
-    for (const doc::Node& rjob : Items(At(&info.jobset_spec, "replicatedJobs"))) {
-      if (StringAt(&rjob, "name") == job) {
-        pod_spec = At(At(At(At(&rjob, "template"), "spec"), "template"), "spec");
+    for (const doc::Node& rjob : doc::Items(doc::At(&info.jobset_spec, "replicatedJobs"))) {
+      if (doc::StringAt(&rjob, "name") == job) {
+        pod_spec = doc::At(doc::At(doc::At(doc::At(&rjob, "template"), "spec"), "template"), "spec");
         break;  // FindPodSetByName: the first PodSet of that name
       }
     }
-    for (const doc::Node& name : Items(At(&target, "containerNames"))) {
+    for (const doc::Node& name : doc::Items(doc::At(&target, "containerNames"))) {
       const std::string container = name.is_string() ? name.string_value() : "";
       bool found = false;
       for (std::string_view list : {"containers", "initContainers"}) {
-        for (const doc::Node& c : Items(At(pod_spec, list))) found = found || StringAt(&c, "name") == container;
+        for (const doc::Node& c : doc::Items(doc::At(pod_spec, list))) found = found || doc::StringAt(&c, "name") == container;
       }
       if (found) continue;
       // EnvInjectionTarget {jobName,omitempty; containerNames,omitempty}.
       doc::Node value = doc::Node::Mapping();
       if (!job.empty()) value.Set("jobName", doc::Node::String(job));
-      if (const doc::Node* names = At(&target, "containerNames"); names != nullptr && !Items(names).empty()) {
+      if (const doc::Node* names = doc::At(&target, "containerNames"); names != nullptr && !doc::Items(names).empty()) {
         value.Set("containerNames", *names);
       }
       report->Add({ErrorType::kInvalid, "spec.runtimeRef", BadValue::Json(WriteOrdered(value)),
@@ -153,12 +153,12 @@ void CheckEnvInjection(const WebhookInfo& info, const doc::Node& torch, Report* 
 
 // "must not have reserved envs, invalid envs configured: [A B]" (sets.List order).
 void CheckReservedEnv(const doc::Node* trainer, const std::set<std::string>& reserved, Report* report) {
-  const doc::Node* env = At(trainer, "env");
+  const doc::Node* env = doc::At(trainer, "env");
   std::set<std::string> used;
   const doc::Node* first = nullptr;
-  for (const doc::Node& var : Items(env)) {
-    if (reserved.count(StringAt(&var, "name")) == 0) continue;
-    used.insert(StringAt(&var, "name"));
+  for (const doc::Node& var : doc::Items(env)) {
+    if (reserved.count(doc::StringAt(&var, "name")) == 0) continue;
+    used.insert(doc::StringAt(&var, "name"));
     if (first == nullptr) first = &var;
   }
   if (used.empty()) return;
@@ -172,7 +172,7 @@ void CheckReservedEnv(const doc::Node* trainer, const std::set<std::string>& res
 }  // namespace
 
 void CheckTorchPluginV2(const WebhookInfo& info, Report* report) {
-  const doc::Node* torch = At(info.ml_policy, "torch");
+  const doc::Node* torch = doc::At(info.ml_policy, "torch");
   if (torch == nullptr) return;
   const doc::Node* trainer = Trainer(info);
   // v2.2.0 returns early without spec.trainer; v2.3.0 checks envInjection first.
@@ -180,7 +180,7 @@ void CheckTorchPluginV2(const WebhookInfo& info, Report* report) {
   if (trainer == nullptr || trainer->is_null()) return;
   CheckReservedEnv(trainer, {"PET_NNODES", "PET_NPROC_PER_NODE", "PET_NODE_RANK", "PET_MASTER_ADDR", "PET_MASTER_PORT"},
                    report);
-  const std::vector<doc::Node>& command = Items(At(trainer, "command"));
+  const std::vector<doc::Node>& command = doc::Items(doc::At(trainer, "command"));
   if (command.size() == 2 && command[0].is_string() && command[0].string_value() == "tune" &&
       command[1].is_string() && command[1].string_value() == "run") {
     CheckTorchTune(info, *trainer, report);
@@ -188,13 +188,13 @@ void CheckTorchPluginV2(const WebhookInfo& info, Report* report) {
 }
 
 void CheckMpiPluginV2(const WebhookInfo& info, Report* report) {
-  const doc::Node* mpi = At(info.ml_policy, "mpi");
+  const doc::Node* mpi = doc::At(info.ml_policy, "mpi");
   if (mpi == nullptr) return;
   const doc::Node* trainer = Trainer(info);
   if (trainer == nullptr || trainer->is_null()) return;
-  const doc::Node* num_nodes = At(trainer, "numNodes");
+  const doc::Node* num_nodes = doc::At(trainer, "numNodes");
   const std::int64_t nodes = num_nodes != nullptr && num_nodes->is_int() ? num_nodes->int_value() : 1;
-  const doc::Node* as_node = At(mpi, "runLauncherAsNode");
+  const doc::Node* as_node = doc::At(mpi, "runLauncherAsNode");
   const bool launcher_as_node = as_node != nullptr && as_node->is_bool() && as_node->bool_value();
   if (nodes >= 2 && launcher_as_node && (!info.HasPodSet("launcher") || !info.HasPodSet("node"))) {
     report->Add({ErrorType::kInvalid, "spec.trainer.numNodes", BadValue::Json(std::to_string(nodes)),
@@ -211,13 +211,13 @@ void CheckMpiPluginV2(const WebhookInfo& info, Report* report) {
 }
 
 void CheckXGBoostPlugin(const WebhookInfo& info, Report* report) {
-  if (At(info.ml_policy, "xgboost") == nullptr) return;
-  const doc::Node* env = At(Trainer(info), "env");
+  if (doc::At(info.ml_policy, "xgboost") == nullptr) return;
+  const doc::Node* env = doc::At(Trainer(info), "env");
   static const std::set<std::string> kReserved = {"DMLC_TRACKER_URI", "DMLC_TRACKER_PORT", "DMLC_TASK_ID",
                                                   "DMLC_NUM_WORKER"};
-  const std::vector<doc::Node>& items = Items(env);
+  const std::vector<doc::Node>& items = doc::Items(env);
   for (std::size_t i = 0; i < items.size(); ++i) {
-    const std::string name = StringAt(&items[i], "name");
+    const std::string name = doc::StringAt(&items[i], "name");
     if (kReserved.count(name) == 0) continue;
     report->Add({ErrorType::kForbidden, "spec.trainer.env[" + std::to_string(i) + "]", BadValue::Omit(),
                  name + " is reserved for the XGBoost runtime"},
@@ -230,11 +230,11 @@ void CheckXGBoostPlugin(const WebhookInfo& info, Report* report) {
 // looked for in the init containers of PodSets named `node` (merged
 // template, before the plugin adds its own).
 void CheckFluxPlugin(const WebhookInfo& info, Report* report) {
-  const doc::Node* flux = At(info.ml_policy, "flux");
+  const doc::Node* flux = doc::At(info.ml_policy, "flux");
   if (flux == nullptr || flux->is_null()) return;
-  const doc::Node* npp = At(flux, "numProcPerNode");
+  const doc::Node* npp = doc::At(flux, "numProcPerNode");
   const doc::Node* trainer = Trainer(info);
-  if (const doc::Node* own = At(trainer, "numProcPerNode"); IsV23(info) && own != nullptr && !own->is_null()) {
+  if (const doc::Node* own = doc::At(trainer, "numProcPerNode"); IsV23(info) && own != nullptr && !own->is_null()) {
     npp = own;
   }
   if (npp != nullptr && npp->is_int() && npp->int_value() < 1) {
@@ -242,11 +242,11 @@ void CheckFluxPlugin(const WebhookInfo& info, Report* report) {
                  "must be greater than or equal to 1 for Flux TrainJob"},
                 Either(npp, trainer));
   }
-  for (const doc::Node& job : Items(At(&info.jobset_spec, "replicatedJobs"))) {
-    if (StringAt(&job, "name") != "node") continue;
-    const doc::Node* pod_spec = At(At(At(At(&job, "template"), "spec"), "template"), "spec");
-    for (const doc::Node& c : Items(At(pod_spec, "initContainers"))) {
-      if (StringAt(&c, "name") != "flux-installer") continue;
+  for (const doc::Node& job : doc::Items(doc::At(&info.jobset_spec, "replicatedJobs"))) {
+    if (doc::StringAt(&job, "name") != "node") continue;
+    const doc::Node* pod_spec = doc::At(doc::At(doc::At(doc::At(&job, "template"), "spec"), "template"), "spec");
+    for (const doc::Node& c : doc::Items(doc::At(pod_spec, "initContainers"))) {
+      if (doc::StringAt(&c, "name") != "flux-installer") continue;
       report->Add({ErrorType::kInvalid, "spec.trainer.initContainers", BadValue::String("flux-installer"),
                    "InitContainer 'flux-installer' is reserved"},
                   &c);

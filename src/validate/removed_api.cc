@@ -10,7 +10,7 @@ namespace tjr::validate {
 
 void CheckRemovedFields(const doc::Node& trainjob, trainer::TrainerVersion version, Report* report) {
   if (!trainer::ReleaseOf(version).runtime_patches) return;
-  const doc::Node* spec = At(&trainjob, "spec");
+  const doc::Node* spec = doc::At(&trainjob, "spec");
   struct Removed {
     std::string_view key;
     std::string_view instead;
@@ -22,7 +22,7 @@ void CheckRemovedFields(const doc::Node& trainjob, trainer::TrainerVersion versi
        "JobSet annotations in a spec.runtimePatches entry (trainingRuntimeSpec.template.metadata.annotations)"},
   };
   for (const Removed& removed : kRemoved) {
-    const doc::Node* value = At(spec, removed.key);
+    const doc::Node* value = doc::At(spec, removed.key);
     if (value == nullptr) continue;
     const std::string field = "spec." + std::string(removed.key);
     Diagnostic d = MakeError(value->location(), field,

@@ -51,22 +51,6 @@ void Report::Panic(std::string message, const doc::Node* at) {
   diagnostics_.push_back(std::move(d));
 }
 
-const doc::Node* At(const doc::Node* node, std::string_view key) {
-  if (node == nullptr || !node->is_mapping()) return nullptr;
-  const doc::Node* value = node->Find(key);
-  return value != nullptr && !value->is_null() ? value : nullptr;
-}
-
-std::string StringAt(const doc::Node* node, std::string_view key) {
-  const doc::Node* value = At(node, key);
-  return value != nullptr && value->is_string() ? value->string_value() : std::string();
-}
-
-const std::vector<doc::Node>& Items(const doc::Node* list) {
-  static const std::vector<doc::Node> kNone;
-  return list != nullptr && list->is_sequence() ? list->items() : kNone;
-}
-
 const doc::Node* Either(const doc::Node* a, const doc::Node* b) { return a != nullptr ? a : b; }
 
 }  // namespace tjr::validate

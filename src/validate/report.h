@@ -4,6 +4,7 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
+#include "doc/path.h"
 #include "validate/field_error.h"
 
 namespace tjr::validate {
@@ -37,11 +38,6 @@ class Report {
   bool blocking_ = false;
 };
 
-/// Small lookups on API objects shared by the rule files.
-const doc::Node* At(const doc::Node* node, std::string_view key);
-std::string StringAt(const doc::Node* node, std::string_view key);
-/// A list's items, or none when absent or not a list.
-const std::vector<doc::Node>& Items(const doc::Node* list);
 /// The first of `a`, `b` that is known, for locations.
 const doc::Node* Either(const doc::Node* a, const doc::Node* b);
 

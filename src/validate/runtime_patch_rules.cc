@@ -30,7 +30,7 @@ bool IsTrue(const doc::Node* node) { return node != nullptr && node->is_bool() &
 // order by their content.
 std::vector<std::string> PatchesContent(const doc::Node* patches, trainer::TrainerVersion version) {
   std::vector<std::string> out;
-  for (const doc::Node& entry : Items(patches)) out.push_back(RuntimePatchContentJson(entry, version));
+  for (const doc::Node& entry : doc::Items(patches)) out.push_back(RuntimePatchContentJson(entry, version));
   return out;
 }
 
@@ -41,13 +41,13 @@ std::vector<std::string> PatchesContent(const doc::Node* patches, trainer::Train
 void CheckUpdate(const WebhookInfo& info, Report* report) {
   if (info.old == nullptr) return;
   const trainer::TrainerVersion version = info.options->version;
-  const doc::Node* spec = At(info.trainjob, "spec");
-  const doc::Node* old_spec = At(info.old, "spec");
-  const doc::Node* patches = At(spec, "runtimePatches");
-  if (PatchesContent(At(old_spec, "runtimePatches"), version) == PatchesContent(patches, version)) return;
+  const doc::Node* spec = doc::At(info.trainjob, "spec");
+  const doc::Node* old_spec = doc::At(info.old, "spec");
+  const doc::Node* patches = doc::At(spec, "runtimePatches");
+  if (PatchesContent(doc::At(old_spec, "runtimePatches"), version) == PatchesContent(patches, version)) return;
   const doc::Node* at = Either(patches, spec);
-  const bool new_suspended = IsTrue(At(spec, "suspend"));
-  const bool old_suspended = IsTrue(At(old_spec, "suspend"));
+  const bool new_suspended = IsTrue(doc::At(spec, "suspend"));
+  const bool old_suspended = IsTrue(doc::At(old_spec, "suspend"));
   if (!trainer::ReleaseOf(version).patch_change_if_suspended_before && !new_suspended) {
     report->Add({ErrorType::kForbidden, std::string(kPatchesPath), BadValue::Omit(),
                  "RuntimePatches can only be modified when the TrainJob is suspended"},
@@ -60,11 +60,11 @@ void CheckUpdate(const WebhookInfo& info, Report* report) {
                 at);
     return;
   }
-  for (const doc::Node& status : Items(At(At(info.options->existing_jobset, "status"), "replicatedJobsStatus"))) {
-    const doc::Node* active = At(&status, "active");
+  for (const doc::Node& status : doc::Items(doc::At(doc::At(info.options->existing_jobset, "status"), "replicatedJobsStatus"))) {
+    const doc::Node* active = doc::At(&status, "active");
     if (active != nullptr && active->is_int() && active->int_value() > 0) {
       report->Add({ErrorType::kForbidden, std::string(kPatchesPath), BadValue::Omit(),
-                   "RuntimePatches cannot be modified when the JobSet's ReplicatedJob " + StringAt(&status, "name") +
+                   "RuntimePatches cannot be modified when the JobSet's ReplicatedJob " + doc::StringAt(&status, "name") +
                        " is still active"},
                   at);
     }
@@ -78,44 +78,44 @@ void CheckJobSetPluginRuntimePatches(const WebhookInfo& info, Report* report) {
   CheckInitializerJobs(info, sets, report);
   CheckUpdate(info, report);
 
-  const doc::Node* patches = At(At(info.trainjob, "spec"), "runtimePatches");
-  if (Items(patches).empty()) return;
+  const doc::Node* patches = doc::At(doc::At(info.trainjob, "spec"), "runtimePatches");
+  if (doc::Items(patches).empty()) return;
   // Every error but the manager's carries the whole list, rendered once.
   const BadValue value = BadValue::Json(RuntimePatchesJson(patches, info.options->version));
   auto add = [&](std::string detail, const doc::Node* at) {
     report->Add({ErrorType::kInvalid, std::string(kPatchesPath), value, std::move(detail)}, at);
   };
-  for (const doc::Node& entry : Items(patches)) {
-    const doc::Node* manager = At(&entry, "manager");
+  for (const doc::Node& entry : doc::Items(patches)) {
+    const doc::Node* manager = doc::At(&entry, "manager");
     for (FieldError& error : DomainPrefixedPathErrors(std::string(kPatchesPath) + ".manager",
-                                                      StringAt(&entry, "manager"))) {
+                                                      doc::StringAt(&entry, "manager"))) {
       report->Add(error, Either(manager, &entry));
     }
-    const doc::Node* jobset_spec = At(At(At(&entry, "trainingRuntimeSpec"), "template"), "spec");
+    const doc::Node* jobset_spec = doc::At(doc::At(doc::At(&entry, "trainingRuntimeSpec"), "template"), "spec");
     if (!Present(jobset_spec)) continue;
-    for (const doc::Node& job_patch : Items(At(jobset_spec, "replicatedJobs"))) {
-      const std::string job = StringAt(&job_patch, "name");
+    for (const doc::Node& job_patch : doc::Items(doc::At(jobset_spec, "replicatedJobs"))) {
+      const std::string job = doc::StringAt(&job_patch, "name");
       auto found = sets.find(job);
       if (found == sets.end()) {
         add("must not have replicated job that doesn't exist in the runtime job template",
-            Either(At(&job_patch, "name"), &job_patch));
+            Either(doc::At(&job_patch, "name"), &job_patch));
         continue;
       }
-      const doc::Node* pod_spec = At(At(At(At(&job_patch, "template"), "spec"), "template"), "spec");
+      const doc::Node* pod_spec = doc::At(doc::At(doc::At(doc::At(&job_patch, "template"), "spec"), "template"), "spec");
       if (!Present(pod_spec)) continue;
-      for (const doc::Node& container : Items(At(pod_spec, "initContainers"))) {
-        if (found->second.count(StringAt(&container, "name")) == 0) {
+      for (const doc::Node& container : doc::Items(doc::At(pod_spec, "initContainers"))) {
+        if (found->second.count(doc::StringAt(&container, "name")) == 0) {
           add("must not have initContainer that doesn't exist in the runtime job " + job, &container);
         }
       }
-      for (const doc::Node& container : Items(At(pod_spec, "containers"))) {
-        const std::string name = StringAt(&container, "name");
+      for (const doc::Node& container : doc::Items(doc::At(pod_spec, "containers"))) {
+        const std::string name = doc::StringAt(&container, "name");
         if (found->second.count(name) == 0) {
           add("must not have container that doesn't exist in the runtime job " + job, &container);
-        } else if (!Items(At(&container, "env")).empty() &&
+        } else if (!doc::Items(doc::At(&container, "env")).empty() &&
                    (name == kDatasetInitializer || name == kModelInitializer || name == kNode)) {
           add("must not have envs for the dataset-initializer, model-initializer, node containers",
-              At(&container, "env"));
+              doc::At(&container, "env"));
         }
       }
     }

@@ -47,25 +47,25 @@ void RequiredName(const doc::Node& object, const std::string& path, std::string_
 }
 
 void EnvNamesRequired(const doc::Node* env, const std::string& path, Report* report) {
-  for (std::size_t i = 0; i < Items(env).size(); ++i) {
-    const doc::Node& item = Items(env)[i];
+  for (std::size_t i = 0; i < doc::Items(env).size(); ++i) {
+    const doc::Node& item = doc::Items(env)[i];
     if (item.is_mapping()) RequiredName(item, path + "[" + std::to_string(i) + "]", "name", false, report);
   }
 }
 
 void ContainerOverridesSchema(const doc::Node* list, const std::string& path, Report* report) {
-  for (std::size_t i = 0; i < Items(list).size(); ++i) {
-    const doc::Node& container = Items(list)[i];
+  for (std::size_t i = 0; i < doc::Items(list).size(); ++i) {
+    const doc::Node& container = doc::Items(list)[i];
     if (!container.is_mapping()) continue;
     const std::string item_path = path + "[" + std::to_string(i) + "]";
     if (const doc::Node* name = container.Find("name"); name != nullptr && name->is_string() &&
                                                         name->string_value().empty()) {
       RequiredName(container, item_path, "name", true, report);
     }
-    EnvNamesRequired(At(&container, "env"), item_path + ".env", report);
-    const doc::Node* mounts = At(&container, "volumeMounts");
-    for (std::size_t m = 0; m < Items(mounts).size(); ++m) {
-      const doc::Node& mount = Items(mounts)[m];
+    EnvNamesRequired(doc::At(&container, "env"), item_path + ".env", report);
+    const doc::Node* mounts = doc::At(&container, "volumeMounts");
+    for (std::size_t m = 0; m < doc::Items(mounts).size(); ++m) {
+      const doc::Node& mount = doc::Items(mounts)[m];
       if (!mount.is_mapping()) continue;
       const std::string mount_path = item_path + ".volumeMounts[" + std::to_string(m) + "]";
       RequiredName(mount, mount_path, "mountPath", false, report);
@@ -77,16 +77,16 @@ void ContainerOverridesSchema(const doc::Node* list, const std::string& path, Re
 
 void OverrideSpecSchema(const doc::Node& spec, const std::string& path, Report* report) {
   for (std::string_view list_key : {"volumes", "schedulingGates"}) {
-    const doc::Node* list = At(&spec, list_key);
-    for (std::size_t i = 0; i < Items(list).size(); ++i) {
-      const doc::Node& item = Items(list)[i];
+    const doc::Node* list = doc::At(&spec, list_key);
+    for (std::size_t i = 0; i < doc::Items(list).size(); ++i) {
+      const doc::Node& item = doc::Items(list)[i];
       if (item.is_mapping()) {
         RequiredName(item, path + "." + std::string(list_key) + "[" + std::to_string(i) + "]", "name", false, report);
       }
     }
   }
-  ContainerOverridesSchema(At(&spec, "initContainers"), path + ".initContainers", report);
-  ContainerOverridesSchema(At(&spec, "containers"), path + ".containers", report);
+  ContainerOverridesSchema(doc::At(&spec, "initContainers"), path + ".initContainers", report);
+  ContainerOverridesSchema(doc::At(&spec, "containers"), path + ".containers", report);
 }
 
 // --- list-map uniqueness ---------------------------------------------------
@@ -117,7 +117,7 @@ std::string DuplicateKeyText(const doc::Node* key, DuplicateStyle style) {
 // `path` + `suffix` names the list; it is put together only for a finding.
 void UniqueNames(const doc::Node* list, std::string_view path, std::string_view suffix,
                  DuplicateStyle style, Report* report) {
-  const std::vector<doc::Node>& items = Items(list);
+  const std::vector<doc::Node>& items = doc::Items(list);
   if (items.size() <= 1) return;
   for (const doc::Node& item : items) {
     if (!item.is_mapping() && !item.is_null()) return;  // a different error upstream
@@ -140,12 +140,12 @@ void UniqueNames(const doc::Node* list, std::string_view path, std::string_view 
 void ContainerListMaps(const doc::Node* list, std::string_view path, std::string_view suffix,
                        DuplicateStyle style, Report* report) {
   UniqueNames(list, path, suffix, style, report);
-  for (std::size_t i = 0; i < Items(list).size(); ++i) {
-    const doc::Node& container = Items(list)[i];
+  for (std::size_t i = 0; i < doc::Items(list).size(); ++i) {
+    const doc::Node& container = doc::Items(list)[i];
     const std::string item_path =
         std::string(path).append(suffix).append("[").append(std::to_string(i)).append("]");
-    UniqueNames(At(&container, "env"), item_path, ".env", style, report);
-    UniqueNames(At(&container, "volumeMounts"), item_path, ".volumeMounts", style, report);
+    UniqueNames(doc::At(&container, "env"), item_path, ".env", style, report);
+    UniqueNames(doc::At(&container, "volumeMounts"), item_path, ".volumeMounts", style, report);
   }
 }
 
@@ -153,7 +153,7 @@ void ContainerListMaps(const doc::Node* list, std::string_view path, std::string
 // pkg/api/validation/objectmeta.go, ValidateNamespaceName = IsDNS1123Label):
 // after the name's. An empty namespace is the client's default, not an error.
 void CheckObjectMetaNamespace(const doc::Node* metadata, Report* report) {
-  const doc::Node* namespace_ = At(metadata, "namespace");
+  const doc::Node* namespace_ = doc::At(metadata, "namespace");
   if (namespace_ == nullptr || !namespace_->is_string() || namespace_->string_value().empty()) return;
   const std::string& value = namespace_->string_value();
   if (value.size() > 63) {
@@ -169,8 +169,8 @@ void CheckObjectMetaNamespace(const doc::Node* metadata, Report* report) {
 }
 
 void CheckObjectMetaNameAlone(const doc::Node& trainjob, Report* report) {
-  const doc::Node* metadata = At(&trainjob, "metadata");
-  const doc::Node* name = At(metadata, "name");
+  const doc::Node* metadata = doc::At(&trainjob, "metadata");
+  const doc::Node* name = doc::At(metadata, "name");
   if (name == nullptr || !name->is_string() || name->string_value().empty()) {
     report->Add({ErrorType::kRequired, "metadata.name", BadValue::Omit(), "name or generateName is required"},
                 Either(metadata, &trainjob));
@@ -194,7 +194,7 @@ void CheckObjectMeta(const doc::Node& object, Report* report, bool namespaced) {
   CheckObjectMetaNameAlone(object, report);
   // A cluster-scoped object's namespace is cleared, not checked
   // (apiserver registry/rest EnsureObjectNamespaceMatchesRequestNamespace).
-  if (namespaced) CheckObjectMetaNamespace(At(&object, "metadata"), report);
+  if (namespaced) CheckObjectMetaNamespace(doc::At(&object, "metadata"), report);
 }
 
 bool CheckMetadataDecodes(const doc::Node& object, std::string_view kubernetes_policy, Report* report) {
@@ -204,8 +204,8 @@ bool CheckMetadataDecodes(const doc::Node& object, std::string_view kubernetes_p
   std::optional<Diagnostic> error =
       typed::DecodeObjectMeta(object, typed::MetadataDecoder::kCustomResourceHandler, std::string(kubernetes_policy));
   if (!error) return true;
-  const std::string kind = StringAt(&object, "kind");
-  const std::string api_version = StringAt(&object, "apiVersion");
+  const std::string kind = doc::StringAt(&object, "kind");
+  const std::string api_version = doc::StringAt(&object, "apiVersion");
   const std::size_t slash = api_version.rfind('/');
   const std::string version = slash == std::string::npos ? api_version : api_version.substr(slash + 1);
   error->message = kind + " in version " + gocompat::Quote(version) + " cannot be handled as a " + kind + ": " + error->message;
@@ -214,25 +214,25 @@ bool CheckMetadataDecodes(const doc::Node& object, std::string_view kubernetes_p
 }
 
 void CheckOpenApiSchema(const doc::Node& trainjob, Report* report) {
-  const doc::Node* spec = At(&trainjob, "spec");
+  const doc::Node* spec = doc::At(&trainjob, "spec");
   if (spec == nullptr || !spec->is_mapping()) return;
-  if (const doc::Node* runtime_ref = At(spec, "runtimeRef"); runtime_ref != nullptr && runtime_ref->is_mapping()) {
+  if (const doc::Node* runtime_ref = doc::At(spec, "runtimeRef"); runtime_ref != nullptr && runtime_ref->is_mapping()) {
     RequiredName(*runtime_ref, "spec.runtimeRef", "name", true, report);
   }
-  EnvNamesRequired(At(At(At(spec, "initializer"), "dataset"), "env"), "spec.initializer.dataset.env", report);
-  EnvNamesRequired(At(At(At(spec, "initializer"), "model"), "env"), "spec.initializer.model.env", report);
-  EnvNamesRequired(At(At(spec, "trainer"), "env"), "spec.trainer.env", report);
-  const doc::Node* overrides = At(spec, "podTemplateOverrides");
-  for (std::size_t i = 0; i < Items(overrides).size(); ++i) {
-    const doc::Node& entry = Items(overrides)[i];
+  EnvNamesRequired(doc::At(doc::At(doc::At(spec, "initializer"), "dataset"), "env"), "spec.initializer.dataset.env", report);
+  EnvNamesRequired(doc::At(doc::At(doc::At(spec, "initializer"), "model"), "env"), "spec.initializer.model.env", report);
+  EnvNamesRequired(doc::At(doc::At(spec, "trainer"), "env"), "spec.trainer.env", report);
+  const doc::Node* overrides = doc::At(spec, "podTemplateOverrides");
+  for (std::size_t i = 0; i < doc::Items(overrides).size(); ++i) {
+    const doc::Node& entry = doc::Items(overrides)[i];
     if (!entry.is_mapping()) continue;
     const std::string path = "spec.podTemplateOverrides[" + std::to_string(i) + "]";
-    if (const doc::Node* override_spec = At(&entry, "spec"); override_spec != nullptr && override_spec->is_mapping()) {
+    if (const doc::Node* override_spec = doc::At(&entry, "spec"); override_spec != nullptr && override_spec->is_mapping()) {
       OverrideSpecSchema(*override_spec, path + ".spec", report);
     }
-    const doc::Node* targets = At(&entry, "targetJobs");
-    for (std::size_t t = 0; t < Items(targets).size(); ++t) {
-      const doc::Node& target = Items(targets)[t];
+    const doc::Node* targets = doc::At(&entry, "targetJobs");
+    for (std::size_t t = 0; t < doc::Items(targets).size(); ++t) {
+      const doc::Node& target = doc::Items(targets)[t];
       if (target.is_mapping()) {
         RequiredName(target, path + ".targetJobs[" + std::to_string(t) + "]", "name", true, report);
       }
@@ -247,28 +247,28 @@ void CheckOpenApiSchema(const doc::Node& trainjob, Report* report) {
 }
 
 void CheckListMapKeys(const doc::Node& trainjob, DuplicateStyle style, Report* report) {
-  const doc::Node* spec = At(&trainjob, "spec");
-  const doc::Node* initializer = At(spec, "initializer");
-  UniqueNames(At(At(initializer, "dataset"), "env"), "spec.initializer.dataset.env", "", style, report);
-  UniqueNames(At(At(initializer, "model"), "env"), "spec.initializer.model.env", "", style, report);
-  const doc::Node* trainer = At(spec, "trainer");
-  UniqueNames(At(trainer, "env"), "spec.trainer.env", "", style, report);
-  UniqueNames(At(At(trainer, "resourcesPerNode"), "claims"), "spec.trainer.resourcesPerNode.claims", "",
+  const doc::Node* spec = doc::At(&trainjob, "spec");
+  const doc::Node* initializer = doc::At(spec, "initializer");
+  UniqueNames(doc::At(doc::At(initializer, "dataset"), "env"), "spec.initializer.dataset.env", "", style, report);
+  UniqueNames(doc::At(doc::At(initializer, "model"), "env"), "spec.initializer.model.env", "", style, report);
+  const doc::Node* trainer = doc::At(spec, "trainer");
+  UniqueNames(doc::At(trainer, "env"), "spec.trainer.env", "", style, report);
+  UniqueNames(doc::At(doc::At(trainer, "resourcesPerNode"), "claims"), "spec.trainer.resourcesPerNode.claims", "",
               style, report);
-  const doc::Node* overrides = At(spec, "podTemplateOverrides");
-  for (std::size_t i = 0; i < Items(overrides).size(); ++i) {
-    const doc::Node* override_spec = At(&Items(overrides)[i], "spec");
+  const doc::Node* overrides = doc::At(spec, "podTemplateOverrides");
+  for (std::size_t i = 0; i < doc::Items(overrides).size(); ++i) {
+    const doc::Node* override_spec = doc::At(&doc::Items(overrides)[i], "spec");
     const std::string path = "spec.podTemplateOverrides[" + std::to_string(i) + "].spec";
-    UniqueNames(At(override_spec, "volumes"), path, ".volumes", style, report);
-    ContainerListMaps(At(override_spec, "initContainers"), path, ".initContainers", style, report);
-    ContainerListMaps(At(override_spec, "containers"), path, ".containers", style, report);
-    UniqueNames(At(override_spec, "schedulingGates"), path, ".schedulingGates", style, report);
-    UniqueNames(At(override_spec, "imagePullSecrets"), path, ".imagePullSecrets", style, report);
+    UniqueNames(doc::At(override_spec, "volumes"), path, ".volumes", style, report);
+    ContainerListMaps(doc::At(override_spec, "initContainers"), path, ".initContainers", style, report);
+    ContainerListMaps(doc::At(override_spec, "containers"), path, ".containers", style, report);
+    UniqueNames(doc::At(override_spec, "schedulingGates"), path, ".schedulingGates", style, report);
+    UniqueNames(doc::At(override_spec, "imagePullSecrets"), path, ".imagePullSecrets", style, report);
   }
 }
 
 void CheckCelRules(const doc::Node& trainjob, const doc::Node* old, Report* report) {
-  if (const doc::Node* name = At(At(&trainjob, "metadata"), "name"); name != nullptr && name->is_string()) {
+  if (const doc::Node* name = doc::At(doc::At(&trainjob, "metadata"), "name"); name != nullptr && name->is_string()) {
     if (!IsRfc1035Label(name->string_value())) {
       report->Add({ErrorType::kInvalid, "<nil>", BadValue::String("object"),
                    "metadata.name must match RFC 1035 DNS label format"},
@@ -280,16 +280,16 @@ void CheckCelRules(const doc::Node& trainjob, const doc::Node* old, Report* repo
                   name);
     }
   }
-  const doc::Node* spec = At(&trainjob, "spec");
-  const doc::Node* old_spec = At(old, "spec");
-  if (const doc::Node* runtime_ref = At(spec, "runtimeRef"); runtime_ref != nullptr && old != nullptr) {
-    const doc::Node* old_ref = At(old_spec, "runtimeRef");
+  const doc::Node* spec = doc::At(&trainjob, "spec");
+  const doc::Node* old_spec = doc::At(old, "spec");
+  if (const doc::Node* runtime_ref = doc::At(spec, "runtimeRef"); runtime_ref != nullptr && old != nullptr) {
+    const doc::Node* old_ref = doc::At(old_spec, "runtimeRef");
     if (old_ref != nullptr && *old_ref != *runtime_ref) {
       report->Add({ErrorType::kInvalid, "spec.runtimeRef", BadValue::String("object"), "runtimeRef is immutable"},
                   runtime_ref);
     }
   }
-  if (const doc::Node* managed_by = At(spec, "managedBy"); managed_by != nullptr) {
+  if (const doc::Node* managed_by = doc::At(spec, "managedBy"); managed_by != nullptr) {
     const bool allowed = managed_by->is_string() &&
                          (managed_by->string_value() == "trainer.kubeflow.org/trainjob-controller" ||
                           managed_by->string_value() == "kueue.x-k8s.io/multikueue");
@@ -298,7 +298,7 @@ void CheckCelRules(const doc::Node& trainjob, const doc::Node* old, Report* repo
                    "ManagedBy must be trainer.kubeflow.org/trainjob-controller or kueue.x-k8s.io/multikueue if set"},
                   managed_by);
     }
-    const doc::Node* old_managed_by = At(old_spec, "managedBy");
+    const doc::Node* old_managed_by = doc::At(old_spec, "managedBy");
     if (old_managed_by != nullptr && *old_managed_by != *managed_by) {
       report->Add({ErrorType::kInvalid, "spec.managedBy", BadValue::String("string"), "ManagedBy value is immutable"},
                   managed_by);

@@ -14,7 +14,7 @@ constexpr std::string_view kDeprecationPolicy =
     "https://www.kubeflow.org/docs/components/trainer/operator-guides/runtime/#runtime-deprecation-policy";
 
 bool IsDeprecated(const doc::Node& runtime) {
-  return StringAt(At(At(&runtime, "metadata"), "labels"), "trainer.kubeflow.org/support") == "deprecated";
+  return doc::StringAt(doc::At(doc::At(&runtime, "metadata"), "labels"), "trainer.kubeflow.org/support") == "deprecated";
 }
 
 void OverlayAnnotations(const doc::Node* map, std::vector<std::pair<std::string, std::string>>* out) {
@@ -49,8 +49,8 @@ std::string ControllerName(trainer::TrainerVersion version) {
 }  // namespace
 
 bool WebhookInfo::HasPodSet(std::string_view name) const {
-  for (const doc::Node& job : Items(At(&jobset_spec, "replicatedJobs"))) {
-    if (StringAt(&job, "name") == name) return true;
+  for (const doc::Node& job : doc::Items(doc::At(&jobset_spec, "replicatedJobs"))) {
+    if (doc::StringAt(&job, "name") == name) return true;
   }
   return false;
 }
@@ -87,15 +87,15 @@ Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOpti
 Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& runtime,
                                     const ValidateOptions& options) {
   Report report;
-  if (runtime.is_mapping() && StringAt(&runtime, "kind") == "ClusterTrainingRuntime" && IsDeprecated(runtime)) {
-    report.Warn("Referenced ClusterTrainingRuntime \"" + StringAt(At(&runtime, "metadata"), "name") +
+  if (runtime.is_mapping() && doc::StringAt(&runtime, "kind") == "ClusterTrainingRuntime" && IsDeprecated(runtime)) {
+    report.Warn("Referenced ClusterTrainingRuntime \"" + doc::StringAt(doc::At(&runtime, "metadata"), "name") +
                     "\" is deprecated and will be removed in a future release of Kubeflow Trainer. See runtime "
                     "deprecation policy: " +
                     std::string(kDeprecationPolicy),
-                At(At(&trainjob, "spec"), "runtimeRef"));
+                doc::At(doc::At(&trainjob, "spec"), "runtimeRef"));
   }
-  const doc::Node* runtime_spec = At(&runtime, "spec");
-  const doc::Node* template_spec = At(At(runtime_spec, "template"), "spec");
+  const doc::Node* runtime_spec = doc::At(&runtime, "spec");
+  const doc::Node* template_spec = doc::At(doc::At(runtime_spec, "template"), "spec");
   Result<doc::Node> merged =
       options.merged_jobset_spec != nullptr
           ? Result<doc::Node>(*options.merged_jobset_spec)
@@ -111,20 +111,20 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   info.trainjob = &trainjob;
   info.old = options.old;
   info.options = &options;
-  info.ml_policy = At(runtime_spec, "mlPolicy");
-  info.pod_group_policy = At(runtime_spec, "podGroupPolicy");
+  info.ml_policy = doc::At(runtime_spec, "mlPolicy");
+  info.pod_group_policy = doc::At(runtime_spec, "podGroupPolicy");
   info.jobset_spec = std::move(merged).value();
-  info.runtime_annotations = At(At(At(runtime_spec, "template"), "metadata"), "annotations");
+  info.runtime_annotations = doc::At(doc::At(doc::At(runtime_spec, "template"), "metadata"), "annotations");
   OverlayAnnotations(info.runtime_annotations, &info.annotations);
   if (trainer::ReleaseOf(options.version).runtime_patches) {
     // JobSet-level patch annotations, in list order (trainingruntime.go:152-169).
-    for (const doc::Node& entry : Items(At(At(&trainjob, "spec"), "runtimePatches"))) {
-      OverlayAnnotations(At(At(At(At(&entry, "trainingRuntimeSpec"), "template"), "metadata"), "annotations"),
+    for (const doc::Node& entry : doc::Items(doc::At(doc::At(&trainjob, "spec"), "runtimePatches"))) {
+      OverlayAnnotations(doc::At(doc::At(doc::At(doc::At(&entry, "trainingRuntimeSpec"), "template"), "metadata"), "annotations"),
                          &info.annotations);
     }
     CheckJobSetPluginRuntimePatches(info, &report);
   } else {
-    OverlayAnnotations(At(At(&trainjob, "spec"), "annotations"), &info.annotations);
+    OverlayAnnotations(doc::At(doc::At(&trainjob, "spec"), "annotations"), &info.annotations);
     CheckJobSetPlugin(info, &report);
   }
   if (!trainer::ReleaseOf(options.version).runtime_patches) {
@@ -150,7 +150,7 @@ Diagnostics ValidateTrainJob(const doc::Node& trainjob, const doc::Node* runtime
 namespace {
 
 bool Has(const doc::Node* object, std::string_view key) {
-  const doc::Node* value = At(object, key);
+  const doc::Node* value = doc::At(object, key);
   return value != nullptr && !value->is_null();  // nulls are pruned before CEL runs
 }
 
@@ -171,10 +171,10 @@ void MlPolicyCelV22(const doc::Node* ml_policy, Report* report) {
 // trainingruntime_types.go at v2.3.0 (EnvInjectionTarget.containerNames):
 // `!self.exists(c, c == 'node')` on each target's list of names.
 void EnvInjectionCel(const doc::Node* ml_policy, Report* report) {
-  const doc::Node* targets = At(At(At(ml_policy, "torch"), "envInjection"), "targets");
-  for (std::size_t i = 0; i < Items(targets).size(); ++i) {
-    const doc::Node* names = At(&Items(targets)[i], "containerNames");
-    for (const doc::Node& name : Items(names)) {
+  const doc::Node* targets = doc::At(doc::At(doc::At(ml_policy, "torch"), "envInjection"), "targets");
+  for (std::size_t i = 0; i < doc::Items(targets).size(); ++i) {
+    const doc::Node* names = doc::At(&doc::Items(targets)[i], "containerNames");
+    for (const doc::Node& name : doc::Items(names)) {
       if (!name.is_string() || name.string_value() != "node") continue;
       report->Add({ErrorType::kInvalid,
                    "spec.mlPolicy.torch.envInjection.targets[" + std::to_string(i) + "].containerNames",
@@ -196,31 +196,31 @@ void EnvInjectionCel(const doc::Node* ml_policy, Report* report) {
 void RuntimeCelErrors(const doc::Node& runtime, trainer::TrainerVersion version, Report* out) {
   Report& report = *out;
   const bool v22 = trainer::ReleaseOf(version).runtime_patches;
-  const doc::Node* ml_policy = At(At(&runtime, "spec"), "mlPolicy");
+  const doc::Node* ml_policy = doc::At(doc::At(&runtime, "spec"), "mlPolicy");
   if (v22 && ml_policy != nullptr && ml_policy->is_mapping()) {
     MlPolicyCelV22(ml_policy, &report);
     if (trainer::ReleaseOf(version).torch_env_injection) EnvInjectionCel(ml_policy, &report);
   } else if (ml_policy != nullptr && ml_policy->is_mapping()) {
-    const doc::Node* torch = At(ml_policy, "torch");
+    const doc::Node* torch = doc::At(ml_policy, "torch");
     // trainingruntime_types.go:174-175, CRD spec.mlPolicy x-kubernetes-validations.
-    if (At(ml_policy, "numNodes") != nullptr && At(torch, "elasticPolicy") != nullptr) {
+    if (doc::At(ml_policy, "numNodes") != nullptr && doc::At(torch, "elasticPolicy") != nullptr) {
       report.Add({ErrorType::kInvalid, "spec.mlPolicy", BadValue::String("object"),
                   "numNodes should not be set if torch.elasticPolicy is configured"},
                  ml_policy);
     }
-    if (torch != nullptr && At(ml_policy, "mpi") != nullptr) {
+    if (torch != nullptr && doc::At(ml_policy, "mpi") != nullptr) {
       report.Add({ErrorType::kInvalid, "spec.mlPolicy", BadValue::String("object"),
                   "Only one of the policy can be configured"},
                  ml_policy);
     }
   }
   // JobSet v0.10.1 CRD, embedded in the runtime CRD at spec.template.spec.
-  const doc::Node* jobset_spec = At(At(At(&runtime, "spec"), "template"), "spec");
+  const doc::Node* jobset_spec = doc::At(doc::At(doc::At(&runtime, "spec"), "template"), "spec");
   if (jobset_spec != nullptr && jobset_spec->is_mapping() &&
-      StringAt(At(jobset_spec, "startupPolicy"), "startupPolicyOrder") == "InOrder") {
+      doc::StringAt(doc::At(jobset_spec, "startupPolicy"), "startupPolicyOrder") == "InOrder") {
     bool depends = false;
-    for (const doc::Node& job : Items(At(jobset_spec, "replicatedJobs"))) {
-      if (At(&job, "dependsOn") != nullptr) depends = true;
+    for (const doc::Node& job : doc::Items(doc::At(jobset_spec, "replicatedJobs"))) {
+      if (doc::At(&job, "dependsOn") != nullptr) depends = true;
     }
     if (depends) {
       report.Add({ErrorType::kInvalid, "spec.template.spec", BadValue::String("object"),
@@ -241,7 +241,7 @@ Diagnostics ValidateRuntimeFor(const doc::Node& runtime, trainer::TrainerVersion
   // The API server: pruning, the OpenAPI schema and list uniqueness, then
   // the CEL rules (the table's and those written out above).
   if (!CheckMetadataDecodes(runtime, trainer::ReleaseOf(version).kubernetes_schema, &report)) return report.Take();
-  const std::string kind = StringAt(&runtime, "kind");
+  const std::string kind = doc::StringAt(&runtime, "kind");
   CheckObjectMeta(runtime, &report, /*namespaced=*/kind != "ClusterTrainingRuntime");
   const std::string schema_name = "Trainer " + std::string(trainer::ReleaseOf(version).tag) + " " + kind;
   CheckCrdSchema(*rules, runtime, PruneOptions{schema_name, {}}, SchemaChecks::kAll, DuplicateStyle::kJson, &report);
@@ -254,34 +254,34 @@ Diagnostics ValidateRuntimeFor(const doc::Node& runtime, trainer::TrainerVersion
   if (HasErrors(report.diagnostics())) return report.Take();  // refused before the webhook
   CheckGoIntRanges(*rules, runtime, ControllerName(version), &report);
   if (HasErrors(report.diagnostics())) return report.Take();  // never reaches the controller
-  if (StringAt(&runtime, "kind") == "ClusterTrainingRuntime" && IsDeprecated(runtime)) {
-    report.Warn("ClusterTrainingRuntime \"" + StringAt(At(&runtime, "metadata"), "name") +
+  if (doc::StringAt(&runtime, "kind") == "ClusterTrainingRuntime" && IsDeprecated(runtime)) {
+    report.Warn("ClusterTrainingRuntime \"" + doc::StringAt(doc::At(&runtime, "metadata"), "name") +
                     "\" is deprecated and will be removed in a future release of Kubeflow Trainer. See runtime "
                     "deprecation policy: " +
                     std::string(kDeprecationPolicy),
-                At(At(At(&runtime, "metadata"), "labels"), "trainer.kubeflow.org/support"));
+                doc::At(doc::At(doc::At(&runtime, "metadata"), "labels"), "trainer.kubeflow.org/support"));
   }
-  const doc::Node* jobs = At(At(At(At(&runtime, "spec"), "template"), "spec"), "replicatedJobs");
-  for (std::size_t i = 0; i < Items(jobs).size(); ++i) {
-    const doc::Node& job = Items(jobs)[i];
-    const doc::Node* labels = At(At(At(&job, "template"), "metadata"), "labels");
-    const doc::Node* ancestor_node = At(labels, "trainer.kubeflow.org/trainjob-ancestor-step");
+  const doc::Node* jobs = doc::At(doc::At(doc::At(doc::At(&runtime, "spec"), "template"), "spec"), "replicatedJobs");
+  for (std::size_t i = 0; i < doc::Items(jobs).size(); ++i) {
+    const doc::Node& job = doc::Items(jobs)[i];
+    const doc::Node* labels = doc::At(doc::At(doc::At(&job, "template"), "metadata"), "labels");
+    const doc::Node* ancestor_node = doc::At(labels, "trainer.kubeflow.org/trainjob-ancestor-step");
     if (ancestor_node == nullptr || !ancestor_node->is_string()) continue;
     const std::string& ancestor = ancestor_node->string_value();
     const std::string_view required = RequiredContainer(ancestor);
     if (required.empty()) continue;
     const std::string path = "spec.template.spec.replicatedJobs[" + std::to_string(i) + "]";
     // CRD defaulting makes an absent `replicas` 1.
-    const doc::Node* replicas = At(&job, "replicas");
+    const doc::Node* replicas = doc::At(&job, "replicas");
     const std::int64_t count = replicas != nullptr && replicas->is_int() ? replicas->int_value() : 1;
     if (count != 1) {
       report.Add({ErrorType::kInvalid, path + ".replicas", BadValue::Int(count), "always must be 1"}, replicas);
     }
-    const doc::Node* pod_spec = At(At(At(At(&job, "template"), "spec"), "template"), "spec");
-    const doc::Node* containers = At(pod_spec, "containers");
+    const doc::Node* pod_spec = doc::At(doc::At(doc::At(doc::At(&job, "template"), "spec"), "template"), "spec");
+    const doc::Node* containers = doc::At(pod_spec, "containers");
     bool has_required = false;
-    for (const doc::Node& container : Items(containers)) {
-      if (StringAt(&container, "name") == required) has_required = true;
+    for (const doc::Node& container : doc::Items(containers)) {
+      if (doc::StringAt(&container, "name") == required) has_required = true;
     }
     if (!has_required) {
       report.Add({ErrorType::kInvalid, path + ".template.spec.template.spec.containers",
