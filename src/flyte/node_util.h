@@ -6,15 +6,14 @@
 #include <vector>
 
 #include "doc/node.h"
+#include "doc/path.h"
 #include "flyte/config.h"
 
-// Small helpers on Go-form pod specs shared by the composition files.
+// Small helpers on Go-form pod specs shared by the composition files (over
+// doc/path.h; Items here copies, for lists the caller edits).
 namespace tjr::flyte {
 
-inline std::string NameOf(const doc::Node& container) {
-  const doc::Node* name = container.Find("name");
-  return name != nullptr && name->is_string() ? name->string_value() : "";
-}
+inline std::string NameOf(const doc::Node& container) { return doc::StringAt(container, "name"); }
 
 inline bool IsNil(const doc::Node* value) { return value == nullptr || value->is_null(); }
 

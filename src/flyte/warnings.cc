@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "flyte/node_util.h"
 #include "flyte/task_resources.h"
 
 namespace tjr::flyte {
@@ -10,11 +11,6 @@ namespace {
 
 Diagnostic Warning(std::string_view rule, Location at, std::string message) {
   return MakeWarning(at, rule, std::move(message));
-}
-
-std::string NameOf(const doc::Node& container) {
-  const doc::Node* name = container.Find("name");
-  return name != nullptr && name->is_string() ? name->string_value() : "";
 }
 
 void CheckList(const StoredTemplate& stored, const doc::Node& base_spec, const std::string& primary,
