@@ -160,7 +160,8 @@ DiffOutcome DiffRevisions(const DiffRequest& request, Findings& findings, DiffSi
   // Two folders, or revisions of one repository.
   const bool folders = IsFolder(request.base);
   if (!folders && !request.head.empty() && IsFolder(request.head)) {
-    sink.Problem(AsInputError(MakeError(Location{}, "", "BASE and HEAD must both be folders or both be Git revisions")));
+    sink.Problem(
+        AsInputError(MakeError(Location{}, "", "BASE and HEAD must both be folders or both be Git revisions")));
     return outcome;
   }
   Result<Inputs> read = folders ? ReadFolders(request, load_options) : ReadRevisions(request, load_options, sink);

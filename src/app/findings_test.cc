@@ -26,9 +26,9 @@ TEST(FindingsTest, AGlobalRuleSilencesItsWarningEverywhere) {
   Findings findings;
   std::vector<std::string> kept;
   std::vector<std::string> ignored;
-  findings.SetObservers({[&](const Diagnostic& d) { kept.push_back(d.message); },
-                         [&](const Diagnostic& d, const report::Finding& f) { ignored.push_back(f.rule + " " + d.message); },
-                         nullptr});
+  findings.SetObservers(
+      {[&](const Diagnostic& d) { kept.push_back(d.message); },
+       [&](const Diagnostic& d, const report::Finding& f) { ignored.push_back(f.rule + " " + d.message); }, nullptr});
   report::Ignores ignores;
   ignores.global.push_back({"volume-two-sources", "the chart sets both on purpose"});
   findings.SetIgnores(ignores);
@@ -85,7 +85,8 @@ TEST(FindingsTest, TheLocationMapMovesWhatIsShownNotWhichObjectItIsAbout) {
   Findings findings;
   std::vector<std::string> shown;
   findings.SetObservers({[&](const Diagnostic& d) { shown.push_back(d.location.ToString()); }, nullptr, nullptr});
-  findings.SetLocationMap([](const Location& at) { return Location{InternSourceName("items/0.yaml"), at.line - 2, at.column}; });
+  findings.SetLocationMap(
+      [](const Location& at) { return Location{InternSourceName("items/0.yaml"), at.line - 2, at.column}; });
   findings.Add(Warning("r", "m"), kJob);
   EXPECT_EQ(shown, std::vector<std::string>{"items/0.yaml:1:5"});
   EXPECT_EQ(findings.findings()[0].object.name, "a");

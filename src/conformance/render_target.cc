@@ -48,7 +48,9 @@ Result<app::RenderRequest::ClusterState> ReadClusterState(const std::vector<sour
       // What the cluster stored had the target's CRD defaults applied.
       doc::Node old = manifest.object;
       const pipeline::TargetProfile* target = pipeline::FindTarget(command.pipeline.target);
-      const std::string_view table = target != nullptr ? target->crd_defaults : trainer::kV21DefaultsTable;
+      // An unknown target renders nothing (the run reports it).
+      const std::string_view table =
+          trainer::ReleaseOf(target != nullptr ? target->version : trainer::kDefaultRelease).crd_defaults;
       if (auto defaulted = trainer::ApplyBuiltinDefaults(old, table); !defaulted.ok()) {
         return AsInputError(defaulted.take_error());
       }

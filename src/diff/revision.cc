@@ -68,7 +68,8 @@ std::map<std::string, doc::Node> StoredTrainJobs(const source::ManifestSet& base
                                                  std::string_view read_by) {
   auto table = [](std::string_view target) {
     const pipeline::TargetProfile* profile = pipeline::FindTarget(target);
-    return profile != nullptr ? profile->crd_defaults : trainer::kV21DefaultsTable;
+    // Targets are checked before; an unknown one renders nothing anyway.
+    return trainer::ReleaseOf(profile != nullptr ? profile->version : trainer::kDefaultRelease).crd_defaults;
   };
   std::map<std::string, doc::Node> stored;
   for (const source::Manifest& manifest : base.manifests) {

@@ -76,7 +76,8 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
     }
     ++summary->runtimes;
     doc::Node runtime = manifest.object;
-    if (Status defaulted = trainer::DefaultBuiltin(runtime, target.crd_defaults); !defaulted.ok()) {
+    const std::string_view defaults = trainer::ReleaseOf(target.version).crd_defaults;
+    if (Status defaulted = trainer::DefaultBuiltin(runtime, defaults); !defaulted.ok()) {
       summary->diagnostics.push_back(defaulted.take_error());
       continue;
     }
@@ -136,7 +137,8 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     }
     trainjob = *std::move(translated);
   }
-  if (Status defaulted = trainer::DefaultBuiltin(trainjob, target.crd_defaults); !defaulted.ok()) {
+  const std::string_view defaults = trainer::ReleaseOf(target.version).crd_defaults;
+  if (Status defaulted = trainer::DefaultBuiltin(trainjob, defaults); !defaulted.ok()) {
     out.push_back(defaulted.take_error());
     return finish();
   }

@@ -13,18 +13,19 @@ const std::vector<TargetProfile>& Targets() {
   // trainer-v2.0 (podSpecOverrides) merges a different patch against
   // PodSpec and validates differently: not emulated. HEAD renders as v2.3.0
   // (runtimepatches spec §5.16-§5.17: no JobSet-building change), so it has
-  // no target of its own; its CRD defaults are the ones v2.2/v2.3 use.
+  // no target of its own; its CRD defaults are the ones v2.2/v2.3 use (the
+  // release rows' crd_defaults).
   // The validation entry points take the version from ValidateOptions.
   static const std::vector<TargetProfile> targets = {
-      {"trainer-v2.1", trainer::TrainerVersion::kV2_1, trainer::kV21DefaultsTable, &validate::ValidateTrainJobSchema,
+      {"trainer-v2.1", trainer::TrainerVersion::kV2_1, &validate::ValidateTrainJobSchema,
        &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime, nullptr, false},
-      {"trainer-v2.2", trainer::TrainerVersion::kV2_2, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
+      {"trainer-v2.2", trainer::TrainerVersion::kV2_2, &validate::ValidateTrainJobSchema,
        &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime, nullptr, false},
-      {"trainer-v2.3", trainer::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable, &validate::ValidateTrainJobSchema,
+      {"trainer-v2.3", trainer::TrainerVersion::kV2_3, &validate::ValidateTrainJobSchema,
        &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime, nullptr, false},
       // PR #3199's TemplateOverrides, read as v2.3.0 reads the equivalent
       // runtimePatches (render/template_overrides_preview.h).
-      {"trainer-pr3199-preview", trainer::TrainerVersion::kV2_3, trainer::kHeadDefaultsTable,
+      {"trainer-pr3199-preview", trainer::TrainerVersion::kV2_3,
        &validate::ValidateTrainJobSchema, &validate::ValidateTrainJobWebhook, &validate::ValidateRuntime,
        &render::TemplateOverridesAsRuntimePatches, true},
   };
@@ -40,7 +41,7 @@ const TargetProfile* FindTarget(std::string_view name) {
 
 void PrepareTarget(const TargetProfile& target) {
   (void)render::LoadGoTypes(target.version);
-  (void)trainer::BuiltinDefaults(target.crd_defaults);
+  (void)trainer::BuiltinDefaults(trainer::ReleaseOf(target.version).crd_defaults);
   (void)validate::BuiltinCrdRules(target.version);
   (void)validate::BuiltinRuntimeCrdRules(target.version);
 }

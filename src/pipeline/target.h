@@ -18,7 +18,6 @@ namespace tjr::pipeline {
 struct TargetProfile {
   std::string_view name;            ///< "trainer-v2.3"
   trainer::TrainerVersion version;  ///< the release row (trainer/release.h) whose behaviour it renders
-  std::string_view crd_defaults;    ///< the trainer::BuiltinDefaults table of its CRDs
   /// The API server's schema and CEL checks of a TrainJob (before webhooks).
   Diagnostics (*validate_schema)(const doc::Node& trainjob, const validate::ValidateOptions& options);
   /// The TrainJob validating webhook, given the resolved runtime; sees the

@@ -39,10 +39,10 @@ std::vector<AppliedDefault> ApplyDefaults(const KindDefaults& kind, doc::Node& o
 /// (TrainJob, TrainingRuntime, ClusterTrainingRuntime). An object of another
 /// kind is an error: it would be stored without these defaults.
 Result<std::vector<AppliedDefault>> ApplyBuiltinDefaults(doc::Node& object,
-                                                         std::string_view table = kV21DefaultsTable);
+                                                         std::string_view table);
 
 /// ApplyBuiltinDefaults for callers that need only the defaulted object: the
 /// list of defaults written (a FieldPath built for each) is not made.
-Status DefaultBuiltin(doc::Node& object, std::string_view table = kV21DefaultsTable);
+Status DefaultBuiltin(doc::Node& object, std::string_view table);
 
 }  // namespace tjr::trainer

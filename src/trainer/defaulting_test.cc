@@ -11,7 +11,7 @@ namespace {
 using testing::Yaml;
 
 const KindDefaults& Kind(std::string_view kind) {
-  Result<const DefaultsTable*> table = BuiltinDefaults();
+  Result<const DefaultsTable*> table = BuiltinDefaults(kV21DefaultsTable);
   EXPECT_TRUE(table.ok());
   return *(*table)->Find("trainer.kubeflow.org/v1alpha1", kind);
 }
@@ -268,12 +268,12 @@ TEST(ApplyDefaults, ItemAdditionalAndObjectDefaults) {
 TEST(ApplyBuiltinDefaults, ChoosesTheKindByApiVersionAndKind) {
   doc::Node job = Yaml("apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\n"
                        "metadata: {name: j}\nspec: {runtimeRef: {name: x}}\n");
-  Result<std::vector<AppliedDefault>> applied = ApplyBuiltinDefaults(job);
+  Result<std::vector<AppliedDefault>> applied = ApplyBuiltinDefaults(job, kV21DefaultsTable);
   ASSERT_TRUE(applied.ok());
   EXPECT_EQ(applied->size(), 4u);
 
   doc::Node other = Yaml("apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\n");
-  Result<std::vector<AppliedDefault>> refused = ApplyBuiltinDefaults(other);
+  Result<std::vector<AppliedDefault>> refused = ApplyBuiltinDefaults(other, kV21DefaultsTable);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().message,
             "no CRD defaults for apiVersion \"jobset.x-k8s.io/v1alpha2\", kind \"JobSet\" in "
@@ -287,16 +287,16 @@ TEST(DefaultBuiltin, SameObjectWithoutTheList) {
       "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: j}\n"
       "spec:\n  runtimeRef: {name: x}\n  trainer:\n    env: [{name: a, value: null}]\n";
   doc::Node listed = Yaml(text);
-  ASSERT_TRUE(ApplyBuiltinDefaults(listed).ok());
+  ASSERT_TRUE(ApplyBuiltinDefaults(listed, kV21DefaultsTable).ok());
   doc::Node quiet = Yaml(text);
-  ASSERT_TRUE(DefaultBuiltin(quiet).ok());
+  ASSERT_TRUE(DefaultBuiltin(quiet, kV21DefaultsTable).ok());
   EXPECT_EQ(json::Write(quiet, false), json::Write(listed, false));
   EXPECT_EQ(quiet.Find("spec")->Find("trainer")->Find("env")->items()[0].Find("value"), nullptr);
 
   doc::Node other = Yaml("apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\n");
-  Status refused = DefaultBuiltin(other);
+  Status refused = DefaultBuiltin(other, kV21DefaultsTable);
   ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.error().message, ApplyBuiltinDefaults(other).error().message);
+  EXPECT_EQ(refused.error().message, ApplyBuiltinDefaults(other, kV21DefaultsTable).error().message);
 }
 
 }  // namespace

@@ -77,6 +77,6 @@ inline constexpr std::string_view kHeadDefaultsTable = "trainer-head-defaults";
 
 /// A table compiled into the binary (policies/<name>.json), parsed once and
 /// shared.
-Result<const DefaultsTable*> BuiltinDefaults(std::string_view name = kV21DefaultsTable);
+Result<const DefaultsTable*> BuiltinDefaults(std::string_view name);
 
 }  // namespace tjr::trainer

@@ -12,7 +12,7 @@ namespace tjr::trainer {
 namespace {
 
 const DefaultsTable& Builtin() {
-  Result<const DefaultsTable*> table = BuiltinDefaults();
+  Result<const DefaultsTable*> table = BuiltinDefaults(kV21DefaultsTable);
   EXPECT_TRUE(table.ok()) << (table.ok() ? "" : table.error().ToString());
   return **table;
 }

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "trainer/defaults_table.h"
+
 namespace tjr::trainer {
 namespace {
 
@@ -16,6 +18,7 @@ constexpr std::array<Release, kReleaseCount> kReleases = {{
         .jobset_schema = "jobset-v0.10.1",
         .crd_rules = "trainer-v2.1.0-validation",
         .runtime_crd_rules = "trainer-v2.1.0-runtime-validation",
+        .crd_defaults = kV21DefaultsTable,
         .patch_merge = PatchMerge::kPodTemplateOverrides,
         .runtime_patches = false,
         .patch_termination_grace_period = false,
@@ -44,6 +47,7 @@ constexpr std::array<Release, kReleaseCount> kReleases = {{
         .jobset_schema = "jobset-v0.12.0",
         .crd_rules = "trainer-v2.2.0-validation",
         .runtime_crd_rules = "trainer-v2.2.0-runtime-validation",
+        .crd_defaults = kHeadDefaultsTable,
         .patch_merge = PatchMerge::kRuntimePatchesPerJob,
         .runtime_patches = true,
         .patch_termination_grace_period = false,
@@ -75,6 +79,7 @@ constexpr std::array<Release, kReleaseCount> kReleases = {{
         .jobset_schema = "jobset-v0.12.0",
         .crd_rules = "trainer-v2.3.0-validation",
         .runtime_crd_rules = "trainer-v2.3.0-runtime-validation",
+        .crd_defaults = kHeadDefaultsTable,
         .patch_merge = PatchMerge::kRuntimePatchesWholeSpec,
         .runtime_patches = true,
         .patch_termination_grace_period = true,

@@ -46,6 +46,8 @@ struct Release {
   std::string_view jobset_schema;      ///< policies/ schema of its JobSet API
   std::string_view crd_rules;          ///< policies/ CRD validation table, TrainJob
   std::string_view runtime_crd_rules;  ///< policies/ CRD validation table, runtimes
+  /// The API server's defaults of its CRDs (trainer::BuiltinDefaults table).
+  std::string_view crd_defaults;
   PatchMerge patch_merge;
   /// spec.runtimePatches replace podTemplateOverrides, spec.labels and
   /// spec.annotations (v2.2.0+).

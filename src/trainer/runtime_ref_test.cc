@@ -19,7 +19,7 @@ doc::Node Job(std::string_view runtime_ref, std::string_view ns = "team") {
   if (!ns.empty()) text += "  namespace: " + std::string(ns) + "\n";
   text += "spec:\n  runtimeRef: " + std::string(runtime_ref) + "\n";
   doc::Node job = Yaml(text, "job.yaml");
-  EXPECT_TRUE(ApplyBuiltinDefaults(job).ok());
+  EXPECT_TRUE(ApplyBuiltinDefaults(job, kV21DefaultsTable).ok());
   return job;
 }
 
