@@ -689,6 +689,21 @@ bool ReadBlockSubsetChunks(const std::vector<Chunk>& chunks, const std::string* 
 
 }  // namespace
 
+bool HasLoneCarriageReturn(std::string_view text) {
+  for (std::size_t at = text.find('\r'); at != std::string_view::npos; at = text.find('\r', at + 1)) {
+    if (at + 1 == text.size() || text[at + 1] != '\n') return true;
+  }
+  return false;
+}
+
+std::string LoneCarriageReturnsAsLineFeeds(std::string_view text) {
+  std::string out(text);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == '\r' && (i + 1 == out.size() || out[i + 1] != '\n')) out[i] = '\n';
+  }
+  return out;
+}
+
 Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_view source_name,
                                           const ReadOptions& options) {
   // A UTF-16 file with its byte order mark reads as kubectl reads it.
@@ -712,6 +727,17 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
   // block scalar on a file's last, unterminated line keeps a final "\n"
   // under clip and keep chomping, and libfyaml, given the text without it,
   // dropped that break or returned a NUL for lines of spaces.
+  // goyaml takes a lone CR (an old Mac line end) for a line break as it
+  // takes "\n", in every context. libfyaml's checks here are line-based on
+  // "\n", and its block scalars read lines that end in a lone CR with bytes
+  // that are not in the input, different from read to read (fuzz finding,
+  // yaml_determinism). Read with such CRs as "\n": the offsets stay, the
+  // line numbers are goyaml's.
+  std::string lone_cr_as_lf;
+  if (HasLoneCarriageReturn(text)) {
+    lone_cr_as_lf = LoneCarriageReturnsAsLineFeeds(text);
+    text = lone_cr_as_lf;
+  }
   std::string with_final_break;
   if (!text.empty() && text.back() != '\n') {
     with_final_break.reserve(text.size() + 1);

@@ -37,4 +37,10 @@ struct ReadOptions {
 Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_view source_name,
                                           const ReadOptions& options = {});
 
+/// Whether `text` holds a CR that no LF follows: a line break to goyaml.
+bool HasLoneCarriageReturn(std::string_view text);
+/// `text` with every such CR replaced by LF (the same length, so the same
+/// offsets): what ReadStream reads.
+std::string LoneCarriageReturnsAsLineFeeds(std::string_view text);
+
 }  // namespace tjr::yaml

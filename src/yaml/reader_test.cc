@@ -463,5 +463,39 @@ TEST(YamlReadEncodingTest, Yaml11LineBreaksOutsideQuotesAreRefused) {
   EXPECT_EQ(TypedValue("\"\xE2\x80\xA8\""), "str:\xE2\x80\xA8");
 }
 
+// A lone CR (an old Mac line end) is a line break to goyaml in every
+// context; values from goyaml v2 (kubernetes-sigs/yaml's fork).
+TEST(YamlReadEncodingTest, ALoneCarriageReturnIsALineBreak) {
+  EXPECT_EQ(json::Write(ReadOne("a: 1\rb: x\r"), false), "{\"a\":1,\"b\":\"x\"}");
+  EXPECT_EQ(json::Write(ReadOne("k: |\r  x\r  y\r"), false), "{\"k\":\"x\\ny\\n\"}");
+  // Folded inside quotes as any line break is; before, "ab".
+  EXPECT_EQ(json::Write(ReadOne("k: \"a\r  b\"\r"), false), "{\"k\":\"a b\"}");
+  EXPECT_EQ(json::Write(ReadOne("k: 'a\r\r  b'\rm: [1,\r 2]\r"), false), "{\"k\":\"a\\nb\",\"m\":[1,2]}");
+  // CRLF stays one line break.
+  EXPECT_EQ(json::Write(ReadOne("a: 1\r\nb: |\r\n  x\r\n"), false), "{\"a\":1,\"b\":\"x\\n\"}");
+  // Lines counted as goyaml counts them.
+  EXPECT_EQ(ErrorOf("a: 1\rb: [\r"), ErrorOf("a: 1\nb: [\n"));
+  EXPECT_FALSE(HasLoneCarriageReturn("a\r\nb\n"));
+  EXPECT_TRUE(HasLoneCarriageReturn("a\r\nb\r"));
+  EXPECT_EQ(LoneCarriageReturnsAsLineFeeds("a\r\r\nb\r"), "a\n\r\nb\n");
+}
+
+// The yaml_determinism fuzz finding: block-scalar indicators on lines ended
+// by lone CRs, which libfyaml read with bytes that are not in the input
+// (NUL on one read, heap bytes on another). Now read as the same text with
+// "\n" line ends, refused by the block scalar check, the same every time.
+TEST(YamlReadEncodingTest, BlockScalarsAfterLoneCarriageReturnsReadTheSameEveryTime) {
+  const std::string text =
+      "apiVesiok:\n \n\n \n \r |\n \r\n\n \n\n k:k:\n \n |\n \n\n \n ?\r |\n  |\n \n\n \n \r |\n \r  |\n"
+      " \n\n \n \r |\n \r\n  inject-finalizer: true\n";
+  const std::string lf = LoneCarriageReturnsAsLineFeeds(text);
+  const std::string error = ErrorOf(text);
+  EXPECT_NE(error.find("a block scalar whose '|' or '>' stands on a line of its own"), std::string::npos) << error;
+  EXPECT_EQ(error, ErrorOf(lf));
+  ReadOptions libfyaml;
+  libfyaml.libfyaml_only = true;
+  EXPECT_EQ(ErrorOf(text, libfyaml), error);
+}
+
 }  // namespace
 }  // namespace tjr::yaml
