@@ -2,57 +2,21 @@
 // on the sample repository and on small temporary repositories.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
-#include <unistd.h>
-
 #include "cli/commands.h"
+#include "cli/test_support.h"
 
 namespace tjr::cli {
 namespace {
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
+using testing::Invoke;
+using testing::Outcome;
+using testing::TempDir;
 
-Outcome Invoke(int (*command)(const std::vector<std::string>&), const std::vector<std::string>& args) {
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
-  int code = command(args);
-  std::string out = ::testing::internal::GetCapturedStdout();
-  return {code, out, ::testing::internal::GetCapturedStderr()};
-}
-
-std::string SampleRepo() {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  return std::string(root != nullptr ? root : "..") + "/fixtures/trainer-repo";
-}
-
-class TempDir {
- public:
-  TempDir() {
-    path_ = fs::temp_directory_path() / ("tjrender-cli-" + std::to_string(::getpid()) + "-" +
-                                         std::to_string(counter_++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  void Write(const std::string& name, const std::string& text) const {
-    fs::create_directories((path_ / name).parent_path());
-    std::ofstream(path_ / name) << text;
-  }
-  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
-  std::string str() const { return path_.string(); }
-
- private:
-  static inline int counter_ = 0;
-  fs::path path_;
-};
+std::string SampleRepo() { return testing::SourcePath("fixtures/trainer-repo"); }
 
 const char kLonelyTrainJob[] =
     "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: lonely\n"

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "conformance/temp_tree.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::conformance {
 namespace {
@@ -49,7 +49,7 @@ TEST(ParseCaseSpecTest, RefusesUnknownMissingAndMistypedFields) {
 }
 
 TEST(LoadCaseTest, ReadsInputsInNameOrderAndTheExpectedObjects) {
-  TempTree tree;
+  testkit::TempDir tree;
   tree.Write("merge/env/case.yaml", kCaseYaml);
   tree.Write("merge/env/input/patch-2.yaml", "b: 1\n---\nc: 1\n");
   tree.Write("merge/env/input/object.json", R"({"kind": "Pod"})");
@@ -71,7 +71,7 @@ TEST(LoadCaseTest, ReadsInputsInNameOrderAndTheExpectedObjects) {
 }
 
 TEST(LoadCaseTest, InputParseErrorsAreKeptAsOutput) {
-  TempTree tree;
+  testkit::TempDir tree;
   tree.Write("a/case.yaml", kCaseYaml);
   tree.Write("a/input/object.json", "{\"kind\": }");
   tree.Write("a/expected-errors.txt", "input/object.json:1\n\n   \nsecond line\r\n");
@@ -85,7 +85,7 @@ TEST(LoadCaseTest, InputParseErrorsAreKeptAsOutput) {
 }
 
 TEST(LoadCaseTest, RefusesMalformedCaseFolders) {
-  TempTree tree;
+  testkit::TempDir tree;
   tree.Write("no-input/case.yaml", kCaseYaml);
   EXPECT_FALSE(LoadCase(tree / "no-input").ok());
 
@@ -121,7 +121,7 @@ TEST(LoadCaseTest, RefusesMalformedCaseFolders) {
 }
 
 TEST(LoadCaseTest, NoExpectationIsNotAnErrorWhileLoading) {
-  TempTree tree;
+  testkit::TempDir tree;
   tree.Write("new/case.yaml", kCaseYaml);
   tree.MakeDir("new/input");
   auto loaded = LoadCase(tree / "new");
@@ -130,7 +130,7 @@ TEST(LoadCaseTest, NoExpectationIsNotAnErrorWhileLoading) {
 }
 
 TEST(FindCasesTest, FindsCaseFoldersSortedBelowEachRoot) {
-  TempTree tree;
+  testkit::TempDir tree;
   tree.Write("suite/merge/b/case.yaml", kCaseYaml);
   tree.Write("suite/merge/a/case.yaml", kCaseYaml);
   tree.Write("suite/merge/a/input/nested/case.yaml", kCaseYaml);  // inside a case: not a case
@@ -144,7 +144,7 @@ TEST(FindCasesTest, FindsCaseFoldersSortedBelowEachRoot) {
 }
 
 TEST(FindCasesTest, RefusesRootsWithoutCases) {
-  TempTree tree;
+  testkit::TempDir tree;
   tree.MakeDir("empty");
   EXPECT_FALSE(FindCases({tree / "empty"}).ok());
   EXPECT_FALSE(FindCases({tree / "absent"}).ok());

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "conformance/target.h"
-#include "conformance/temp_tree.h"
+#include "testkit/temp_dir.h"
 #include "yaml/reader.h"
 #include "yaml/writer.h"
 
@@ -56,7 +56,7 @@ class RunnerTest : public ::testing::Test {
     return RunLoadedCase(*loaded, kFake, options);
   }
 
-  TempTree tree_;
+  testkit::TempDir tree_;
 };
 
 TEST_F(RunnerTest, EqualObjectsPass) {
@@ -75,7 +75,7 @@ TEST_F(RunnerTest, DifferentObjectsFailWithADiffNamingExpectedYaml) {
   EXPECT_EQ(report.outcome, Outcome::kFailed);
   EXPECT_EQ(report.summary, "the output differs from expected.yaml");
   ASSERT_EQ(report.details.size(), 1u);
-  EXPECT_EQ(*report.details[0].location.file, (tree_ / "merge/c/expected.yaml").string());
+  EXPECT_EQ(*report.details[0].location.file, (tree_ / "merge/c/expected.yaml"));
   EXPECT_NE(report.details[0].message.find("+spec:\n+  hostname: h\n"), std::string::npos)
       << report.details[0].message;
 }
@@ -86,7 +86,7 @@ TEST_F(RunnerTest, ErrorsInsteadOfObjectsFailWithTheDiagnosticsFromTheWorkingDir
   CaseReport report = Run();
   EXPECT_EQ(report.outcome, Outcome::kFailed);
   ASSERT_EQ(report.details.size(), 1u);
-  EXPECT_EQ(*report.details[0].location.file, (tree_ / "merge/c/input/patch.yaml").string());
+  EXPECT_EQ(*report.details[0].location.file, (tree_ / "merge/c/input/patch.yaml"));
 }
 
 TEST_F(RunnerTest, WarningsDoNotFailAnObjectsCase) {
@@ -203,7 +203,7 @@ TEST_F(RunnerTest, UpdateSwitchesToExpectedErrorsAndRemovesTheStaleFile) {
 }
 
 TEST(RunCaseTest, UnknownTargetIsAnError) {
-  TempTree tree;
+  testkit::TempDir tree;
   tree.Write("c/case.yaml", "description: d\nsource: s\ntarget: nope\n");
   tree.MakeDir("c/input");
   CaseReport report = RunCase(tree / "c", {});
@@ -217,15 +217,15 @@ TEST(RunCaseTest, UnknownTargetIsAnError) {
 }
 
 TEST(RunCaseTest, UnloadableCaseIsAnError) {
-  TempTree tree;
+  testkit::TempDir tree;
   CaseReport report = RunCase(tree / "absent", {});
   EXPECT_EQ(report.outcome, Outcome::kError);
-  EXPECT_EQ(report.name, (tree / "absent").string());
+  EXPECT_EQ(report.name, (tree / "absent"));
 }
 
 TEST(RunCaseTest, MergeCaseEndToEnd) {
   // The expectation is kubectl v1.32.4's output for this object and patch.
-  TempTree tree;
+  testkit::TempDir tree;
   tree.Write("merge/env/case.yaml", "description: d\nsource: s\ntarget: merge\n");
   tree.Write("merge/env/input/object.yaml",
              "apiVersion: v1\nkind: PodTemplate\nmetadata:\n  name: t\ntemplate:\n  spec:\n"
