@@ -1,11 +1,13 @@
 #include "conformance/migrate_target.h"
 
-#include <set>
 #include <string_view>
+#include <utility>
 
+#include "app/migrate_files.h"
 #include "migrate/compare.h"
 #include "migrate/plan.h"
 #include "migrate/rewrite.h"
+#include "source/memory_tree.h"
 
 namespace tjr::conformance {
 namespace {
@@ -30,6 +32,29 @@ doc::Node Object(const char* kind, doc::Node metadata) {
   object.Set("metadata", std::move(metadata));
   return object;
 }
+
+// What the target keeps of a run: each changed file and each TrainJob that
+// renders differently as an object, every diagnostic as it arrives.
+class Collector final : public app::MigrateSink {
+ public:
+  void Problem(const Diagnostic& problem) override { output.diagnostics.push_back(problem); }
+  void Migrated(const app::MigratedText& migrated) override {
+    doc::Node file = Object("MigratedFile", Metadata("", std::string(std::string_view(migrated.name).substr(6))));
+    file.Set("text", doc::Node::String(migrated.after));
+    output.objects.push_back(std::move(file));
+  }
+  void Compared(const migrate::TrainJobComparison& trainjob) override {
+    const std::size_t slash = trainjob.train_job.find('/');
+    doc::Node differences = doc::Node::Sequence();
+    for (const std::string& line : trainjob.differences) differences.push_back(doc::Node::String(line));
+    doc::Node object = Object("RenderDifferences", Metadata(trainjob.train_job.substr(0, slash),
+                                                            trainjob.train_job.substr(slash + 1)));
+    object.Set("differences", std::move(differences));
+    output.objects.push_back(std::move(object));
+  }
+
+  TargetOutput output;
+};
 
 }  // namespace
 
@@ -60,54 +85,18 @@ Result<TargetOutput> RunMigrateTarget(const std::vector<InputFile>& inputs,
     return CommandError("--manager " + rewrite_options.manager + ": " + problem);
   }
 
-  TargetOutput output;
-  std::vector<source::ParsedFile> before;
-  std::vector<source::ParsedFile> after;
-  std::set<std::string> skip;
-  for (const InputFile& input : inputs) {
-    auto rewrite = migrate::RewriteFile(input.text, input.name, rewrite_options);
-    if (!rewrite.ok()) {
-      output.diagnostics.push_back(rewrite.take_error());
-      continue;
-    }
-    output.diagnostics.insert(output.diagnostics.end(), rewrite->errors.begin(),
-                              rewrite->errors.end());
-    if (rewrite->text != input.text) {
-      doc::Node file = Object("MigratedFile",
-                              Metadata("", std::string(std::string_view(input.name).substr(6))));
-      file.Set("text", doc::Node::String(rewrite->text));
-      output.objects.push_back(std::move(file));
-    }
-    for (const migrate::TrainJobMigration& trainjob : rewrite->trainjobs) {
-      const doc::Node* spec = trainjob.before.Find("spec");
-      const bool modern = spec != nullptr && spec->is_mapping() &&
-                          spec->Find("runtimePatches") != nullptr;
-      if (trainjob.failed || modern) {
-        skip.insert((trainjob.namespace_.empty() ? compare_options.default_namespace
-                                                 : trainjob.namespace_) +
-                    "/" + trainjob.name);
-      }
-    }
-    before.push_back({input.name, rewrite->before});
-    after.push_back({input.name, rewrite->after});
-  }
-  // No Trainer release reads the preview's templateOverrides: nothing to render.
-  if (rewrite_options.shape == migrate::Shape::kTemplateOverridesPreview) return output;
-  migrate::Comparison comparison = migrate::CompareRenders(before, after, skip, compare_options);
-  output.diagnostics.insert(output.diagnostics.end(), comparison.errors.begin(),
-                            comparison.errors.end());
-  for (const migrate::TrainJobComparison& trainjob : comparison.trainjobs) {
-    const std::size_t slash = trainjob.train_job.find('/');
-    doc::Node differences = doc::Node::Sequence();
-    for (const std::string& line : trainjob.differences) {
-      differences.push_back(doc::Node::String(line));
-    }
-    doc::Node object = Object("RenderDifferences", Metadata(trainjob.train_job.substr(0, slash),
-                                                            trainjob.train_job.substr(slash + 1)));
-    object.Set("differences", std::move(differences));
-    output.objects.push_back(std::move(object));
-  }
-  return output;
+  // The case's files are read as `tjrender migrate input/` reads them,
+  // through the same entry point.
+  source::MemoryTree tree;
+  for (const InputFile& input : inputs) tree.Put(input.name, input.text);
+  app::MigrateRequest request;
+  request.paths = {"input"};
+  request.tree = &tree;
+  request.rewrite = rewrite_options;
+  request.compare = compare_options;
+  Collector collector;
+  app::MigrateFiles(request, collector);
+  return std::move(collector.output);
 }
 
 }  // namespace tjr::conformance
