@@ -12,9 +12,8 @@
 #include "cli/findings_output.h"
 #include "cli/options.h"
 #include "cli/output.h"
-#include "conformance/case.h"
+#include "conformance/suite.h"
 #include "report/junit.h"
-#include "conformance/runner.h"
 
 namespace tjr::cli {
 namespace po = boost::program_options;
@@ -44,32 +43,31 @@ const char* OutcomeWord(conformance::Outcome outcome) {
   return "ERROR";
 }
 
-report::JunitCase ToJunit(const conformance::CaseReport& report) {
-  using Status = report::JunitCase::Status;
-  report::JunitCase junit;
-  junit.name = report.name;
-  std::size_t slash = report.name.find('/');
-  junit.classname =
-      "conformance" + (slash == std::string::npos ? "" : "." + report.name.substr(0, slash));
-  switch (report.outcome) {
-    case conformance::Outcome::kPassed: junit.status = Status::kPassed; break;
-    case conformance::Outcome::kFailed: junit.status = Status::kFailed; break;
-    case conformance::Outcome::kUpdated: junit.status = Status::kSkipped; break;
-    case conformance::Outcome::kError: junit.status = Status::kError; break;
-  }
-  junit.message = report.summary;
-  for (const Diagnostic& detail : report.details) junit.details += detail.ToString() + "\n";
-  return junit;
-}
+// Prints each case's line to stdout and its details to stderr as it ends,
+// and keeps what the JUnit and findings files need.
+class CasePrinter final : public conformance::SuiteSink {
+ public:
+  CasePrinter(FindingsOutput& findings, bool junit) : findings_(findings), junit_(junit) {}
 
-// A failing case as a finding about its case.yaml, for --report.
-Diagnostic CaseFinding(const std::filesystem::path& dir, const conformance::CaseReport& report) {
-  std::string message = report.summary;
-  for (const Diagnostic& detail : report.details) message += "\n" + detail.ToString();
-  Diagnostic d = MakeError(Location{InternSourceName((dir / "case.yaml").string())}, "", message);
-  d.rule = report.outcome == conformance::Outcome::kFailed ? "conformance/failed" : "conformance/error";
-  return d;
-}
+  void CaseDone(const std::filesystem::path& dir, const conformance::CaseReport& report) override {
+    std::string line = std::string(OutcomeWord(report.outcome)) + " " + report.name;
+    if (!report.summary.empty()) line += ": " + report.summary;
+    WriteStdout(line + "\n");
+    Report(report.details);
+    if (junit_) junit_cases.push_back(conformance::AsJunitCase(report));
+    const report::ObjectRef subject = RefOf("tjrender.dev/conformance", "Case", "", report.name);
+    findings_.AddSubject(subject);
+    if (report.outcome == conformance::Outcome::kFailed || report.outcome == conformance::Outcome::kError) {
+      findings_.Record(conformance::AsFinding(dir, report), subject);
+    }
+  }
+
+  std::vector<report::JunitCase> junit_cases;
+
+ private:
+  FindingsOutput& findings_;
+  bool junit_;
+};
 
 bool RunningInCi() {
   const char* ci = std::getenv("CI");
@@ -99,54 +97,34 @@ int RunConformance(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
-  std::vector<std::filesystem::path> roots(dirs.begin(), dirs.end());
-  auto cases = conformance::FindCases(roots);
-  if (!cases.ok()) {
-    Report(cases.error());
-    return kExitUsage;
-  }
   // Only the files: stdout keeps its PASS/FAIL lines and stderr the details.
   FindingsOutput findings;
   if (!findings.Init(report_options)) return kExitUsage;
-  conformance::RunOptions options;
-  options.update = update;
-  std::size_t counts[4] = {0, 0, 0, 0};  // indexed by Outcome
-  std::vector<report::JunitCase> junit_cases;
-  for (const std::filesystem::path& dir : *cases) {
-    conformance::CaseReport report = conformance::RunCase(dir, options);
-    ++counts[static_cast<int>(report.outcome)];
-    std::string line = std::string(OutcomeWord(report.outcome)) + " " + report.name;
-    if (!report.summary.empty()) line += ": " + report.summary;
-    WriteStdout(line + "\n");
-    Report(report.details);
-    if (!junit_path.empty()) junit_cases.push_back(ToJunit(report));
-    findings.AddSubject(RefOf("tjrender.dev/conformance", "Case", "", report.name));
-    if (report.outcome == conformance::Outcome::kFailed ||
-        report.outcome == conformance::Outcome::kError) {
-      findings.Record(CaseFinding(dir, report),
-                      RefOf("tjrender.dev/conformance", "Case", "", report.name));
-    }
+  conformance::SuiteRequest request;
+  request.roots.assign(dirs.begin(), dirs.end());
+  request.options.update = update;
+  CasePrinter printer(findings, !junit_path.empty());
+  Result<conformance::SuiteOutcome> outcome = conformance::RunSuite(request, printer);
+  if (!outcome.ok()) {
+    Report(outcome.error());
+    return kExitUsage;
   }
-  const std::size_t passed = counts[static_cast<int>(conformance::Outcome::kPassed)];
-  const std::size_t failed = counts[static_cast<int>(conformance::Outcome::kFailed)];
-  const std::size_t updated = counts[static_cast<int>(conformance::Outcome::kUpdated)];
-  const std::size_t errors = counts[static_cast<int>(conformance::Outcome::kError)];
-  std::string summary = std::to_string(passed) + " passed, " + std::to_string(failed) + " failed";
-  if (updated > 0) summary += ", " + std::to_string(updated) + " updated";
-  if (errors > 0) summary += ", " + std::to_string(errors) + " could not run";
+  std::string summary = std::to_string(outcome->passed) + " passed, " + std::to_string(outcome->failed) + " failed";
+  if (outcome->updated > 0) summary += ", " + std::to_string(outcome->updated) + " updated";
+  if (outcome->errors > 0) summary += ", " + std::to_string(outcome->errors) + " could not run";
   WriteStdout(summary + "\n");
 
   if (!junit_path.empty()) {
     Status written =
-        WriteFileAtomically(junit_path, report::WriteJunit("conformance", junit_cases));
+        WriteFileAtomically(junit_path, report::WriteJunit("conformance", printer.junit_cases));
     if (!written.ok()) {
       Report(written.error());
       return kExitUsage;
     }
   }
   if (!report_options.report_specs.empty() && !findings.WriteReportFiles()) return kExitUsage;
-  if (errors > 0) return kExitUsage;
-  return failed > 0 ? kExitFindings : kExitClean;
+  if (outcome->errors > 0) return kExitUsage;
+  return outcome->failed > 0 ? kExitFindings : kExitClean;
 }
 
 }  // namespace tjr::cli
