@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "pipeline/pipeline.h"
+#include "pipeline/target.h"
 
 namespace tjr::app {
 
@@ -35,6 +36,12 @@ Result<std::string> SupportedTarget(std::string_view target, std::string_view al
   return AsInputError(MakeError(Location{}, "",
                                 "unsupported target '" + std::string(target) +
                                     "' (supported: " + pipeline::SupportedTargetList() + std::string(also) + ")"));
+}
+
+Result<std::string> ChooseTarget(std::string_view flag, const RepoConfig& config) {
+  if (!flag.empty()) return SupportedTarget(flag);
+  if (config.target) return SupportedTarget(*config.target);
+  return SupportedTarget(pipeline::kDefaultTarget);
 }
 
 }  // namespace tjr::app

@@ -7,29 +7,22 @@
 #include <boost/program_options.hpp>
 
 #include <cstdio>
-#include <filesystem>
-#include <set>
-#include <system_error>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "base/file.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/findings_output.h"
-#include "app/integration_render.h"
-#include "app/manifest_tree.h"
 #include "cli/options.h"
 #include "cli/output.h"
-#include "doc/objects.h"
 #include "integrate/argo_params.h"
+#include "integrate/argocd_generate.h"
 #include "pipeline/target.h"
-#include "source/document_class.h"
-#include "source/helm_chart.h"
-#include "source/walk.h"
-#include "yaml/reader.h"
 
 namespace tjr::cli {
 namespace po = boost::program_options;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -55,64 +48,11 @@ std::string Usage() {
     "Printing zero objects is an error (Argo CD would prune everything) unless allow-empty.\n";
 }
 
-// The repository root in the plugin's copy: the working directory minus
-// ARGOCD_APP_SOURCE_PATH.
-fs::path RepoRoot(const std::string& source_path) {
-  std::error_code error;
-  fs::path cwd = fs::current_path(error);
-  fs::path root = cwd;
-  fs::path app = fs::path(source_path).lexically_normal();
-  if (source_path.empty() || app == ".") return cwd;
-  for (auto it = app.begin(); it != app.end(); ++it) {
-    if (it->empty()) continue;
-    root = root.parent_path();
-  }
-  return root;
-}
-
-// Every object under `paths` a cluster would take, in the loader's file
-// order, Lists flattened: not what the loader skips (documents that are no
-// object, tool configuration such as a Kustomization, Helm templates).
-// Files that cannot be read or parsed are reported by the loader already.
-std::vector<doc::Node> AllObjects(const source::Tree& tree, const std::vector<std::string>& paths,
-                                  const std::vector<source::ObjectType>& kept) {
-  std::vector<doc::Node> objects;
-  source::ExpandedPaths expanded = source::ExpandPaths(tree, paths, {".json", ".yaml", ".yml"});
-  for (const source::InputFile& file : expanded.files) {
-    Result<std::string> text = tree.Read(file.read_path, std::size_t{64} << 20);
-    if (!text.ok()) continue;
-    if (!file.chart.empty() && source::HasTemplateActions(*text)) continue;
-    Result<std::vector<doc::Node>> documents = yaml::ReadStream(*text, file.name);
-    if (!documents.ok()) continue;
-    for (const doc::Node& document : *documents) {
-      if (document.is_null() || source::ClassifyDocument(document, kept).kind != source::DocumentClass::kObject) {
-        continue;
-      }
-      Result<std::vector<doc::Node>> flat = doc::FlattenLists({document});
-      if (!flat.ok()) continue;
-      for (doc::Node& object : *flat) {
-        if (!source::IsConfigOnly(object)) objects.push_back(std::move(object));
-      }
-    }
-  }
-  return objects;
-}
-
-// An application folder Argo CD would build with Helm or kustomize: the
-// plugin was chosen by name, so say what it does there.
-void WarnOfOtherBuilders(const source::Tree& tree) {
-  for (const char* file : {source::kChartFile, "kustomization.yaml", "kustomization.yml", "Kustomization"}) {
-    Result<source::EntryType> type = tree.Stat(file);
-    if (!type.ok() || *type != source::EntryType::kFile) continue;
-    std::fprintf(stderr,
-                 "warning: the application folder holds %s: tjrender reads its files as plain manifests and "
-                 "does not run %s (Argo CD's own %s support does, when the Application does not name the "
-                 "tjrender plugin)\n",
-                 file, file == std::string(source::kChartFile) ? "helm" : "kustomize",
-                 file == std::string(source::kChartFile) ? "Helm" : "kustomize");
-    return;
-  }
-}
+// The notices go to stderr as they come, before the findings.
+class NoticePrinter final : public integrate::ArgocdSink {
+ public:
+  void Notice(const Diagnostic& notice) override { Report(notice); }
+};
 
 }  // namespace
 
@@ -145,65 +85,21 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
     settings->mode = mode_flag == "render" ? integrate::ArgoMode::kRender : integrate::ArgoMode::kValidate;
   }
   if (allow_empty_flag) settings->allow_empty = true;
-  if (std::string missing = integrate::MissingClusterApi(*settings); !missing.empty()) {
-    ReportUsageError(missing);
-    return kExitUsage;
-  }
-
-  Result<app::RepoConfig> config = app::ReadRepoConfig(app::RepoConfigPath(paths));
-  if (!config.ok()) {
-    Report(config.error());
-    return kExitUsage;
-  }
-  pipeline::PipelineOptions pipeline_options;
-  if (auto exit_code = ChooseTarget(!target_flag.empty() ? target_flag : settings->target, *config,
-                                    &pipeline_options.target)) {
-    return *exit_code;
-  }
-  source::LoadOptions load_options;
-  if (!settings->app_namespace.empty()) {
-    load_options.default_namespace = settings->app_namespace;
-    pipeline_options.default_namespace = settings->app_namespace;
-  }
-
-  app::ManifestTree tree;
-  WarnOfOtherBuilders(tree);
-  std::vector<std::string> load_paths = paths;
-  fs::path root = RepoRoot(settings->source_path);
-  for (const std::string& runtime_path : settings->runtime_paths) {
-    fs::path full = (root / runtime_path).lexically_normal();
-    if (runtime_path.empty() || fs::path(runtime_path).is_absolute() ||
-        full.lexically_relative(root).string().rfind("..", 0) == 0) {
-      ReportUsageError("runtime-paths entry '" + runtime_path +
-                       "' must be a relative path inside the repository");
-      return kExitUsage;
-    }
-    load_paths.push_back(full.string());
-  }
-  source::ManifestSet loaded = source::LoadManifests(tree, load_paths, load_options);
-  // Objects of runtime-paths only resolve runtimeRefs: not checked as the
-  // application's, never printed.
-  source::ManifestSet manifests;
-  manifests.files = loaded.files;
-  manifests.diagnostics = loaded.diagnostics;
-  std::size_t app_files = 0;
-  {
-    source::ExpandedPaths app = source::ExpandPaths(tree, paths, {".json", ".yaml", ".yml"});
-    std::set<std::string> names;
-    for (const source::InputFile& f : app.files) names.insert(f.name);
-    app_files = names.size();
-    for (source::Manifest& m : loaded.manifests) {
-      if (names.count(m.file) || !app::IsTrainJob(m.object)) manifests.manifests.push_back(std::move(m));
-    }
-  }
+  if (!target_flag.empty()) settings->target = target_flag;
 
   ReportOptions report_options;
   report_options.verbose = verbose;
   FindingsOutput findings;
   if (!findings.Init(report_options)) return kExitUsage;
-  const bool render = settings->mode == integrate::ArgoMode::kRender;
-  std::map<std::string, std::vector<doc::Node>> rendered =
-      app::ValidateAndRender(manifests, *config, pipeline_options, &findings, render);
+  integrate::ArgocdRequest request;
+  request.paths = std::move(paths);
+  request.settings = *settings;
+  NoticePrinter notices;
+  integrate::ArgocdOutcome outcome = integrate::ArgocdGenerate(request, findings, notices);
+  if (outcome.refused) {
+    Report(*outcome.refused);
+    return kExitUsage;
+  }
   if (!findings.Finish()) return kExitUsage;
   if (findings.has_input_errors()) return kExitUsage;
   if (findings.has_errors()) {
@@ -214,32 +110,14 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
     }
     return kExitFindings;
   }
-
-  std::vector<doc::Node> out;
-  const std::string& default_namespace = pipeline_options.default_namespace;
-  for (doc::Node& object : AllObjects(tree, paths, load_options.types)) {
-    if (render && app::IsRuntime(object)) continue;
-    if (render && app::IsTrainJob(object)) {
-      auto it = rendered.find(app::TrainJobKey(object, default_namespace));
-      if (it != rendered.end()) {
-        for (doc::Node& made : it->second) out.push_back(std::move(made));
-      }
-      continue;
-    }
-    out.push_back(std::move(object));
-  }
-  std::string app = settings->app_name.empty() ? "" : "application " + settings->app_name + ": ";
-  if (out.empty() && !settings->allow_empty) {
-    ReportUsageError(app + "argocd-generate would print zero objects (" + std::to_string(app_files) +
-                     " manifest file(s) under " + fs::current_path().string() +
-                     "); Argo CD would then prune everything the application owns. Check the "
-                     "application's path, or set the plugin parameter allow-empty=true if empty "
-                     "is intended");
+  if (outcome.empty) {
+    Report(*outcome.empty);
     return kExitFindings;
   }
-  WriteStdout(app::YamlStream(out));
-  std::fprintf(stderr, "%s%zu object(s), mode %s, target %s%s\n", app.c_str(), out.size(),
-               render ? "render" : "validate", pipeline_options.target.c_str(),
+  WriteStdout(outcome.manifests);
+  const std::string app = settings->app_name.empty() ? "" : "application " + settings->app_name + ": ";
+  std::fprintf(stderr, "%s%zu object(s), mode %s, target %s%s\n", app.c_str(), outcome.objects,
+               settings->mode == integrate::ArgoMode::kRender ? "render" : "validate", outcome.target.c_str(),
                settings->revision.empty() ? "" : (", revision " + settings->revision).c_str());
   return kExitClean;
 }

@@ -60,14 +60,4 @@ bool CheckTarget(std::string* target, std::string_view also) {
   return true;
 }
 
-std::optional<int> ChooseTarget(const std::string& flag, const app::RepoConfig& config, std::string* target) {
-  if (!flag.empty()) {
-    *target = flag;
-  } else if (config.target) {
-    *target = *config.target;
-  }
-  if (CheckTarget(target)) return std::nullopt;
-  return kExitUsage;
-}
-
 }  // namespace tjr::cli

@@ -34,9 +34,4 @@ void SetHelpObserver(HelpObserver observer);
 /// (other targets the command takes, e.g. ", flyte-v1.16, flyte-v2").
 bool CheckTarget(std::string* target, std::string_view also = "");
 
-/// The integrations' target: `flag`, else the repository's `.tjrender.yaml`,
-/// else the pipeline's default, checked as CheckTarget does; returns an
-/// exit code after reporting an unsupported one.
-std::optional<int> ChooseTarget(const std::string& flag, const app::RepoConfig& config, std::string* target);
-
 }  // namespace tjr::cli

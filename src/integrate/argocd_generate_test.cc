@@ -1,0 +1,100 @@
+// The Argo CD plugin's generate through its entry point, run in an
+// application folder as Argo CD runs it (the working directory).
+#include "integrate/argocd_generate.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "testkit/fixtures.h"
+#include "testkit/temp_dir.h"
+
+namespace tjr::integrate {
+namespace {
+
+class Notices final : public ArgocdSink {
+ public:
+  void Notice(const Diagnostic& notice) override { seen.push_back(notice.ToString()); }
+  std::vector<std::string> seen;
+};
+
+class ArgocdGenerateTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    previous_ = std::filesystem::current_path();
+    repo_.Write("runtimes/plain.yaml", testkit::kPlainRuntime);
+    repo_.Write("apps/train/job.yaml", testkit::kPlainTrainJob);
+    repo_.Write("apps/train/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n");
+    std::filesystem::current_path(repo_.Path("apps/train"));
+    request_.settings.source_path = "apps/train";
+  }
+  void TearDown() override { std::filesystem::current_path(previous_); }
+
+  ArgocdOutcome Run() { return ArgocdGenerate(request_, findings_, notices_); }
+
+  std::filesystem::path previous_;
+  testkit::TempDir repo_{"argocd"};
+  ArgocdRequest request_;
+  app::Findings findings_;
+  Notices notices_;
+};
+
+TEST_F(ArgocdGenerateTest, RuntimesOutsideTheFolderComeThroughRuntimePaths) {
+  ArgocdOutcome outcome = Run();
+  ASSERT_FALSE(outcome.refused);
+  EXPECT_TRUE(findings_.has_errors());  // the runtime is not in the folder
+  EXPECT_TRUE(outcome.manifests.empty());
+
+  app::Findings findings;
+  request_.settings.runtime_paths = {"runtimes"};
+  outcome = ArgocdGenerate(request_, findings, notices_);
+  ASSERT_FALSE(outcome.refused);
+  EXPECT_FALSE(findings.has_errors());
+  // validate: the application's objects as written, the runtime never.
+  EXPECT_EQ(outcome.objects, 2u);
+  EXPECT_NE(outcome.manifests.find("kind: TrainJob"), std::string::npos);
+  EXPECT_EQ(outcome.manifests.find("kind: ClusterTrainingRuntime"), std::string::npos);
+  EXPECT_EQ(outcome.target, "trainer-v2.3");
+}
+
+TEST_F(ArgocdGenerateTest, RenderReplacesTheTrainJob) {
+  request_.settings.runtime_paths = {"runtimes"};
+  request_.settings.mode = ArgoMode::kRender;
+  ArgocdOutcome outcome = Run();
+  ASSERT_FALSE(outcome.refused);
+  EXPECT_FALSE(findings_.has_errors());
+  EXPECT_NE(outcome.manifests.find("kind: JobSet"), std::string::npos) << outcome.manifests;
+  EXPECT_EQ(outcome.manifests.find("kind: TrainJob"), std::string::npos);
+}
+
+TEST_F(ArgocdGenerateTest, RefusesRuntimePathsOutsideTheRepository) {
+  request_.settings.runtime_paths = {"../elsewhere"};
+  ArgocdOutcome outcome = Run();
+  ASSERT_TRUE(outcome.refused);
+  EXPECT_NE(outcome.refused->message.find("runtime-paths entry '../elsewhere'"), std::string::npos);
+}
+
+TEST_F(ArgocdGenerateTest, NothingToPrintIsAnErrorUnlessAllowed) {
+  std::filesystem::remove(repo_.Path("apps/train/job.yaml"));
+  std::filesystem::remove(repo_.Path("apps/train/cm.yaml"));
+  ArgocdOutcome outcome = Run();
+  ASSERT_TRUE(outcome.empty);
+  EXPECT_NE(outcome.empty->message.find("would print zero objects"), std::string::npos);
+  request_.settings.allow_empty = true;
+  outcome = Run();
+  EXPECT_FALSE(outcome.empty);
+  EXPECT_EQ(outcome.objects, 0u);
+}
+
+TEST_F(ArgocdGenerateTest, AChartInTheFolderIsANotice) {
+  repo_.Write("apps/train/Chart.yaml", "apiVersion: v2\nname: c\nversion: 0.1.0\n");
+  request_.settings.runtime_paths = {"runtimes"};
+  Run();
+  ASSERT_EQ(notices_.seen.size(), 1u);
+  EXPECT_EQ(notices_.seen[0].rfind("warning: the application folder holds Chart.yaml: tjrender reads", 0), 0u);
+}
+
+}  // namespace
+}  // namespace tjr::integrate
