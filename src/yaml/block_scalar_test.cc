@@ -52,10 +52,34 @@ TEST(BlockScalarTest, AHeaderOnALineOfItsOwn) {
 }
 
 TEST(BlockScalarTest, TheDocumentItselfWithAMoreIndentedLine) {
-  // goyaml v2 and libfyaml read a root block scalar alike, its header on a
-  // line of its own or not (3,465 generated root scalars compared).
+  // goyaml v2 and libfyaml read a root block scalar whose header is at
+  // column 1 alike (3,465 generated root scalars compared).
   EXPECT_EQ(ReadOne("|\n x\n  y\n").string_value(), "x\n y\n");
   EXPECT_EQ(ReadOne("|2+\n   *\n  -.nan\n\n  ion\n\n").string_value(), " *\n-.nan\n\nion\n\n");
+  EXPECT_EQ(ReadOne("|\n a\n  \n\n  b\n  c\n").string_value(), "a\n \n\n b\n c\n");
+}
+
+TEST(BlockScalarTest, TheDocumentItselfWithAnIndentedHeaderIsRefused) {
+  // goyaml's values on the right; libfyaml read the first five as
+  // "?\n x" (no last break), "?\n \n " (no last line), "" (two lines taken
+  // for comments), "k: v\n   \n\nk: v" and, from one read to the next, a
+  // NUL or another byte it never read (the yaml_determinism finding of
+  // 2026-11-27, in the corpus).
+  for (const std::string text : {
+           " |\n ?\n  x\n",                                          // "?\n x\n"
+           " |\n ?\n  \n  x\n",                                      // "?\n \n x\n"
+           "  >+\n # x\n # x\n \n",                                   // "# x # x\n\n"
+           "   >\n   k: v\n      \n\n   k: v\n",                      // "k: v\n   \n\nk: v\n"
+           " |\n ?\n  \n\n\n\n  | \n  inject-finalizer: true\n",       // "?\n \n\n\n\n | \n inject-finalizer: true\n"
+           " |\n x\n",                                                // "x\n": refused too
+       }) {
+    EXPECT_NE(ErrorOf(text).find("a document that is a block scalar whose '|' or '>' is indented on a line of "
+                                 "its own is not read here"),
+              std::string::npos)
+        << text;
+  }
+  // Inside a collection such headers keep their own rules (above).
+  EXPECT_EQ(ValueOf("k:\n  |\n  x\n"), "x\n");
 }
 
 TEST(BlockScalarTest, WrittenRootStringsReadBack) {
