@@ -5,23 +5,19 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <unistd.h>
+
+#include "testkit/temp_dir.h"
 
 namespace tjr::app {
 namespace {
 namespace fs = std::filesystem;
 
-std::string SampleRepo() {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  return std::string(root != nullptr ? root : "..") + "/fixtures/trainer-repo";
-}
 
 class Recorder final : public DiffSink {
  public:
@@ -34,14 +30,9 @@ class Recorder final : public DiffSink {
 class DiffRevisionsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() / ("tjrender-app-diff-" + std::to_string(::getpid()) + "-" +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
-    fs::create_directories(root_);
-    fs::copy(SampleRepo(), root_ / "old", fs::copy_options::recursive);
-    fs::copy(SampleRepo(), root_ / "new", fs::copy_options::recursive);
+    fs::copy(testkit::SampleRepo(), root_ / "old", fs::copy_options::recursive);
+    fs::copy(testkit::SampleRepo(), root_ / "new", fs::copy_options::recursive);
   }
-  void TearDown() override { fs::remove_all(root_); }
 
   DiffRequest Request() const {
     DiffRequest request;
@@ -51,7 +42,8 @@ class DiffRevisionsTest : public ::testing::Test {
     return request;
   }
 
-  fs::path root_;
+  testkit::TempDir temp_{"app-diff"};
+  const fs::path root_ = temp_.root();
 };
 
 TEST_F(DiffRevisionsTest, TheSameFoldersDifferInNothing) {

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <string>
 
+#include "testkit/temp_dir.h"
+
 namespace tjr::app {
 namespace {
 
@@ -16,19 +18,15 @@ namespace fs = std::filesystem;
 class ConfigTree : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("tjrender-config-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
     fs::create_directories(root_ / "outer/repo/.git");
     fs::create_directories(root_ / "outer/repo/ml/trainjobs");
     fs::create_directories(root_ / "outer/bare/ml");
   }
-  void TearDown() override { fs::remove_all(root_); }
   void Touch(const fs::path& file) { std::ofstream(root_ / file) << "target: trainer-v2.1\n"; }
   std::string Path(const fs::path& relative) { return (root_ / relative).lexically_normal().string(); }
 
-  fs::path root_;
+  testkit::TempDir temp_{"app-config"};
+  const fs::path root_ = temp_.root();
 };
 
 TEST_F(ConfigTree, FoundInAParentFolderOfTheFirstPath) {

@@ -5,23 +5,20 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <unistd.h>
+
+#include "testkit/temp_dir.h"
 
 namespace tjr::app {
 namespace {
 namespace fs = std::filesystem;
 
-std::string SampleRepo() {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  return std::string(root != nullptr ? root : "..") + "/fixtures/trainer-repo";
-}
+using testkit::SampleRepo;
 
 class Recorder final : public RenderSink {
  public:
@@ -40,14 +37,6 @@ class Recorder final : public RenderSink {
 
 class RenderRepositoryTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    root_ = fs::temp_directory_path() / ("tjrender-app-" + std::to_string(::getpid()) + "-" +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
-    fs::create_directories(root_);
-  }
-  void TearDown() override { fs::remove_all(root_); }
-
   // The sample repository copied where the test may change it.
   std::string CopyOfSample() {
     fs::copy(SampleRepo(), root_ / "repo", fs::copy_options::recursive);
@@ -63,7 +52,8 @@ class RenderRepositoryTest : public ::testing::Test {
     return std::find(rules.begin(), rules.end(), rule) != rules.end();
   }
 
-  fs::path root_;
+  testkit::TempDir temp_{"app-render"};
+  const fs::path root_ = temp_.root();
 };
 
 TEST_F(RenderRepositoryTest, TheSampleRepositoryRendersToTheStream) {

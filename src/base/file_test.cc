@@ -10,17 +10,14 @@
 
 #include <gtest/gtest.h>
 
+#include "testkit/temp_dir.h"
+
 namespace tjr {
 namespace {
 
-std::string TempDir() {
-  std::string dir = testing::TempDir() + "tjr-file-XXXXXX";
-  EXPECT_NE(::mkdtemp(dir.data()), nullptr);
-  return dir;
-}
-
 TEST(FileTest, WritesAtomicallyAndReadsBack) {
-  std::string path = TempDir() + "/out.yaml";
+  const testkit::TempDir dir("file");
+  std::string path = dir / "out.yaml";
   ASSERT_TRUE(WriteFileAtomically(path, "a: 1\n").ok());
   auto read = ReadFile(path);
   ASSERT_TRUE(read.ok());
@@ -28,7 +25,8 @@ TEST(FileTest, WritesAtomicallyAndReadsBack) {
 }
 
 TEST(FileTest, KeepsTheFileWhenBytesAreUnchanged) {
-  std::string path = TempDir() + "/same.yaml";
+  const testkit::TempDir dir("file");
+  std::string path = dir / "same.yaml";
   ASSERT_TRUE(WriteFileAtomically(path, "x\n").ok());
   struct stat before {};
   ASSERT_EQ(::stat(path.c_str(), &before), 0);
@@ -39,7 +37,8 @@ TEST(FileTest, KeepsTheFileWhenBytesAreUnchanged) {
 }
 
 TEST(FileTest, RefusesFilesOverTheLimitAndMissingFiles) {
-  std::string path = TempDir() + "/big";
+  const testkit::TempDir dir("file");
+  std::string path = dir / "big";
   ASSERT_TRUE(WriteFileAtomically(path, std::string(100, 'a')).ok());
   auto big = ReadFile(path, 10);
   ASSERT_FALSE(big.ok());
@@ -81,7 +80,8 @@ TEST(FileTest, AStreamIsRefusedAsSoonAsItPassesTheLimit) {
 // open(2) of a FIFO for reading waits for a writer; a FIFO named as a file
 // hung the run forever. It is refused without blocking.
 TEST(FileTest, AFifoOrDeviceIsRefusedWithoutBlocking) {
-  const std::string fifo = TempDir() + "/fifo.yaml";
+  const testkit::TempDir dir("file");
+  const std::string fifo = dir / "fifo.yaml";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   Result<std::string> read = ReadFile(fifo);
   ASSERT_FALSE(read.ok());
@@ -92,7 +92,8 @@ TEST(FileTest, AFifoOrDeviceIsRefusedWithoutBlocking) {
 }
 
 TEST(FileTest, StampsTellVersionsApart) {
-  const std::string path = TempDir() + "/a.yaml";
+  const testkit::TempDir dir("file");
+  const std::string path = dir / "a.yaml";
   ASSERT_TRUE(WriteFileAtomically(path, "a: 1\n").ok());
   FileStamp stamp;
   ASSERT_TRUE(ReadFile(path, 100, &stamp).ok());

@@ -7,7 +7,7 @@
 #include "base/file.h"
 
 #include "source/disk_tree.h"
-#include "source/git_scratch.h"
+#include "testkit/git_repo.h"
 
 namespace tjr::batch {
 namespace {
@@ -39,7 +39,7 @@ struct Found {
 };
 
 // FindAffected between `base` and `head` ("" = the working tree).
-Found Affected(const source::GitScratch& repo, const std::string& base, const std::string& head,
+Found Affected(const testkit::GitRepo& repo, const std::string& base, const std::string& head,
                InventoryCache* cache = nullptr, std::vector<std::string> paths = {"."}) {
   Found found;
   auto base_git = source::OpenGitRevision(repo.root(), base);
@@ -83,7 +83,7 @@ using Names = std::vector<std::string>;
 class AffectedTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!source::HaveGit()) GTEST_SKIP() << "git is not installed";
+    if (!testkit::HaveGit()) GTEST_SKIP() << "git is not installed";
     repo_.Write("runtimes/torch.yaml", Runtime("torch"));
     repo_.Write("runtimes/other.yaml", Runtime("other"));
     repo_.Write("jobs/a.yaml", Job("a", "torch"));
@@ -92,7 +92,7 @@ class AffectedTest : public ::testing::Test {
     repo_.Write("jobs/d.yaml", Job("d", "late"));
     ASSERT_EQ(repo_.Commit("base"), 0);
   }
-  source::GitScratch repo_;
+  testkit::GitRepo repo_;
 };
 
 TEST_F(AffectedTest, ATrainJobChange) {

@@ -6,7 +6,7 @@
 #include <random>
 
 #include "base/file.h"
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::batch {
 namespace {
@@ -53,7 +53,7 @@ class InventoryCacheTest : public ::testing::Test {
     return names;
   }
 
-  source::ScratchDir dir_;
+  testkit::TempDir dir_;
 };
 
 using Strings = std::vector<std::string>;

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::batch {
 namespace {
@@ -62,7 +62,7 @@ metadata:
 )";
 
 TEST(InventoryTest, IndexesTrainJobsRuntimesAndReferences) {
-  source::ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("all.yaml", kManifests);
   source::ManifestSet set = source::LoadManifests({dir.Path("all.yaml")});
   ASSERT_TRUE(set.diagnostics.empty());

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "base/file.h"
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::batch {
 namespace {
@@ -43,7 +43,7 @@ TEST(OutputFileForTest, OnlyDnsLabelsBecomePaths) {
 }
 
 TEST(OutputTreeTest, WritesRewritesOnlyChangesAndPrunesItsOwnFiles) {
-  source::ScratchDir dir;
+  testkit::TempDir dir;
   const std::string out = dir.Path("out");
   {
     auto tree = OpenOrDie(out);
@@ -85,7 +85,7 @@ TEST(OutputTreeTest, WritesRewritesOnlyChangesAndPrunesItsOwnFiles) {
 }
 
 TEST(OutputTreeTest, TheIndexIsRewrittenOnlyWhenItWouldChange) {
-  source::ScratchDir dir;
+  testkit::TempDir dir;
   const std::string out = dir.Path("out");
   const std::string index = out + "/.tjrender-index";
   const std::string canonical =
@@ -122,7 +122,7 @@ TEST(OutputTreeTest, TheIndexIsRewrittenOnlyWhenItWouldChange) {
 }
 
 TEST(OutputTreeTest, WithoutPruneOnlyRemovedFilesGo) {
-  source::ScratchDir dir;
+  testkit::TempDir dir;
   const std::string out = dir.Path("out");
   {
     auto tree = OpenOrDie(out);
@@ -144,7 +144,7 @@ TEST(OutputTreeTest, WithoutPruneOnlyRemovedFilesGo) {
 }
 
 TEST(OutputTreeTest, AHostileIndexOrLinkCannotReachOutside) {
-  source::ScratchDir dir;
+  testkit::TempDir dir;
   const std::string out = dir.Path("out");
   dir.Write("victim.yaml", "keep\n");
   dir.Write("out/.tjrender-index", "../victim.yaml\n/etc/passwd\na/../../victim.yaml\n");
@@ -161,7 +161,7 @@ TEST(OutputTreeTest, AHostileIndexOrLinkCannotReachOutside) {
 // The prune step once unlinked DIR/<ns>/<job>.yaml through a namespace
 // folder replaced by a symbolic link: a file outside DIR deleted.
 TEST(OutputTreeTest, PruningNeverFollowsALink) {
-  source::ScratchDir dir;
+  testkit::TempDir dir;
   const std::string out = dir.Path("out");
   {
     auto tree = OpenOrDie(out);
@@ -180,7 +180,7 @@ TEST(OutputTreeTest, PruningNeverFollowsALink) {
 
 // Flyte Pod files (<ns>/<task>.pod.yaml) were never indexed, so never pruned.
 TEST(OutputTreeTest, FlytePodFilesArePrunedToo) {
-  source::ScratchDir dir;
+  testkit::TempDir dir;
   const std::string out = dir.Path("out");
   {
     auto tree = OpenOrDie(out);
@@ -202,7 +202,7 @@ TEST(OutputTreeTest, FlytePodFilesArePrunedToo) {
 // DIR changes, the user's files (links included, as links) come along,
 // unchanged outputs keep their inode, and no staging folder stays behind.
 TEST(OutputTreeTest, TheFolderIsSwappedWholeAndKeepsWhatIsNotTjrenders) {
-  source::ScratchDir dir;
+  testkit::TempDir dir;
   const std::string out = dir.Path("out");
   {
     auto tree = OpenOrDie(out);
@@ -259,7 +259,7 @@ TEST(OutputTreeTest, TheFolderIsSwappedWholeAndKeepsWhatIsNotTjrenders) {
 }
 
 TEST(OutputTreeTest, WithoutCommitDirIsUntouched) {
-  source::ScratchDir dir;
+  testkit::TempDir dir;
   const std::string out = dir.Path("out");
   {
     auto tree = OpenOrDie(out);
@@ -272,7 +272,7 @@ TEST(OutputTreeTest, WithoutCommitDirIsUntouched) {
 }
 
 TEST(OutputTreeTest, StagingOfDeadRunsIsCleared) {
-  source::ScratchDir dir;
+  testkit::TempDir dir;
   const std::string out = dir.Path("out");
   // pid 2^22+1 is above Linux's pid_max limit: never alive.
   dir.Write("out/.tjrender-staging-4194305/a/x.yaml", "half\n");  // where older versions staged

@@ -1,56 +1,31 @@
 // End to end through `tjrender migrate` on a copy of the sample repository.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
-#include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/test_support.h"
 
 namespace tjr::cli {
 namespace {
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
+using testing::Outcome;
 
-Outcome Migrate(const std::vector<std::string>& args) {
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
-  int code = RunMigrate(args);
-  std::string out = ::testing::internal::GetCapturedStdout();
-  return {code, out, ::testing::internal::GetCapturedStderr()};
-}
+Outcome Migrate(const std::vector<std::string>& args) { return testing::Invoke(RunMigrate, args); }
 
 std::string ReadAll(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-class RepoCopy {
+// A copy of the sample repository the test may change.
+class RepoCopy : public testkit::TempDir {
  public:
-  RepoCopy() {
-    static int counter = 0;
-    root_ = fs::temp_directory_path() /
-            ("tjrender-migrate-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(root_);
-    const char* source = std::getenv("TJRENDER_SOURCE_ROOT");
-    fs::copy(std::string(source != nullptr ? source : "..") + "/fixtures/trainer-repo", root_,
-             fs::copy_options::recursive);
-  }
-  ~RepoCopy() {
-    std::error_code ignored;
-    fs::remove_all(root_, ignored);
-  }
-  std::string path(const char* relative = "") const { return (root_ / relative).string(); }
-
- private:
-  fs::path root_;
+  RepoCopy() : TempDir("migrate") { CopyFrom(testkit::SampleRepo()); }
+  std::string path(const char* relative = "") const { return Path(relative); }
 };
 
 TEST(MigrateCommand, PrintsAPatchAndTheRenderedDifferencesWithoutTouchingFiles) {

@@ -6,12 +6,12 @@
 #include <fstream>
 #include <iterator>
 
-#include <unistd.h>
 
 #include <filesystem>
 
 #include "cli/commands.h"
-#include "source/git_scratch.h"
+#include "cli/test_support.h"
+#include "testkit/git_repo.h"
 
 namespace tjr::cli {
 namespace {
@@ -27,36 +27,12 @@ std::string WithoutSummary(const std::string& err) {
   return err.substr(0, start);
 }
 
-#define REQUIRE_GIT() \
-  if (!source::HaveGit()) GTEST_SKIP() << "git is not installed"
-
-struct Outcome {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-Outcome Invoke(int (*command)(const std::vector<std::string>&), const std::vector<std::string>& args) {
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
-  int code = command(args);
-  std::string out = ::testing::internal::GetCapturedStdout();
-  return {code, out, ::testing::internal::GetCapturedStderr()};
-}
+using testing::Invoke;
+using testing::Outcome;
 
 Outcome Diff(const std::vector<std::string>& args) { return Invoke(RunDiff, args); }
 
-// Runs in `dir` and returns to the previous directory after.
-class InDirectory {
- public:
-  explicit InDirectory(const std::string& dir) : previous_(std::filesystem::current_path()) {
-    std::filesystem::current_path(dir);
-  }
-  ~InDirectory() { std::filesystem::current_path(previous_); }
-
- private:
-  std::filesystem::path previous_;
-};
+using testkit::InDirectory;
 
 const char kRuntime[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
 kind: ClusterTrainingRuntime
@@ -97,7 +73,7 @@ std::string Job(const std::string& name, const std::string& runtime, const std::
 }
 
 // A repository pinned to Trainer v2.1: two runtimes, three TrainJobs.
-void WriteBase(const source::ScratchDir& repo) {
+void WriteBase(const testkit::TempDir& repo) {
   repo.Write(".tjrender.yaml", "target: trainer-v2.1\n");
   repo.Write("runtimes/plain.yaml", Runtime("plain", "busybox:1.36"));
   repo.Write("runtimes/other.yaml", Runtime("other", "alpine:3"));
@@ -107,7 +83,7 @@ void WriteBase(const source::ScratchDir& repo) {
 }
 
 TEST(DiffCommand, TwoFoldersWithoutGit) {
-  source::ScratchDir dirs;
+  testkit::TempDir dirs;
   dirs.Write("old/.tjrender.yaml", "target: trainer-v2.1\n");
   dirs.Write("new/.tjrender.yaml", "target: trainer-v2.1\n");
   dirs.Write("old/runtime.yaml", Runtime("plain", "busybox:1.36"));
@@ -149,8 +125,8 @@ TEST(DiffCommand, TwoFoldersWithoutGit) {
 }
 
 TEST(DiffCommand, RuntimeChangeBetweenCommits) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   WriteBase(repo);
   ASSERT_EQ(repo.Commit("base"), 0);
   repo.Write("runtimes/plain.yaml", Runtime("plain", "busybox:1.37"));
@@ -182,8 +158,8 @@ TEST(DiffCommand, RuntimeChangeBetweenCommits) {
 }
 
 TEST(DiffCommand, DeletedAndRenamedTrainJobFiles) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   WriteBase(repo);
   ASSERT_EQ(repo.Commit("base"), 0);
   ASSERT_EQ(repo.Git("rm -q jobs/b.yaml"), 0);
@@ -203,8 +179,8 @@ TEST(DiffCommand, DeletedAndRenamedTrainJobFiles) {
 // The findings of a diff go to the same report formats as check's: the
 // refused update as a SARIF result and a JSON finding with its rule id.
 TEST(DiffCommand, FindingsReportFiles) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   WriteBase(repo);
   ASSERT_EQ(repo.Commit("base"), 0);
   repo.Write("jobs/a.yaml", Job("a", "other"));  // runtimeRef changed
@@ -225,8 +201,8 @@ TEST(DiffCommand, FindingsReportFiles) {
 }
 
 TEST(DiffCommand, WorkingTreeAgainstARevisionFromASubfolder) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   WriteBase(repo);
   ASSERT_EQ(repo.Commit("base"), 0);
   repo.Write("jobs/d.yaml", Job("d", "other"));  // untracked: read too
@@ -261,9 +237,9 @@ struct UpdateCase {
 class UpdateRules : public ::testing::TestWithParam<UpdateCase> {};
 
 TEST_P(UpdateRules, AsDiffReportsThem) {
-  REQUIRE_GIT();
+  TJR_REQUIRE_GIT();
   const UpdateCase& c = GetParam();
-  source::GitScratch repo;
+  testkit::GitRepo repo;
   WriteBase(repo);
   repo.Write(".tjrender.yaml", std::string("target: ") + c.target + "\n");
   repo.Write("jobs/u.yaml", c.before);
@@ -284,9 +260,9 @@ TEST_P(UpdateRules, AsDiffReportsThem) {
 
 // `check --since BASE` on the working tree runs the same update checks.
 TEST_P(UpdateRules, AsCheckSinceReportsThem) {
-  REQUIRE_GIT();
+  TJR_REQUIRE_GIT();
   const UpdateCase& c = GetParam();
-  source::GitScratch repo;
+  testkit::GitRepo repo;
   WriteBase(repo);
   repo.Write(".tjrender.yaml", std::string("target: ") + c.target + "\n");
   repo.Write("jobs/u.yaml", c.before);
@@ -307,8 +283,8 @@ TEST_P(UpdateRules, AsCheckSinceReportsThem) {
 }
 
 TEST(CheckSince, AllTrainJobsAreUpdatesWhenTheConfigurationChanged) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   WriteBase(repo);
   ASSERT_EQ(repo.Commit("base"), 0);
   repo.Write("jobs/a.yaml", Job("a", "other"));
@@ -516,8 +492,8 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<UpdateCase>& info) { return std::string(info.param.name); });
 
 TEST(DiffCommand, ReportFormatsAndColour) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   WriteBase(repo);
   ASSERT_EQ(repo.Commit("base"), 0);
   repo.Write("runtimes/other.yaml", Runtime("other", "alpine:3.20"));
@@ -551,8 +527,8 @@ TEST(DiffCommand, ReportFormatsAndColour) {
 }
 
 TEST(DiffCommand, MarkdownTruncatedBelowTheLimit) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   WriteBase(repo);
   for (int i = 0; i < 60; ++i) repo.Write("jobs/many-" + std::to_string(i) + ".yaml", Job("m" + std::to_string(i), "plain"));
   ASSERT_EQ(repo.Commit("base"), 0);
@@ -572,8 +548,8 @@ TEST(DiffCommand, MarkdownTruncatedBelowTheLimit) {
 }
 
 TEST(DiffCommand, ErrorsAtBaseAreQualifiedAndNoDifferenceByThemselves) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   WriteBase(repo);
   repo.Write("jobs/x.yaml", Job("x", "missing"));
   ASSERT_EQ(repo.Commit("base"), 0);
@@ -587,7 +563,7 @@ TEST(DiffCommand, ErrorsAtBaseAreQualifiedAndNoDifferenceByThemselves) {
 }
 
 TEST(DiffCommand, ExitCodes) {
-  source::ScratchDir dirs;
+  testkit::TempDir dirs;
   dirs.Write("a/runtime.yaml", Runtime("plain", "busybox:1.36"));
   dirs.Write("a/jobs.yaml", Job("a", "plain"));
   dirs.Write("b/runtime.yaml", Runtime("plain", "busybox:1.36"));
@@ -615,8 +591,8 @@ TEST(DiffCommand, ExitCodes) {
 }
 
 TEST(DiffCommand, UnknownRevisionIsAnInputError) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   WriteBase(repo);
   ASSERT_EQ(repo.Commit("base"), 0);
   InDirectory here(repo.root());
@@ -626,8 +602,8 @@ TEST(DiffCommand, UnknownRevisionIsAnInputError) {
 }
 
 TEST(DiffCommand, OutputDoesNotDependOnThreads) {
-  REQUIRE_GIT();
-  source::GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   WriteBase(repo);
   for (int i = 0; i < 30; ++i) repo.Write("jobs/n" + std::to_string(i) + ".yaml", Job("n" + std::to_string(i), i % 2 ? "plain" : "other"));
   ASSERT_EQ(repo.Commit("base"), 0);

@@ -2,37 +2,24 @@
 // the --out folder, on throw-away repositories (skipped without git).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include "base/file.h"
 #include "cli/commands.h"
+#include "cli/test_support.h"
 #include "cli/progress.h"
-#include "source/git_scratch.h"
+#include "testkit/git_repo.h"
 
 namespace tjr::cli {
 namespace {
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-Outcome Invoke(int (*command)(const std::vector<std::string>&), const std::vector<std::string>& args) {
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
-  int code = command(args);
-  std::string out = ::testing::internal::GetCapturedStdout();
-  return {code, out, ::testing::internal::GetCapturedStderr()};
-}
+using testing::Invoke;
+using testing::Outcome;
 
 std::string Runtime(const std::string& name, const std::string& image = "pytorch/pytorch:2.7") {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  std::string text = *ReadFile(std::string(root != nullptr ? root : "..") +
-                               "/fixtures/trainer-repo/runtimes/torch_distributed.yaml");
+  std::string text = *ReadFile(testkit::SampleRepo() + "/runtimes/torch_distributed.yaml");
   auto replace = [&](const std::string& from, const std::string& to) {
     std::size_t at = text.find(from);
     if (at != std::string::npos) text.replace(at, from.size(), to);
@@ -57,7 +44,7 @@ std::string Slurp(const std::string& path) {
 class RenderGitTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!source::HaveGit()) GTEST_SKIP() << "git is not installed";
+    if (!testkit::HaveGit()) GTEST_SKIP() << "git is not installed";
     repo_.Write("runtimes/torch.yaml", Runtime("torch"));
     repo_.Write("runtimes/other.yaml", Runtime("other"));
     repo_.Write("jobs/a.yaml", Job("a", "torch"));
@@ -72,8 +59,8 @@ class RenderGitTest : public ::testing::Test {
   std::string Out(const std::string& relative = "") const {
     return out_.Path("out") + (relative.empty() ? "" : "/" + relative);
   }
-  source::GitScratch repo_;
-  source::ScratchDir out_;
+  testkit::GitRepo repo_;
+  testkit::TempDir out_;
 };
 
 TEST_F(RenderGitTest, RevReadsTheRevisionNotTheWorkingTree) {
@@ -157,7 +144,7 @@ TEST_F(RenderGitTest, OutFolderUnderSinceKeepsUntouchedAndRemovesDeleted) {
   EXPECT_EQ(fs::last_write_time(Out("team/c.yaml")), c_time);
   EXPECT_FALSE(fs::exists(Out("team/b.yaml")));
   // The folder is what a full render of HEAD gives.
-  source::ScratchDir full;
+  testkit::TempDir full;
   ASSERT_EQ(Render({"--rev", "HEAD", "--out", full.Path("o")}).exit_code, 0);
   for (const char* file : {"team/a.yaml", "team/c.yaml", ".tjrender-index"}) {
     EXPECT_EQ(Slurp(Out(file)), Slurp(full.Path("o") + "/" + file)) << file;
@@ -171,7 +158,7 @@ TEST_F(RenderGitTest, OutputDoesNotDependOnJobs) {
                     "ns" + std::to_string(i % 4)));
   }
   ASSERT_EQ(repo_.Commit(), 0);
-  source::ScratchDir one, four;
+  testkit::TempDir one, four;
   ASSERT_EQ(Render({"--rev", "HEAD", "--out", one.Path("o"), "--jobs", "1"}).exit_code, 0);
   ASSERT_EQ(Render({"--rev", "HEAD", "--out", four.Path("o"), "--threads", "4"}).exit_code, 0);
   std::size_t files = 0;

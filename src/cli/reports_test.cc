@@ -2,36 +2,19 @@
 // `tjrender check` and `tjrender render`.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
-#include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/test_support.h"
 
 namespace tjr::cli {
 namespace {
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-Outcome Invoke(int (*command)(const std::vector<std::string>&), const std::vector<std::string>& args) {
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
-  int code = command(args);
-  std::string out = ::testing::internal::GetCapturedStdout();
-  return {code, out, ::testing::internal::GetCapturedStderr()};
-}
-
-std::string Root() {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  return root != nullptr ? root : "..";
-}
+using testing::Invoke;
+using testing::Outcome;
 
 std::string Slurp(const fs::path& path) {
   std::ifstream in(path);
@@ -39,22 +22,9 @@ std::string Slurp(const fs::path& path) {
 }
 
 // A copy of the sample repository the test may change.
-class RepoCopy {
+class RepoCopy : public testkit::TempDir {
  public:
-  RepoCopy() {
-    path_ = fs::temp_directory_path() / ("tjrender-reports-" + std::to_string(::getpid()) + "-" +
-                                         std::to_string(counter_++));
-    fs::remove_all(path_);
-    fs::copy(Root() + "/fixtures/trainer-repo", path_, fs::copy_options::recursive);
-  }
-  ~RepoCopy() { fs::remove_all(path_); }
-  std::string str() const { return path_.string(); }
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-  void Write(const std::string& name, const std::string& text) const { std::ofstream(path_ / name) << text; }
-
- private:
-  static inline int counter_ = 0;
-  fs::path path_;
+  RepoCopy() : TempDir("reports") { CopyFrom(testkit::SampleRepo()); }
 };
 
 const char kWarningRule[] = "override-container-unknown";
@@ -153,7 +123,7 @@ TEST(Reports, ErrorsCannotBeIgnored) {
 }
 
 TEST(Reports, RuntimeFindingsNameTheirRuntime) {
-  Outcome run = Invoke(RunCheck, {Root() + "/conformance/restrictions/runtime-ml-policy-torch-and-mpi/input",
+  Outcome run = Invoke(RunCheck, {testkit::SourcePath("conformance/restrictions/runtime-ml-policy-torch-and-mpi/input"),
                                   "--format", "json"});
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.out.find("\"kind\": \"ClusterTrainingRuntime\",\n                \"name\": \"both\""),
@@ -189,7 +159,7 @@ TEST(RenderCheck, ComparesWithTheRenderedTreeWithoutWriting) {
 
 TEST(CheckRepo, EntryPointsResolveRuntimesFromTheRepository) {
   RepoCopy repo;
-  std::string job = (repo / "trainjobs/custom-sa-node-selector.yaml").string();
+  std::string job = repo / "trainjobs/custom-sa-node-selector.yaml";
   EXPECT_EQ(Invoke(RunCheck, {job}).exit_code, 1) << "alone, its runtime is missing";
   Outcome run = Invoke(RunCheck, {job, "--repo", repo.str()});
   EXPECT_EQ(run.exit_code, 0) << run.err;
@@ -198,7 +168,7 @@ TEST(CheckRepo, EntryPointsResolveRuntimesFromTheRepository) {
   EXPECT_TRUE(run.err.ends_with("1 objects rendered, 2 checked, 0 files skipped, 0 errors, 0 warnings\n"))
       << run.err;
   // A runtime passed as an entry point is not read twice.
-  Outcome both = Invoke(RunCheck, {job, (repo / "runtimes/torch_distributed.yaml").string(), "--repo", repo.str()});
+  Outcome both = Invoke(RunCheck, {job, repo / "runtimes/torch_distributed.yaml", "--repo", repo.str()});
   EXPECT_EQ(both.exit_code, 0) << both.err;
 }
 

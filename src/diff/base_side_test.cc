@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "source/git_scratch.h"
+#include "testkit/git_repo.h"
 
 namespace tjr::diff {
 namespace {
@@ -23,7 +23,7 @@ std::vector<std::string> Ids(const source::ManifestSet& set) {
   return ids;
 }
 
-std::unique_ptr<source::GitTree> Open(const source::GitScratch& repo, const std::string& rev) {
+std::unique_ptr<source::GitTree> Open(const testkit::GitRepo& repo, const std::string& rev) {
   Result<std::unique_ptr<source::GitTree>> git = source::OpenGitRevision(repo.root(), rev);
   EXPECT_TRUE(git.ok()) << git.error().ToString();
   return git.ok() ? std::move(*git) : nullptr;
@@ -34,7 +34,7 @@ std::unique_ptr<source::GitTree> Open(const source::GitScratch& repo, const std:
 class LoadBaseSideTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!source::HaveGit()) GTEST_SKIP() << "git is not installed";
+    if (!testkit::HaveGit()) GTEST_SKIP() << "git is not installed";
     repo_.Write("runtimes/one.yaml", Runtime("one"));
     repo_.Write("runtimes/two.yaml", Runtime("two"));
     repo_.Write("jobs/a.yaml", Job("a", "one"));
@@ -55,7 +55,7 @@ class LoadBaseSideTest : public ::testing::Test {
   }
   BaseSource Base() { return {*base_tree_, *base_git_, {"."}, {"jobs/a.yaml"}}; }
 
-  source::GitScratch repo_;
+  testkit::GitRepo repo_;
   std::unique_ptr<source::GitTree> base_git_;
   std::unique_ptr<source::GitTree> head_git_;
   std::unique_ptr<source::FilteredTree> base_tree_;

@@ -1,8 +1,8 @@
 #include "gocompat/regexp.h"
+#include "testkit/temp_dir.h"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -35,9 +35,7 @@ std::string Answer(const std::string& pattern, const std::string& text) {
 // Go's own answers (scripts/gen-regexp-cases.go, go1.19): errors with their
 // text, leftmost-first submatches.
 TEST(RegexpTest, AgreesWithGoRegexp) {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  ASSERT_NE(root, nullptr);
-  std::ifstream file(std::string(root) + "/src/gocompat/testdata/regexp_cases.txt");
+  std::ifstream file(testkit::SourcePath("src/gocompat/testdata/regexp_cases.txt"));
   ASSERT_TRUE(file.good());
   std::string line;
   std::string comment;

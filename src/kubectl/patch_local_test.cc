@@ -1,19 +1,17 @@
 #include "kubectl/patch_local.h"
 
-#include <cstdlib>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "base/file.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::kubectl {
 namespace {
 
 std::string Fixture(const std::string& name) {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  EXPECT_NE(root, nullptr) << "run through meson test";
-  auto text = ReadFile(std::string(root == nullptr ? "." : root) + "/fixtures/demo/" + name);
+  auto text = ReadFile(testkit::SourcePath("fixtures/demo/" + name));
   EXPECT_TRUE(text.ok()) << name;
   return text.ok() ? *text : std::string();
 }

@@ -7,7 +7,7 @@
 #include "pipeline/test_util.h"
 #include "render/go_types.h"
 #include "source/disk_tree.h"
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 #include "trainer/skeleton.h"
 #include "yaml/writer.h"
 
@@ -59,7 +59,7 @@ TEST(Pipeline, RendersTrainJobsOrderedByNamespaceThenName) {
 TEST(Pipeline, ReleasedTrainJobsAreReadAgainAndRenderTheSame) {
   // One file per TrainJob (released as skeletons), clean, failing and
   // warning ones, and the runtime in a file of its own.
-  source::ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("runtime.yaml", testing::kTorchRuntime);
   for (int n = 0; n < 12; ++n) {
     std::string extra;

@@ -3,7 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <set>
 #include <string>
 #include <thread>
@@ -12,6 +11,7 @@
 #include "base/file.h"
 #include "schema/embedded_policies.h"
 #include "schema/schema.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::schema {
 namespace {
@@ -60,11 +60,8 @@ TEST(BuiltinSchemaTest, NamesEveryPolicyFile) {
 }
 
 TEST(BuiltinSchemaTest, EmbeddedBytesAreThePolicyFiles) {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  ASSERT_NE(root, nullptr) << "run through `meson test`, which sets TJRENDER_SOURCE_ROOT";
   for (const EmbeddedPolicy& policy : EmbeddedPolicies()) {
-    Result<std::string> file =
-        ReadFile(std::string(root) + "/policies/" + std::string(policy.name) + ".json");
+    Result<std::string> file = ReadFile(testkit::SourcePath("policies/" + std::string(policy.name) + ".json"));
     ASSERT_TRUE(file.ok()) << file.error().ToString();
     EXPECT_TRUE(file.value() == policy.bytes) << policy.name;
   }

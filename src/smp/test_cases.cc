@@ -1,7 +1,7 @@
 #include "smp/test_cases.h"
+#include "testkit/temp_dir.h"
 
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -33,8 +33,7 @@ void PrintTo(const MergeCase& merge_case, std::ostream* out) {
 }
 
 std::vector<MergeCase> LoadMergeCases(const std::string& name) {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  const std::string path = std::string(root ? root : ".") + "/src/smp/testdata/" + name;
+  const std::string path = testkit::SourcePath("src/smp/testdata/" + name);
   std::ifstream in(path);
   if (!in) Die("cannot read " + path);
   std::vector<MergeCase> cases;

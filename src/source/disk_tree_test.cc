@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::source {
 namespace {
 
 TEST(DiskTreeTest, StatFollowsLinksAndNamesBrokenOnes) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("file.yaml", "a: 1\n");
   dir.MakeDir("sub");
   dir.Link("to-file", "file.yaml");
@@ -38,7 +38,7 @@ TEST(DiskTreeTest, StatFollowsLinksAndNamesBrokenOnes) {
 }
 
 TEST(DiskTreeTest, ListReportsLinksAsLinks) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("file.yaml", "");
   dir.MakeDir("sub");
   dir.Link("to-sub", "sub");
@@ -58,7 +58,7 @@ TEST(DiskTreeTest, ListReportsLinksAsLinks) {
 }
 
 TEST(DiskTreeTest, ListOfAFileIsAnError) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("file.yaml", "");
   Result<std::vector<DirEntry>> entries = DiskTree().List(dir.Path("file.yaml"));
   ASSERT_FALSE(entries.ok());
@@ -67,7 +67,7 @@ TEST(DiskTreeTest, ListOfAFileIsAnError) {
 }
 
 TEST(DiskTreeTest, ResolveGivesTheCanonicalTarget) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a/file.yaml", "");
   dir.Link("b/link.yaml", "../a/file.yaml");
   DiskTree tree;
@@ -79,7 +79,7 @@ TEST(DiskTreeTest, ResolveGivesTheCanonicalTarget) {
 }
 
 TEST(DiskTreeTest, ReadAppliesTheSizeLimit) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("file.yaml", "0123456789");
   DiskTree tree;
   EXPECT_EQ(*tree.Read(dir.Path("file.yaml"), 10), "0123456789");
@@ -94,7 +94,7 @@ TEST(DiskTreeTest, ReadAppliesTheSizeLimit) {
 // The journal tells such a file apart at the end of the run, whether its
 // size changed or only its bytes (within the timestamps' granularity).
 TEST(DiskTreeTest, RemembersReadsAndFindsFilesChangedSince) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("steady.yaml", "a: 1\n");
   dir.Write("rewritten.yaml", "");  // caught between truncate and write
   dir.Write("same-size.yaml", "b: 1\n");

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "source/disk_tree.h"
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 #include "source/walk.h"
 
 namespace tjr::source {
@@ -18,7 +18,7 @@ std::vector<std::string> Names(const ExpandedPaths& expanded) {
 }
 
 TEST(FilteredTreeTest, HidesConfigAndAppliesGlobsBelowBase) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   for (const char* name : {"repo/.tjrender.yaml", "repo/jobs/a.yaml", "repo/jobs/b-draft.yaml",
                            "repo/other/c.yaml", "repo/jobs/sub/.tjrender.yaml"}) {
     dir.Write(name, "");
@@ -41,7 +41,7 @@ TEST(FilteredTreeTest, HidesConfigAndAppliesGlobsBelowBase) {
 }
 
 TEST(RootedTreeTest, PathsAreRelativeToTheRoot) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a/b.yaml", "x: 1\n");
   DiskTree disk;
   RootedTree rooted(disk, dir.root());

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <random>
 
-#include "source/git_scratch.h"
+#include "testkit/git_repo.h"
 #include "source/git_util.h"
 #include "source/libgit2_oracle.h"
 
@@ -17,9 +17,6 @@ namespace tjr::source {
 namespace {
 namespace fs = std::filesystem;
 using Paths = OraclePaths;
-
-#define REQUIRE_GIT() \
-  if (!HaveGit()) GTEST_SKIP() << "git is not installed"
 
 // What libgit2 reports, against the index git wrote.
 Paths Libgit2Says(git_repository* repo, git_tree* base, Paths scope) {
@@ -33,7 +30,7 @@ Paths Libgit2Says(git_repository* repo, git_tree* base, Paths scope) {
 
 // TreeIndexChanges and libgit2 agree on `base` for every scope; returns how
 // many paths the whole repository has changed.
-std::size_t ExpectAgreement(const GitScratch& repo, const std::string& base_rev, const std::string& context) {
+std::size_t ExpectAgreement(const testkit::GitRepo& repo, const std::string& base_rev, const std::string& context) {
   auto opened = OpenRepository(repo.root());
   EXPECT_TRUE(opened.ok());
   if (!opened.ok()) return 0;
@@ -57,11 +54,11 @@ std::size_t ExpectAgreement(const GitScratch& repo, const std::string& base_rev,
 }
 
 TEST(GitIndexDiffTest, RandomStagedEditsAgreeWithLibgit2) {
-  REQUIRE_GIT();
+  TJR_REQUIRE_GIT();
   std::mt19937 random(5);
   std::size_t changed = 0;
   for (int round = 0; round < 6; ++round) {
-    GitScratch repo;
+    testkit::GitRepo repo;
     std::vector<std::string> files;
     for (int i = 0; i < 60; ++i) {
       files.push_back(NestedFileName(i));
@@ -133,8 +130,8 @@ TEST(GitIndexDiffTest, RandomStagedEditsAgreeWithLibgit2) {
 }
 
 TEST(GitIndexDiffTest, CleanIndexAgainstAnOlderCommitReadsOnlyChangedFolders) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   for (int i = 0; i < 30; ++i) repo.Write(NestedFileName(i), std::to_string(i) + "\n");
   ASSERT_EQ(repo.Commit("base"), 0);
   repo.Write(NestedFileName(5), "changed\n");
@@ -145,8 +142,8 @@ TEST(GitIndexDiffTest, CleanIndexAgainstAnOlderCommitReadsOnlyChangedFolders) {
 }
 
 TEST(GitIndexDiffTest, ConflictsAgreeWithLibgit2) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("d1/s1/a.yaml", "base\n");
   repo.Write("d1/s1/b.yaml", "base\n");
   repo.Write("d2/c.yaml", "base\n");

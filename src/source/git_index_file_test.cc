@@ -13,18 +13,15 @@
 #include <random>
 #include <sstream>
 
-#include "source/git_scratch.h"
+#include "testkit/git_repo.h"
 
 namespace tjr::source {
 namespace {
 namespace fs = std::filesystem;
 
-#define REQUIRE_GIT() \
-  if (!HaveGit()) GTEST_SKIP() << "git is not installed"
-
-std::string GitOutput(const GitScratch& repo, const std::string& args) {
-  const std::string command = "cd " + ShellQuote(repo.root()) + " && GIT_CONFIG_NOSYSTEM=1 HOME=" +
-                              ShellQuote(repo.root()) + " git " + args + " 2>/dev/null";
+std::string GitOutput(const testkit::GitRepo& repo, const std::string& args) {
+  const std::string command = "cd " + testkit::ShellQuote(repo.root()) + " && GIT_CONFIG_NOSYSTEM=1 HOME=" +
+                              testkit::ShellQuote(repo.root()) + " git " + args + " 2>/dev/null";
   std::string text;
   FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) return text;
@@ -69,7 +66,7 @@ std::string Describe(const IndexEntry& e) {
   return line;
 }
 
-std::vector<std::string> GitDescribes(const GitScratch& repo) {
+std::vector<std::string> GitDescribes(const testkit::GitRepo& repo) {
   std::vector<std::string> out;
   std::istringstream lines(GitOutput(repo, "ls-files --stage --debug"));
   std::string head;
@@ -96,13 +93,13 @@ std::vector<std::string> GitDescribes(const GitScratch& repo) {
   return out;
 }
 
-IndexFile Parse(const GitScratch& repo) {
+IndexFile Parse(const testkit::GitRepo& repo) {
   Result<ReadIndex> read = ReadIndexFile(repo.Path(".git/index"));
   EXPECT_TRUE(read.ok()) << (read.ok() ? "" : read.error().ToString());
   return read.ok() ? std::move(read->index) : IndexFile{};
 }
 
-void ExpectSameAsGit(const GitScratch& repo, const IndexFile& index) {
+void ExpectSameAsGit(const testkit::GitRepo& repo, const IndexFile& index) {
   const std::vector<std::string> git = GitDescribes(repo);
   ASSERT_EQ(index.entries.size(), git.size());
   for (std::size_t i = 0; i < git.size(); ++i) EXPECT_EQ(Describe(index.entries[i]), git[i]);
@@ -110,7 +107,7 @@ void ExpectSameAsGit(const GitScratch& repo, const IndexFile& index) {
 
 // A repository with folders, an executable, a link, a long path and a
 // submodule entry, committed.
-void Populate(GitScratch& repo) {
+void Populate(testkit::GitRepo& repo) {
   for (int i = 0; i < 40; ++i) repo.Write("d" + std::to_string(i % 3) + "/f" + std::to_string(i) + ".yaml", "x\n");
   repo.Write("a.txt", "a\n");
   repo.Write("a-b/c", "c\n");
@@ -125,8 +122,8 @@ void Populate(GitScratch& repo) {
 }
 
 TEST(GitIndexFileTest, Version2AsGitReadsIt) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   Populate(repo);
   const IndexFile index = Parse(repo);
   EXPECT_EQ(index.version, 2u);
@@ -136,8 +133,8 @@ TEST(GitIndexFileTest, Version2AsGitReadsIt) {
 }
 
 TEST(GitIndexFileTest, Version3WithIntentToAddAndSkipWorktree) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   Populate(repo);
   repo.Write("new.yaml", "n\n");
   ASSERT_EQ(repo.Git("add -N new.yaml"), 0);
@@ -161,8 +158,8 @@ TEST(GitIndexFileTest, Version3WithIntentToAddAndSkipWorktree) {
 }
 
 TEST(GitIndexFileTest, Version4PrefixCompressedPaths) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   Populate(repo);
   ASSERT_EQ(repo.Git("update-index --index-version 4"), 0);
   repo.Write("d1/zz.yaml", "z\n");
@@ -173,8 +170,8 @@ TEST(GitIndexFileTest, Version4PrefixCompressedPaths) {
 }
 
 TEST(GitIndexFileTest, CacheTreeAfterCommitAndAfterAdd) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   Populate(repo);
   IndexFile index = Parse(repo);
   ASSERT_TRUE(index.has_root_tree);
@@ -199,8 +196,8 @@ TEST(GitIndexFileTest, CacheTreeAfterCommitAndAfterAdd) {
 }
 
 TEST(GitIndexFileTest, ConflictsAreEntriesWithStages) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("a.yaml", "base\n");
   ASSERT_EQ(repo.Commit("base"), 0);
   ASSERT_EQ(repo.Git("checkout -q -b other"), 0);
@@ -219,8 +216,8 @@ TEST(GitIndexFileTest, ConflictsAreEntriesWithStages) {
 }
 
 TEST(GitIndexFileTest, SplitAndSparseIndexesAreRefused) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   Populate(repo);
   ASSERT_EQ(repo.Git("update-index --split-index"), 0);
   // Refused at its first entry already: entries replacing the shared
@@ -230,7 +227,7 @@ TEST(GitIndexFileTest, SplitAndSparseIndexesAreRefused) {
   ASSERT_EQ(repo.Git("add d1/new.yaml"), 0);
   EXPECT_FALSE(ReadIndexFile(repo.Path(".git/index")).ok());
 
-  GitScratch sparse;
+  testkit::GitRepo sparse;
   Populate(sparse);
   if (sparse.Git("sparse-checkout init --cone --sparse-index") != 0 || sparse.Git("sparse-checkout set d1") != 0) {
     GTEST_SKIP() << "this git has no sparse index";
@@ -271,10 +268,10 @@ class GuardedBytes {
 };
 
 TEST(GitIndexFileTest, TruncatedAndDamagedFilesNeverCrash) {
-  REQUIRE_GIT();
+  TJR_REQUIRE_GIT();
   std::vector<std::string> files;
   for (const char* version : {"2", "3", "4"}) {
-    GitScratch repo;
+    testkit::GitRepo repo;
     Populate(repo);
     repo.Write("n.yaml", "n\n");
     ASSERT_EQ(repo.Git(std::string("add -N n.yaml")), 0);  // an extended entry

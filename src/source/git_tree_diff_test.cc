@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <random>
 
-#include "source/git_scratch.h"
+#include "testkit/git_repo.h"
 #include "source/git_util.h"
 #include "source/libgit2_oracle.h"
 
@@ -17,9 +17,6 @@ namespace tjr::source {
 namespace {
 namespace fs = std::filesystem;
 using Paths = OraclePaths;
-
-#define REQUIRE_GIT() \
-  if (!HaveGit()) GTEST_SKIP() << "git is not installed"
 
 // What libgit2 reports.
 Paths Libgit2Says(git_repository* repo, git_tree* base, git_tree* head, Paths scope) {
@@ -30,7 +27,7 @@ Paths Libgit2Says(git_repository* repo, git_tree* base, git_tree* head, Paths sc
 
 // Both agree for every scope, in both directions; returns how many paths
 // the whole repository has changed.
-std::size_t ExpectAgreement(const GitScratch& repo, const std::string& base_rev, const std::string& head_rev,
+std::size_t ExpectAgreement(const testkit::GitRepo& repo, const std::string& base_rev, const std::string& head_rev,
                             const std::string& context) {
   auto opened = OpenRepository(repo.root());
   EXPECT_TRUE(opened.ok());
@@ -57,11 +54,11 @@ std::size_t ExpectAgreement(const GitScratch& repo, const std::string& base_rev,
 }
 
 TEST(GitTreeDiffTest, RandomCommitsAgreeWithLibgit2) {
-  REQUIRE_GIT();
+  TJR_REQUIRE_GIT();
   std::mt19937 random(11);
   std::size_t changed = 0;
   for (int round = 0; round < 8; ++round) {
-    GitScratch repo;
+    testkit::GitRepo repo;
     std::vector<std::string> files;
     for (int i = 0; i < 60; ++i) {
       files.push_back(NestedFileName(i));
@@ -123,8 +120,8 @@ TEST(GitTreeDiffTest, RandomCommitsAgreeWithLibgit2) {
 // Unchanged folders are not read: a folder whose tree object is missing
 // is no error as long as both sides share it.
 TEST(GitTreeDiffTest, SharedFoldersAreNotRead) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   for (int i = 0; i < 20; ++i) repo.Write("big/f" + std::to_string(i) + ".yaml", std::to_string(i) + "\n");
   repo.Write("small/a.yaml", "a\n");
   ASSERT_EQ(repo.Commit("base"), 0);

@@ -3,18 +3,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <thread>
 #include <vector>
 
-#include "source/git_scratch.h"
+#include "testkit/git_repo.h"
 #include "source/loader.h"
 #include "source/walk.h"
 
 namespace tjr::source {
 namespace {
-
-#define REQUIRE_GIT() \
-  if (!HaveGit()) GTEST_SKIP() << "git is not installed"
 
 const std::vector<std::string> kExtensions = {".json", ".yaml", ".yml"};
 
@@ -30,8 +28,8 @@ std::string ReadOrError(const Tree& tree, const std::string& path) {
 }
 
 TEST(GitTreeTest, ReadsRevisionsNotTheWorkingTree) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("m/a.yaml", "v1\n");
   ASSERT_EQ(repo.Commit(), 0);
   repo.Write("m/a.yaml", "v2\n");
@@ -64,8 +62,8 @@ TEST(GitTreeTest, ReadsRevisionsNotTheWorkingTree) {
 // own bytes, from loose objects, from a pack, and in a linked worktree
 // (whose Git folder is not the repository's).
 TEST(GitTreeTest, ConcurrentReadsGetEachFilesBytes) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   constexpr int kFiles = 48;
   auto name = [](int i) { return "m/f" + std::to_string(i) + ".yaml"; };
   auto bytes = [](int i) { return "file: " + std::to_string(i) + "\n" + std::string(i * 97, 'x') + "\n"; };
@@ -98,8 +96,8 @@ TEST(GitTreeTest, ConcurrentReadsGetEachFilesBytes) {
 }
 
 TEST(GitTreeTest, StatListAndErrors) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("a.yaml", "x: 1\n");
   repo.Write("d/e/f.json", "{}\n");
   ASSERT_EQ(repo.Commit(), 0);
@@ -125,13 +123,13 @@ TEST(GitTreeTest, StatListAndErrors) {
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("unknown revision"), std::string::npos);
   EXPECT_EQ(bad.error().category, Category::kInput);
-  ScratchDir plain;
+  testkit::TempDir plain;
   EXPECT_FALSE(OpenGitRevision(plain.root(), "HEAD").ok());
 }
 
 TEST(GitTreeTest, BareRepositories) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("a.yaml", "bare\n");
   ASSERT_EQ(repo.Commit(), 0);
   ASSERT_EQ(repo.Git("clone -q --bare . bare.git"), 0);
@@ -152,16 +150,16 @@ TEST(GitTreeTest, BareRepositories) {
 // whole fails (corrupt), so a "larger than the limit" answer shows the size
 // came from the header alone.
 TEST(GitTreeTest, ABlobOverTheLimitIsRefusedBeforeItIsInflated) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("small.yaml", "a: 1\n");
   ASSERT_EQ(repo.Commit(), 0);
   const std::string id = "0123456789abcdef0123456789abcdef01234567";
   const std::string object_dir = repo.Path(".git/objects/01");
-  const std::string command = "mkdir -p " + ShellQuote(object_dir) +
+  const std::string command = "mkdir -p " + testkit::ShellQuote(object_dir) +
                               " && python3 -c 'import sys, zlib; sys.stdout.buffer.write(zlib.compress("
                               "b\"blob 209715200\\x00x\"))' > " +
-                              ShellQuote(object_dir + "/23456789abcdef0123456789abcdef01234567");
+                              testkit::ShellQuote(object_dir + "/23456789abcdef0123456789abcdef01234567");
   ASSERT_EQ(std::system(command.c_str()), 0);
   ASSERT_EQ(repo.Git("update-index --add --cacheinfo 100644," + id + ",big.yaml"), 0);
   ASSERT_EQ(repo.Git("commit -q -m big"), 0);
@@ -174,8 +172,8 @@ TEST(GitTreeTest, ABlobOverTheLimitIsRefusedBeforeItIsInflated) {
 }
 
 TEST(GitTreeTest, SymlinksAreNotFollowedAndSubmodulesSkipped) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("m/a.yaml", "kind: x\n");
   repo.Link("m/link.yaml", "a.yaml");
   repo.Link("m/outside.yaml", "/etc/passwd");
@@ -225,8 +223,8 @@ TEST(GitTreeTest, SymlinksAreNotFollowedAndSubmodulesSkipped) {
 }
 
 TEST(GitTreeTest, LoaderReadsARevisionUnchanged) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("jobs/a.yaml",
              "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: a\n");
   repo.Write("jobs/b.txt", "not read\n");
@@ -244,8 +242,8 @@ TEST(GitTreeTest, LoaderReadsARevisionUnchanged) {
 }
 
 TEST(ChangedPathsTest, TreeToTreeAndTreeToWorkingTree) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("a/keep.yaml", "k\n");
   repo.Write("a/edit.yaml", "1\n");
   repo.Write("a/gone.yaml", "g\n");

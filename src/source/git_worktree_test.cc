@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "source/git_scratch.h"
+#include "testkit/git_repo.h"
 #include "source/git_tree.h"
 
 namespace tjr::source {
@@ -18,13 +18,10 @@ namespace {
 namespace fs = std::filesystem;
 using Paths = std::vector<std::string>;
 
-#define REQUIRE_GIT() \
-  if (!HaveGit()) GTEST_SKIP() << "git is not installed"
-
 // The lines `git ARGS` prints in `repo`.
-Paths GitLines(const GitScratch& repo, const std::string& args) {
-  const std::string command = "cd " + ShellQuote(repo.root()) + " && GIT_CONFIG_NOSYSTEM=1 HOME=" +
-                              ShellQuote(repo.root()) + " git " + args + " 2>/dev/null";
+Paths GitLines(const testkit::GitRepo& repo, const std::string& args) {
+  const std::string command = "cd " + testkit::ShellQuote(repo.root()) + " && GIT_CONFIG_NOSYSTEM=1 HOME=" +
+                              testkit::ShellQuote(repo.root()) + " git " + args + " 2>/dev/null";
   Paths lines;
   FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) return lines;
@@ -49,24 +46,24 @@ std::string ReadAll(const std::string& path) {
   return text;
 }
 
-Paths GitSays(const GitScratch& repo, const std::string& base) {
+Paths GitSays(const testkit::GitRepo& repo, const std::string& base) {
   std::set<std::string> paths;
   for (const std::string& p : GitLines(repo, "diff --name-only --no-renames " + base)) paths.insert(p);
   for (const std::string& p : GitLines(repo, "ls-files --others")) paths.insert(p);
   return {paths.begin(), paths.end()};
 }
 
-Paths Changed(const GitScratch& repo, const std::string& base, const Paths& scope = {}) {
+Paths Changed(const testkit::GitRepo& repo, const std::string& base, const Paths& scope = {}) {
   Result<Paths> changed = ChangedPaths(repo.root(), base, "", scope);
   EXPECT_TRUE(changed.ok()) << (changed.ok() ? "" : changed.error().ToString());
   return changed.ok() ? *changed : Paths{"<error>"};
 }
 
 TEST(WorktreeChangesTest, RandomEditsAgreeWithGit) {
-  REQUIRE_GIT();
+  TJR_REQUIRE_GIT();
   std::mt19937 random(7);
   for (int round = 0; round < 4; ++round) {
-    GitScratch repo;
+    testkit::GitRepo repo;
     // Enough files for the lstat pass to run on several threads.
     std::vector<std::string> files;
     for (int i = 0; i < 1500; ++i) {
@@ -110,8 +107,8 @@ TEST(WorktreeChangesTest, RandomEditsAgreeWithGit) {
 }
 
 TEST(WorktreeChangesTest, ASameSizeRewriteRightAfterTheIndexIsFound) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("a.yaml", "one\n");
   ASSERT_EQ(repo.Commit(), 0);
   // Same size, in the index's own second. With nanosecond timestamps the
@@ -122,8 +119,8 @@ TEST(WorktreeChangesTest, ASameSizeRewriteRightAfterTheIndexIsFound) {
 }
 
 TEST(WorktreeChangesTest, TouchedOrChmodedFilesWithTheSameBytesAreUnchanged) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("a.yaml", "a\n");
   repo.Write("b.yaml", "b\n");
   ASSERT_EQ(repo.Commit(), 0);
@@ -134,8 +131,8 @@ TEST(WorktreeChangesTest, TouchedOrChmodedFilesWithTheSameBytesAreUnchanged) {
 }
 
 TEST(WorktreeChangesTest, StagedChangesAndScopes) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("a/x.yaml", "1\n");
   repo.Write("b/y.yaml", "1\n");
   ASSERT_EQ(repo.Commit(), 0);
@@ -153,8 +150,8 @@ TEST(WorktreeChangesTest, StagedChangesAndScopes) {
 }
 
 TEST(WorktreeChangesTest, SubmodulesAndNestedRepositoriesAreNotEntered) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("a.yaml", "a\n");
   ASSERT_EQ(repo.Commit(), 0);
   ASSERT_EQ(repo.Git("update-index --add --cacheinfo 160000,1111111111111111111111111111111111111111,vendor"), 0);
@@ -166,8 +163,8 @@ TEST(WorktreeChangesTest, SubmodulesAndNestedRepositoriesAreNotEntered) {
 }
 
 TEST(WorktreeChangesTest, ReplacedByAFolderOrDeleted) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("a.yaml", "a\n");
   repo.Write("b.yaml", "b\n");
   ASSERT_EQ(repo.Commit(), 0);
@@ -179,9 +176,9 @@ TEST(WorktreeChangesTest, ReplacedByAFolderOrDeleted) {
 }
 
 TEST(WorktreeChangesTest, EveryIndexVersionAndOlderBases) {
-  REQUIRE_GIT();
+  TJR_REQUIRE_GIT();
   for (const char* version : {"2", "3", "4"}) {
-    GitScratch repo;
+    testkit::GitRepo repo;
     for (int i = 0; i < 50; ++i) repo.Write("d" + std::to_string(i % 5) + "/f" + std::to_string(i) + ".yaml", "x\n");
     ASSERT_EQ(repo.Commit("base"), 0);
     repo.Write("d1/f1.yaml", "second\n");
@@ -200,8 +197,8 @@ TEST(WorktreeChangesTest, EveryIndexVersionAndOlderBases) {
 }
 
 TEST(WorktreeChangesTest, FoldersRemovedOrReplacedByFiles) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   for (int i = 0; i < 1200; ++i) repo.Write("d" + std::to_string(i % 3) + "/f" + std::to_string(i) + ".yaml", "x\n");
   ASSERT_EQ(repo.Commit(), 0);
   fs::remove_all(repo.Path("d0"));
@@ -213,8 +210,8 @@ TEST(WorktreeChangesTest, FoldersRemovedOrReplacedByFiles) {
 }
 
 TEST(WorktreeChangesTest, ASplitIndexIsLeftToLibgit2) {
-  REQUIRE_GIT();
-  GitScratch repo;
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
   repo.Write("a.yaml", "a\n");
   ASSERT_EQ(repo.Commit(), 0);
   ASSERT_EQ(repo.Git("update-index --split-index"), 0);

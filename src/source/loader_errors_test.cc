@@ -5,13 +5,13 @@
 
 #include "source/loader.h"
 #include "source/loader_test_util.h"
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::source {
 namespace {
 
 TEST(LoadManifestsTest, MalformedFileDoesNotHideTheOthers) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a.yaml", kJob);
   dir.Write("b.yaml", "apiVersion: v1\nkind: [unclosed\n");
   dir.Write("c.yaml", R"(apiVersion: trainer.kubeflow.org/v1alpha1
@@ -32,7 +32,7 @@ metadata: {name: torch}
 // Documents that are no object are skipped (loader_inputs_test.cc); those
 // that claim a kept kind or group stay errors, and so do bad List items.
 TEST(LoadManifestsTest, DocumentsClaimingTrainerKindsNeedKindAndApiVersion) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("bad.yaml", R"(just a string
 ---
 - a
@@ -71,7 +71,7 @@ items: [3]
 }
 
 TEST(LoadManifestsTest, KeptObjectsNeedAName) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("names.yaml", R"(apiVersion: trainer.kubeflow.org/v1alpha1
 kind: TrainJob
 ---
@@ -110,7 +110,7 @@ kind: Deployment
 }
 
 TEST(LoadManifestsTest, OversizedFileIsRefusedAndTheRestLoad) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("big.yaml", std::string(kJob) + "# " + std::string(300, 'x') + "\n");
   dir.Write("small.yaml", R"(apiVersion: trainer.kubeflow.org/v1alpha1
 kind: TrainingRuntime
@@ -130,8 +130,8 @@ metadata: {name: torch}
 }
 
 TEST(LoadManifestsTest, UnreadableFileIsAnErrorAndTheRestLoad) {
-  if (RunningAsRoot()) GTEST_SKIP() << "permission bits do not stop root";
-  ScratchDir dir;
+  if (testkit::RunningAsRoot()) GTEST_SKIP() << "permission bits do not stop root";
+  testkit::TempDir dir;
   dir.Write("a.yaml", kJob);
   dir.Write("b.yaml", kJob);
   std::filesystem::permissions(dir.Path("b.yaml"), std::filesystem::perms::none);
@@ -142,7 +142,7 @@ TEST(LoadManifestsTest, UnreadableFileIsAnErrorAndTheRestLoad) {
 }
 
 TEST(LoadManifestsTest, HostileBytesGiveDiagnosticsNotCrashes) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("empty.yaml", "");
   dir.Write("separators.yaml", "---\n---\n...\n");
   dir.Write("binary.yaml", std::string("\0\xff\xfe\x01kind: \x80", 11));

@@ -6,7 +6,7 @@
 
 #include "source/loader.h"
 #include "source/loader_test_util.h"
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::source {
 namespace {
@@ -17,7 +17,7 @@ metadata: {name: torch}
 )";
 
 // The shapes of kubeflow/trainer's tree at v2.3.0, cut down.
-void WriteRepository(const ScratchDir& dir) {
+void WriteRepository(const testkit::TempDir& dir) {
   dir.Write(".github/workflows/test.yaml", "name: test\non:\n  pull_request:\njobs:\n  go:\n    runs-on: ubuntu-24.04\n"
                                            "    steps:\n      - run: echo ${{ github.sha }}\n");
   dir.Write(".github/ISSUE_TEMPLATE/config.yml", "blank_issues_enabled: false\n");
@@ -40,13 +40,13 @@ void WriteRepository(const ScratchDir& dir) {
   dir.Write("examples/job.yaml", kJob);
 }
 
-std::vector<std::string> Relative(const ScratchDir& dir, std::vector<std::string> names) {
+std::vector<std::string> Relative(const testkit::TempDir& dir, std::vector<std::string> names) {
   for (std::string& name : names) name = name.substr(dir.root().size() + 1);
   return names;
 }
 
 TEST(LoadInputsTest, ARepositoryOfEverythingLoadsItsObjectsAndSkipsTheRest) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   WriteRepository(dir);
   ManifestSet set = LoadManifests({dir.root()});
   // The runtime of charts/trainer/files/plain.yaml and manifests/base/ are
@@ -89,7 +89,7 @@ TEST(LoadInputsTest, ARepositoryOfEverythingLoadsItsObjectsAndSkipsTheRest) {
 }
 
 TEST(LoadInputsTest, StrictInputsMakesEverySkipAnInputError) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   WriteRepository(dir);
   LoadOptions options;
   options.strict_inputs = true;
@@ -107,7 +107,7 @@ TEST(LoadInputsTest, StrictInputsMakesEverySkipAnInputError) {
 
 TEST(LoadInputsTest, NamedFilesOfAChartAreSkippedToo) {
   // pre-commit names the staged files one by one.
-  ScratchDir dir;
+  testkit::TempDir dir;
   WriteRepository(dir);
   ManifestSet set = LoadManifests({dir.Path("charts/trainer/templates/deployment.yaml"),
                                    dir.Path("charts/trainer/files/runtimes/torch.yaml"),
@@ -121,7 +121,7 @@ TEST(LoadInputsTest, NamedFilesOfAChartAreSkippedToo) {
 }
 
 TEST(LoadInputsTest, AWalkStartingInsideAChartFindsIt) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   WriteRepository(dir);
   ManifestSet set = LoadManifests({dir.Path("charts/trainer/templates")});
   EXPECT_TRUE(set.manifests.empty());
@@ -130,7 +130,7 @@ TEST(LoadInputsTest, AWalkStartingInsideAChartFindsIt) {
 }
 
 TEST(LoadInputsTest, TemplateActionsOutsideAChartAreMalformedYamlForThatFileOnly) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a/broken.yaml", "apiVersion: v1\nkind: ConfigMap\ndata:\n  {{ .Values.x }}: 1\n  - y\n");
   dir.Write("b/job.yaml", kJob);
   ManifestSet set = LoadManifests({dir.root()});
@@ -142,7 +142,7 @@ TEST(LoadInputsTest, TemplateActionsOutsideAChartAreMalformedYamlForThatFileOnly
 }
 
 TEST(LoadInputsTest, AFileMixingObjectsAndOtherDocumentsIsNotSkipped) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("mixed.yaml", std::string(kJob) + "---\n- a\n---\nname: x\n");
   ManifestSet set = LoadManifests({dir.root()});
   EXPECT_EQ(set.manifests.size(), 1u);
@@ -155,7 +155,7 @@ TEST(LoadInputsTest, AFileMixingObjectsAndOtherDocumentsIsNotSkipped) {
 }
 
 TEST(LoadInputsTest, EmptyFilesAreNeitherSkippedNorErrors) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("empty.yaml", "");
   dir.Write("comments.yaml", "# nothing yet\n---\n");
   ManifestSet set = LoadManifests({dir.root()});
@@ -171,7 +171,7 @@ namespace {
 
 // A platform's overlay that scales a TrainJob of its base: the patch is a
 // fragment of the TrainJob (no runtimeRef), not a second TrainJob.
-void WriteOverlays(const ScratchDir& dir) {
+void WriteOverlays(const testkit::TempDir& dir) {
   dir.Write("base/kustomization.yaml", "resources: [job.yaml]\n");
   dir.Write("base/job.yaml", kJob);
   dir.Write("overlays/prod/kustomization.yaml",
@@ -185,7 +185,7 @@ void WriteOverlays(const ScratchDir& dir) {
 }
 
 TEST(LoadInputsTest, KustomizePatchesAndPluginConfigurationsAreSkipped) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   WriteOverlays(dir);
   ManifestSet set = LoadManifests({dir.root()});
   EXPECT_EQ(Ids(set), (std::vector<std::string>{"trainer.kubeflow.org/v1alpha1/TrainJob default/job"}));
@@ -203,7 +203,7 @@ TEST(LoadInputsTest, KustomizePatchesAndPluginConfigurationsAreSkipped) {
 }
 
 TEST(LoadInputsTest, ANamedPatchIsFoundThroughTheKustomizationAboveIt) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   WriteOverlays(dir);
   ManifestSet set = LoadManifests({dir.Path("overlays/prod/patches/scale.yaml"), dir.Path("base/job.yaml")});
   EXPECT_EQ(Ids(set), (std::vector<std::string>{"trainer.kubeflow.org/v1alpha1/TrainJob default/job"}));

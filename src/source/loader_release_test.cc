@@ -4,7 +4,7 @@
 
 #include "source/disk_tree.h"
 #include "source/loader.h"
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::source {
 namespace {
@@ -39,7 +39,7 @@ LoadOptions Releasing(std::size_t kept_bytes = std::size_t{1} << 20) {
 }
 
 TEST(ReleaseTest, AJobAloneInItsFileIsKeptAsASkeletonAndReadAgainWhole) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a.yaml", kJobA);
   dir.Write("runtime.yaml",
             "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: ClusterTrainingRuntime\nmetadata: {name: torch}\n");
@@ -60,7 +60,7 @@ TEST(ReleaseTest, AJobAloneInItsFileIsKeptAsASkeletonAndReadAgainWhole) {
 }
 
 TEST(ReleaseTest, SeveralJobsInOneFileStayWhole) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   std::string two = std::string(kJobA) + "---\n" + kJobA;
   two.replace(two.rfind("name: a"), 7, "name: b");
   dir.Write("two.yaml", two);
@@ -72,7 +72,7 @@ TEST(ReleaseTest, SeveralJobsInOneFileStayWhole) {
 }
 
 TEST(ReleaseTest, AFileChangedBeforeItIsReadAgainIsAnError) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a.yaml", kJobA);
   ManifestSet released = LoadManifests({dir.root()}, Releasing(/*kept_bytes=*/0));
   ASSERT_TRUE(released.manifests.at(0).released());
@@ -90,7 +90,7 @@ TEST(ReleaseTest, AFileChangedBeforeItIsReadAgainIsAnError) {
 // Within the budget the first bytes are kept (in file order, whatever the
 // thread count), and reading again uses them, not the file.
 TEST(ReleaseTest, KeptBytesWithinTheBudgetAreReadAgainInsteadOfTheFile) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   const std::string job_b = std::string(kJobA).replace(std::string(kJobA).find("name: a"), 7, "name: b");
   dir.Write("a.yaml", kJobA);
   dir.Write("b.yaml", job_b);
@@ -113,7 +113,7 @@ TEST(ReleaseTest, KeptBytesWithinTheBudgetAreReadAgainInsteadOfTheFile) {
 // the same skeletons, the same whole objects for what is not released (read
 // again in full), the same reload.
 TEST(ReleaseTest, APrunedFirstReadGivesTheSameManifests) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a.yaml", std::string(kJobA) + "  suspend: true\n  extra:\n    deep: [1]\n");
   dir.Write("b.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: b\nspec:\n"
                       "  runtimeRef:\n    name: torch\n  trainer:\n    numNodes: 2\n");

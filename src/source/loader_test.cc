@@ -10,13 +10,13 @@
 #include <sstream>
 
 #include "source/loader_test_util.h"
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::source {
 namespace {
 
 TEST(LoadManifestsTest, KeepsTrainerKindsWithFileAndLocation) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("all.yaml", std::string(kJob) + R"(---
 apiVersion: trainer.kubeflow.org/v1alpha1
 kind: TrainingRuntime
@@ -45,7 +45,7 @@ metadata: {name: torch}
 }
 
 TEST(LoadManifestsTest, ListsAreFlattenedAndJsonIsRead) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("list.json", R"({"apiVersion": "v1", "kind": "List", "items": [
   {"apiVersion": "trainer.kubeflow.org/v1alpha1", "kind": "TrainJob", "metadata": {"name": "a"}},
   {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}},
@@ -63,7 +63,7 @@ TEST(LoadManifestsTest, ListsAreFlattenedAndJsonIsRead) {
 }
 
 TEST(LoadManifestsTest, NamespacedObjectsGetTheDefaultNamespace) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("job.yaml", std::string(kJob) + R"(---
 apiVersion: trainer.kubeflow.org/v1alpha1
 kind: TrainJob
@@ -93,7 +93,7 @@ metadata: {name: third, namespace: team}
 }
 
 TEST(LoadManifestsTest, AnExplicitNamespaceRefusesOthersAsKubectlDoes) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("job.yaml", std::string(kJob) + R"(---
 apiVersion: trainer.kubeflow.org/v1alpha1
 kind: TrainJob
@@ -120,7 +120,7 @@ metadata: {name: torch}
 }
 
 TEST(LoadManifestsTest, ClusterScopedObjectsLoseTheirNamespace) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("ctr.yaml", R"(apiVersion: trainer.kubeflow.org/v1alpha1
 kind: ClusterTrainingRuntime
 metadata:
@@ -147,7 +147,7 @@ metadata: {name: empty-ns, namespace: ""}
 }
 
 TEST(LoadManifestsTest, DuplicatesAcrossFilesNameBothPlaces) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a.yaml", kJob);
   dir.Write("b/c.yaml", R"(apiVersion: v1
 kind: ConfigMap
@@ -185,7 +185,7 @@ metadata: {name: job}
 }
 
 TEST(LoadManifestsTest, EveryCopyOfATripleNamesTheOtherTwo) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a.yaml", kJob);
   dir.Write("b.yaml", kJob);
   dir.Write("c.yaml", std::string(kJob) + "---\n" + R"(apiVersion: trainer.kubeflow.org/v1alpha1
@@ -202,7 +202,7 @@ metadata: {name: torch}
 }
 
 TEST(LoadManifestsTest, OtherKindsAreCountedByApiVersionAndKind) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("mixed.yaml", R"(apiVersion: apps/v1
 kind: Deployment
 metadata: {name: a}
@@ -236,7 +236,7 @@ TEST(LoadManifestsTest, V2alpha1IsAnErrorNotAnIgnoredKind) {
   // trainer-runtimepatches.md §1: v2alpha1 exists only in KEP prose and the
   // website's copies of it; a manifest using it would be refused by any
   // cluster, so it must not vanish among the ignored kinds.
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("kep.yaml", R"(apiVersion: trainer.kubeflow.org/v2alpha1
 kind: TrainJob
 metadata: {name: from-the-website}
@@ -260,7 +260,7 @@ metadata: {name: torch}
 }
 
 TEST(LoadManifestsTest, TheRecognisedKindsAreAParameter) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("pt.yaml", R"(apiVersion: v1
 kind: PodTemplate
 metadata: {name: flyte}
@@ -275,7 +275,7 @@ metadata: {name: flyte}
 }
 
 TEST(LoadManifestsTest, OneObjectInTwoVersionsIsADuplicate) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a.yaml", std::string(kJob) + R"(---
 apiVersion: trainer.kubeflow.org/v1beta1
 kind: TrainJob
@@ -361,7 +361,7 @@ TEST(LoadManifestsTest, LoadsThroughAnyTree) {
 }
 
 TEST(LoadManifestsTest, ParallelParsingGivesTheSameSet) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   for (int i = 0; i < 150; ++i) {
     std::string name = "f" + std::to_string(i % 10) + "/" + std::to_string(i) + ".yaml";
     if (i % 17 == 0) {
@@ -400,7 +400,7 @@ namespace {
 // keeps them (Flyte task documents); objects of an any_namespace type keep
 // their namespace under an enforced --namespace.
 TEST(LoadManifestsTest, UntypedDocumentsAndAnyNamespaceTypes) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a.yaml", R"(id: {name: t1}
 container: {image: x}
 ---

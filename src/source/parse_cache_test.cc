@@ -6,7 +6,7 @@
 
 #include "source/disk_tree.h"
 #include "source/loader.h"
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::source {
 namespace {
@@ -31,7 +31,7 @@ TEST(ParseCacheTest, ParsesOncePerNameAndBytes) {
 // same objects, locations and errors, including an object the first load
 // admitted differently (another default namespace).
 TEST(ParseCacheTest, ASecondLoadIsTheSameAsLoadingAgain) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("job.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: a\n"
                         "spec:\n  runtimeRef:\n    name: torch\n");
   dir.Write("broken.yaml", "a: [\n");

@@ -3,9 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "source/disk_tree.h"
-#include "source/scratch_dir.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::source {
 namespace {
@@ -44,7 +45,7 @@ TEST(InScopeTest, FoldersFilesAndTheWholeRepository) {
 }
 
 TEST(ExpandPathsTest, RecursesAndSortsByPathBytes) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   for (const char* name : {"z.yaml", "a.yaml", "a/b.yaml", "a/c/d.yml", "a-b.json", "B.yaml",
                            "a/z/deep/er/x.yaml"}) {
     dir.Write(name, "");
@@ -66,7 +67,7 @@ TEST(ExpandPathsTest, RecursesAndSortsByPathBytes) {
 TEST(ExpandPathsTest, FilesOfManyFoldersMergeIntoByteOrder) {
   // Each folder's files are sorted on their own and then merged: an odd
   // number of folders, nested ones, and names that sort around "/".
-  ScratchDir dir;
+  testkit::TempDir dir;
   std::vector<std::string> expected;
   for (const char* folder : {"", "m/", "m/n/", "m.d/", "b/", "b/m/x/", "z-/"}) {
     for (const char* file : {"k.yaml", "a.yaml", "m.yaml", "z.json", "m-.yaml"}) {
@@ -82,7 +83,7 @@ TEST(ExpandPathsTest, FilesOfManyFoldersMergeIntoByteOrder) {
 }
 
 TEST(ExpandPathsTest, DirectoriesReadOnlyKubectlExtensions) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   for (const char* name : {"a.yaml", "b.yml", "c.json", "d.YAML", "e.txt", "f.yaml.bak", "yaml",
                            "g.jsonl", "sub.yaml/h.yaml"}) {
     dir.Write(name, "");
@@ -94,7 +95,7 @@ TEST(ExpandPathsTest, DirectoriesReadOnlyKubectlExtensions) {
 }
 
 TEST(ExpandPathsTest, NamedFilesAreReadWhateverTheirExtension) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("notes.txt", "");
   dir.Write("b.yaml", "");
   dir.Write("a.yaml", "");
@@ -107,7 +108,7 @@ TEST(ExpandPathsTest, NamedFilesAreReadWhateverTheirExtension) {
 }
 
 TEST(ExpandPathsTest, AFileReachedTwiceIsReadOnce) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a.yaml", "");
   dir.Write("b.yaml", "");
   ExpandedPaths expanded = ExpandPaths(
@@ -119,7 +120,7 @@ TEST(ExpandPathsTest, AFileReachedTwiceIsReadOnce) {
 }
 
 TEST(ExpandPathsTest, MissingPathIsAnErrorAndTheRestGoOn) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a.yaml", "");
   ExpandedPaths expanded =
       ExpandPaths(DiskTree(), {dir.Path("missing"), dir.Path("a.yaml")}, kExtensions);
@@ -130,7 +131,7 @@ TEST(ExpandPathsTest, MissingPathIsAnErrorAndTheRestGoOn) {
 }
 
 TEST(ExpandPathsTest, DirectoryLinksAreNotFollowedSoLoopsEnd) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("a/x.yaml", "");
   dir.Link("a/loop", "..");
   dir.Link("a/self.yaml", ".");
@@ -145,7 +146,7 @@ TEST(ExpandPathsTest, DirectoryLinksAreNotFollowedSoLoopsEnd) {
 }
 
 TEST(ExpandPathsTest, ANamedLinkToADirectoryIsFollowed) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("real/x.yaml", "");
   dir.Link("alias", "real");
   ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.Path("alias")}, kExtensions);
@@ -154,9 +155,9 @@ TEST(ExpandPathsTest, ANamedLinkToADirectoryIsFollowed) {
 }
 
 TEST(ExpandPathsTest, FileLinksAreReadOnlyInsideTheDirectory) {
-  ScratchDir outside;
+  testkit::TempDir outside;
   outside.Write("secret.yaml", "");
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Write("real/x.yaml", "");
   dir.Link("in.yaml", "real/x.yaml");
   dir.Link("sub/up.yaml", "../real/x.yaml");
@@ -184,7 +185,7 @@ TEST(ExpandPathsTest, FileLinksAreReadOnlyInsideTheDirectory) {
 }
 
 TEST(ExpandPathsTest, BrokenLinksMatterOnlyWithAManifestName) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Link("gone.yaml", "nowhere.yaml");
   dir.Link("gone.txt", "nowhere.txt");
   ExpandedPaths expanded = ExpandPaths(DiskTree(), {dir.root()}, kExtensions);
@@ -195,7 +196,7 @@ TEST(ExpandPathsTest, BrokenLinksMatterOnlyWithAManifestName) {
 }
 
 TEST(ExpandPathsTest, SpecialFilesAreSkippedNotOpened) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   dir.Fifo("pipe.yaml");  // opening it would block until a writer came
   dir.Fifo("pipe.txt");
   dir.Link("to-pipe.yaml", "pipe.yaml");
@@ -211,8 +212,8 @@ TEST(ExpandPathsTest, SpecialFilesAreSkippedNotOpened) {
 }
 
 TEST(ExpandPathsTest, UnlistableDirectoryIsAnErrorAndTheRestGoOn) {
-  if (RunningAsRoot()) GTEST_SKIP() << "permission bits do not stop root";
-  ScratchDir dir;
+  if (testkit::RunningAsRoot()) GTEST_SKIP() << "permission bits do not stop root";
+  testkit::TempDir dir;
   dir.Write("a.yaml", "");
   dir.Write("locked/b.yaml", "");
   std::filesystem::permissions(dir.Path("locked"), std::filesystem::perms::none);
@@ -225,7 +226,7 @@ TEST(ExpandPathsTest, UnlistableDirectoryIsAnErrorAndTheRestGoOn) {
 }
 
 TEST(ExpandPathsTest, DeepTreesDoNotExhaustTheStack) {
-  ScratchDir dir;
+  testkit::TempDir dir;
   std::string relative;
   for (int i = 0; i < 200; ++i) relative += "d/";
   dir.Write(relative + "x.yaml", "");

@@ -2,11 +2,11 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 
 #include "base/file.h"
 #include "json/json.h"
 #include "trainer/embedded_defaults.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::trainer {
 namespace {
@@ -25,15 +25,12 @@ const CrdDefault* Entry(const KindDefaults& kind, std::string_view path) {
 }
 
 TEST(BuiltinDefaults, EmbeddedBytesAreThePolicyFile) {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  ASSERT_NE(root, nullptr) << "run through `meson test`, which sets TJRENDER_SOURCE_ROOT";
   // Sorted by name: HEAD's table (the v2.2/v2.3 targets), then v2.1.0's.
   ASSERT_EQ(EmbeddedPolicies().size(), 2u);
   EXPECT_EQ(EmbeddedPolicies()[0].name, "trainer-head-defaults");
   EXPECT_EQ(EmbeddedPolicies()[1].name, "trainer-v2.1.0-defaults");
   for (const EmbeddedPolicy& policy : EmbeddedPolicies()) {
-    Result<std::string> file =
-        ReadFile(std::string(root) + "/policies/" + std::string(policy.name) + ".json");
+    Result<std::string> file = ReadFile(testkit::SourcePath("policies/" + std::string(policy.name) + ".json"));
     ASSERT_TRUE(file.ok()) << file.error().ToString();
     EXPECT_TRUE(file.value() == policy.bytes) << policy.name;
   }

@@ -2,13 +2,13 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "yaml/reader_spans.h"
 #include "yaml/reader_test_util.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::yaml::input {
 namespace {
@@ -52,7 +52,7 @@ TEST(LibfyamlGuard, WiderNetNeedsBothAnExplicitKeyAndATabBeforeAnIndicator) {
 }
 
 std::string ReadCorpus(const std::string& name) {
-  std::ifstream in(std::string(std::getenv("TJRENDER_SOURCE_ROOT")) + "/fuzz/corpus/yaml_reader/" + name, std::ios::binary);
+  std::ifstream in(testkit::SourcePath("fuzz/corpus/yaml_reader/" + name), std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();

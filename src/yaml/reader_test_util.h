@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -15,6 +14,7 @@
 #include "doc/number_format.h"
 #include "json/json.h"
 #include "yaml/reader.h"
+#include "testkit/temp_dir.h"
 
 namespace tjr::yaml::read_test {
 
@@ -60,9 +60,7 @@ inline std::string TypedValue(std::string_view text) {
 // The "cases" list of src/yaml/testdata/<name> (kubectl's answers, written
 // by a scripts/gen-*-cases.py generator); empty when it cannot be read.
 inline std::vector<doc::Node> KubectlCases(const std::string& name) {
-  const char* root = std::getenv("TJRENDER_SOURCE_ROOT");
-  if (root == nullptr) return {};
-  std::ifstream file(std::string(root) + "/src/yaml/testdata/" + name);
+  std::ifstream file(testkit::SourcePath("src/yaml/testdata/" + name));
   std::stringstream text;
   text << file.rdbuf();
   Result<std::vector<doc::Node>> data = json::ReadStream(text.str(), name);
