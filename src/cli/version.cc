@@ -41,7 +41,7 @@ std::string VersionText() {
   for (const std::string& name : flyte::SupportedFlyteTargets()) {
     std::optional<flyte::Version> version = flyte::VersionForTarget(name);
     std::string what = version ? std::string(flyte::FlyteRelease(*version)) : "";
-    if (version == flyte::Version::kV1_16) what += " (default for Flyte tasks)";
+    if (version == flyte::kDefaultVersion) what += " (default for Flyte tasks)";
     AddRow(&out, name, what);
   }
   return out;

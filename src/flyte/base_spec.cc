@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "flyte/node_util.h"
+#include "flyte/release.h"
 
 namespace tjr::flyte {
 namespace {
@@ -167,7 +168,8 @@ void UpdatePod(doc::Node* spec, const Task& task, const PluginConfig& config,
   if (IsNil(affinity)) affinity = &spec->Set("affinity", doc::Node::Mapping());
   const doc::Node& requirement = interruptible ? config.interruptible_node_selector_requirement
                                                : config.non_interruptible_node_selector_requirement;
-  if (!requirement.is_null()) AddRequiredNodeSelectorRequirement(affinity, requirement, version == Version::kV2);
+  if (!requirement.is_null()) AddRequiredNodeSelectorRequirement(affinity, requirement,
+                                                                 ReleaseOf(version).dedupe_node_selector_requirements);
 }
 
 // template.Render's values for this task (see TemplateValues).

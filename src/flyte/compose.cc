@@ -15,6 +15,7 @@
 #include "flyte/typed_value.h"
 #include "flyte/secrets.h"
 #include "flyte/warnings.h"
+#include "flyte/release.h"
 #include "typed/round_trip.h"
 
 namespace tjr::flyte {
@@ -31,6 +32,7 @@ constexpr char kPrimaryKey[] = "primary_container_name";
 doc::Node MergeContainers(const std::vector<doc::Node>& templates, const std::vector<doc::Node>& base,
                           const std::string& primary, const char* default_name,
                           const char* primary_name, Version version) {
+  const Release& release = ReleaseOf(version);
   const schema::Type& container_type = *CoreType("Container");
   const doc::Node* default_template = nullptr;
   const doc::Node* primary_template = nullptr;
@@ -57,10 +59,10 @@ doc::Node MergeContainers(const std::vector<doc::Node>& templates, const std::ve
     for (const doc::Node& t : templates) {
       const std::string template_name = NameOf(t);
       if (template_name != name) continue;
-      if (version == Version::kV1_16 && (name == primary || name == default_name)) continue;
-      if (version == Version::kV2 && (template_name == default_name || template_name == primary_name)) {
-        continue;
-      }
+      // default_name and primary_name are reserved templates; v1.16.3+
+      // also skips the one named like the primary container.
+      const std::string& reserved_primary = release.primary_named_template_ignored ? primary : primary_name;
+      if (template_name == default_name || template_name == reserved_primary) continue;
       if (!m) {
         m = t;
       } else {
@@ -94,6 +96,7 @@ std::string GoMapText(const StringMap& map) {
 
 Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const TemplateStore& store,
                              Version version, Diagnostics* warnings) {
+  const Release& release = ReleaseOf(version);
   if (!IsDns1123Subdomain(task.execution.generated_name)) {
     return Error(task, "execution.generatedName \"" + task.execution.generated_name +
                            "\" is not a DNS-1123 subdomain: flytepropeller would rewrite the Pod "
@@ -203,14 +206,14 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
   for (doc::Node& c : init) {
     RenderCommand(&c, placeholders);
     doc::Node template_resources;
-    if (found != nullptr && version == Version::kV1_16) {
+    if (found != nullptr && release.template_container_resources) {
       template_resources = TemplateResources(found->spec, NameOf(c), true);
     }
     inputs.template_resources = template_resources.is_null() ? nullptr : &template_resources;
-    ResourceMode mode = version == Version::kV1_16 ? ResourceMode::kMergeExisting
-                                                   : ResourceMode::kEnsureInRange;
+    ResourceMode mode =
+        release.merge_init_container_resources ? ResourceMode::kMergeExisting : ResourceMode::kEnsureInRange;
     if (Status s = CustomizeResources(&c, mode, inputs); !s.ok()) return s.take_error();
-    DecorateEnv(&c, task, config, version == Version::kV1_16);
+    DecorateEnv(&c, task, config, release.literal_offloading_env);
   }
   if (!init.empty()) spec.Set("initContainers", Sequence(init));
   std::vector<doc::Node> containers = Items(spec, "containers");
@@ -220,7 +223,7 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
     RenderCommand(&c, placeholders);
     const bool is_primary = NameOf(c) == primary;
     doc::Node template_resources;
-    if (found != nullptr && version == Version::kV1_16) {
+    if (found != nullptr && release.template_container_resources) {
       template_resources = TemplateResources(found->spec, NameOf(c), false);
     }
     inputs.template_resources = template_resources.is_null() ? nullptr : &template_resources;
@@ -229,7 +232,7 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
         !s.ok()) {
       return s.take_error();
     }
-    DecorateEnv(&c, task, config, version == Version::kV1_16);
+    DecorateEnv(&c, task, config, release.literal_offloading_env);
     resource_requests.push_back(*c.Find("resources"));
     primary_found = primary_found || is_primary;
   }
@@ -279,7 +282,8 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
       task.extended_resources.is_null() ? nullptr : &task.extended_resources,
       task.execution.extended_resources.is_null() ? nullptr : &task.execution.extended_resources);
   if (!extended.ok()) return extended.take_error();
-  if (Status s = ApplyExtendedResources(*extended, config, primary, &spec, version == Version::kV2);
+  if (Status s = ApplyExtendedResources(*extended, config, primary, &spec,
+                                        release.dedupe_node_selector_requirements);
       !s.ok()) {
     Diagnostic error = s.take_error();
     error.location = task.location;
@@ -309,10 +313,10 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
   const StringMap& default_annotations =
       config.default_annotations ? *config.default_annotations : kBuiltinAnnotations;
   static const StringMap kNone;
-  const bool template_layer = version == Version::kV1_16;
+  const bool template_layer = release.task_metadata_layer;
   // Flyte 2's executor marshals secrets alike but sets no execution-identity
   // label (executor/pkg/plugin/task_exec_metadata.go:93-117 at 6fadb90d).
-  Result<TaskExecutionMetadata> execution = WrapTaskExecutionMetadata(task, version == Version::kV1_16);
+  Result<TaskExecutionMetadata> execution = WrapTaskExecutionMetadata(task, release.execution_identity_label);
   if (!execution.ok()) return execution.take_error();
   StringMap final_annotations =
       Union({&default_annotations, &annotations, template_layer ? &task.metadata_annotations : &kNone,

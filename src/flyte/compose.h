@@ -6,17 +6,12 @@
 #include "base/diagnostic.h"
 #include "doc/node.h"
 #include "flyte/config.h"
+#include "flyte/release.h"
 #include "flyte/task.h"
 
 // Building a task's Pod as the Flyte pod plugin and flytepropeller do
 // (reference: flyte-podtemplate.md §1.3 steps A-J, §2).
 namespace tjr::flyte {
-
-/// The emulated Flyte version.
-enum class Version {
-  kV1_16,  ///< flyteorg/flyte v1.16.8 (master 89cf9cc7)
-  kV2,     ///< Flyte 2 (branch main 6fadb90d), the differences of §5
-};
 
 /// A runtime PodTemplate as the store holds it.
 struct StoredTemplate {

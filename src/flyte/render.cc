@@ -15,24 +15,15 @@
 namespace tjr::flyte {
 
 const std::vector<std::string>& SupportedFlyteTargets() {
-  static const std::vector<std::string> targets = {"flyte-v1.16", "flyte-v2"};
+  static const std::vector<std::string> targets = [] {
+    std::vector<std::string> names;
+    for (const Release& release : Releases()) names.emplace_back(release.target);
+    return names;
+  }();
   return targets;
 }
 
-std::string_view FlyteRelease(Version version) {
-  // compose.h: the commits each Version was read from.
-  switch (version) {
-    case Version::kV1_16: return "flyteorg/flyte v1.16.8";
-    case Version::kV2: return "Flyte 2 (branch main 6fadb90d)";
-  }
-  return "";
-}
-
-std::optional<Version> VersionForTarget(const std::string& target) {
-  if (target == "flyte-v1.16") return Version::kV1_16;
-  if (target == "flyte-v2") return Version::kV2;
-  return std::nullopt;
-}
+std::string_view FlyteRelease(Version version) { return ReleaseOf(version).upstream; }
 
 std::vector<source::ObjectType> FlyteObjectTypes() {
   return {{"v1", "PodTemplate", true, true}, {"v1", "ConfigMap", true, true, /*unique=*/false}};

@@ -18,8 +18,7 @@ namespace tjr::flyte {
 const std::vector<std::string>& SupportedFlyteTargets();
 /// The upstream release a version emulates ("flyteorg/flyte v1.16.8"), for --version.
 std::string_view FlyteRelease(Version version);
-/// The version a target name stands for, or nullopt.
-std::optional<Version> VersionForTarget(const std::string& target);
+/// (VersionForTarget is in release.h.)
 
 /// v1 PodTemplate and v1 ConfigMap (namespaced, in any namespace even under
 /// an enforced --namespace): the kinds to add to the loader's set.
@@ -30,7 +29,7 @@ std::vector<source::ObjectType> FlyteObjectTypes();
 void AcceptFlyteTasks(source::LoadOptions* options);
 
 struct FlyteOptions {
-  Version version = Version::kV1_16;
+  Version version = kDefaultVersion;
   /// The execution namespace of tasks that name none.
   std::string default_namespace = "default";
   bool strict = false;

@@ -8,6 +8,7 @@
 #include "flyte/resources.h"
 #include "flyte/task.h"
 #include "flyte/task_fields.h"
+#include "flyte/release.h"
 
 namespace tjr::flyte {
 namespace {
@@ -157,7 +158,7 @@ void SetCompiledTaskDefaults(doc::Node* container, const TaskResources& platform
   container->Set("resources", std::move(rewritten));
 }
 
-bool LaunchedByFlyteAdmin(Version version) { return version == Version::kV1_16; }
+bool LaunchedByFlyteAdmin(Version version) { return ReleaseOf(version).launched_by_flyteadmin; }
 
 void LaunchThroughFlyteAdmin(Task* task, const TaskResources& configured, Version version) {
   if (!task->execution.platform_resources.is_null()) return;

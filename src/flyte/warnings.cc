@@ -5,6 +5,7 @@
 
 #include "flyte/node_util.h"
 #include "flyte/task_resources.h"
+#include "flyte/release.h"
 
 namespace tjr::flyte {
 namespace {
@@ -43,9 +44,10 @@ void CheckList(const StoredTemplate& stored, const doc::Node& base_spec, const s
       continue;
     }
     bool applies = base_names.contains(name);
-    if (version == Version::kV1_16 && (name == base_primary || name == default_name)) applies = false;
+    const bool primary_named_ignored = ReleaseOf(version).primary_named_template_ignored;
+    if (primary_named_ignored && (name == base_primary || name == default_name)) applies = false;
     if (applies) continue;
-    std::string why = name == base_primary && version == Version::kV1_16
+    std::string why = name == base_primary && primary_named_ignored
                           ? " has the primary container's name, which Flyte v1.16.3+ ignores (only "
                             "\"primary\" applies to the primary)"
                           : " matches no " + std::string(init ? "init container" : "container") +
