@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/test_support.h"
 #include "cli/progress.h"
+#include "testkit/fixtures.h"
 #include "testkit/git_repo.h"
 
 namespace tjr::cli {
@@ -19,7 +20,7 @@ using testing::Invoke;
 using testing::Outcome;
 
 std::string Runtime(const std::string& name, const std::string& image = "pytorch/pytorch:2.7") {
-  std::string text = *ReadFile(testkit::SampleRepo() + "/runtimes/torch_distributed.yaml");
+  std::string text = testkit::kTorchRuntime;
   auto replace = [&](const std::string& from, const std::string& to) {
     std::size_t at = text.find(from);
     if (at != std::string::npos) text.replace(at, from.size(), to);

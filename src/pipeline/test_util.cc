@@ -6,33 +6,6 @@
 
 namespace tjr::pipeline::testing {
 
-const char kTorchRuntime[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
-kind: ClusterTrainingRuntime
-metadata:
-  name: torch-distributed
-  labels:
-    trainer.kubeflow.org/framework: torch
-spec:
-  mlPolicy:
-    numNodes: 1
-    torch:
-      numProcPerNode: auto
-  template:
-    spec:
-      replicatedJobs:
-        - name: node
-          template:
-            metadata:
-              labels:
-                trainer.kubeflow.org/trainjob-ancestor-step: trainer
-            spec:
-              template:
-                spec:
-                  containers:
-                    - name: node
-                      image: pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime
-)";
-
 source::ManifestSet Manifests(std::string_view yaml, std::string_view file) {
   Result<std::vector<doc::Node>> documents = yaml::ReadStream(yaml, file);
   if (!documents.ok()) {

@@ -5,14 +5,14 @@
 
 #include "source/loader.h"
 #include "pipeline/pipeline.h"
+#include "testkit/fixtures.h"
 
 namespace tjr::pipeline::testing {
 
 /// A one-file manifest set from a YAML stream (a parse error fails the test).
 source::ManifestSet Manifests(std::string_view yaml, std::string_view file = "repo.yaml");
 
-/// The torch runtime of Trainer v2.1.0 (torch-distributed) as a YAML document.
-extern const char kTorchRuntime[];
+using testkit::kTorchRuntime;
 
 /// A TrainJob against torch-distributed with `extra` appended under spec
 /// (indented by two spaces already).

@@ -29,6 +29,37 @@ spec:
                   image: busybox
 )";
 
+/// Upstream's torch-distributed ClusterTrainingRuntime (Trainer v2.1.0,
+/// manifests/base/runtimes/torch_distributed.yaml): byte for byte the
+/// sample repository's fixtures/trainer-repo/runtimes/torch_distributed.yaml
+/// (fixtures_test.cc holds them together).
+inline constexpr char kTorchRuntime[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata:
+  name: torch-distributed
+  labels:
+    trainer.kubeflow.org/framework: torch
+spec:
+  mlPolicy:
+    numNodes: 1
+    torch:
+      numProcPerNode: auto
+  template:
+    spec:
+      replicatedJobs:
+        - name: node
+          template:
+            metadata:
+              labels:
+                trainer.kubeflow.org/trainjob-ancestor-step: trainer
+            spec:
+              template:
+                spec:
+                  containers:
+                    - name: node
+                      image: pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime
+)";;
+
 /// TrainJob team/job on kPlainRuntime, nothing else set: renders clean at
 /// every Trainer target.
 inline constexpr char kPlainTrainJob[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
