@@ -78,6 +78,9 @@ TEST(BlockScalarTest, TheDocumentItselfWithAnIndentedHeaderIsRefused) {
               std::string::npos)
         << text;
   }
+  // Behind a byte order mark, which goyaml skips, the header is as indented.
+  EXPECT_NE(ErrorOf("\xEF\xBB\xBF |\n ?\n  x\n").find("a document that is a block scalar"), std::string::npos);
+  EXPECT_EQ(ReadOne("\xEF\xBB\xBF|\n a\n  b\n").string_value(), "a\n b\n");
   // Inside a collection such headers keep their own rules (above).
   EXPECT_EQ(ValueOf("k:\n  |\n  x\n"), "x\n");
 }

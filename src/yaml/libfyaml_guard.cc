@@ -5,6 +5,12 @@ namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
 
+// A byte order mark, which libfyaml skips where a stream or document
+// starts, so what follows it starts a line (fuzz finding, yaml_determinism:
+// a crash shape behind a BOM was not seen).
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+bool BomAt(std::string_view text, std::size_t at) { return text.substr(at, kBom.size()) == kBom; }
+
 // Where a quoted scalar that opens at `at` ends on its line (one past the
 // closing quote), or `end` when it does not close there.
 std::size_t SkipQuoted(std::string_view text, std::size_t at, std::size_t end) {
@@ -29,8 +35,8 @@ std::size_t SkipQuoted(std::string_view text, std::size_t at, std::size_t end) {
 std::optional<ExplicitKeyCrash> CrashOnLine(std::string_view text, std::size_t start, std::size_t end,
                                             bool* key_open) {
   std::size_t at = start;
-  while (at < end && text[at] == ' ') ++at;
-  if (at == end || text[at] == '#') return std::nullopt;  // blank or comment: the key still waits
+  while (at < end && (text[at] == ' ' || BomAt(text, at))) at += text[at] == ' ' ? 1 : kBom.size();
+  if (at >= end || text[at] == '#') return std::nullopt;  // blank or comment: the key still waits
   // Block indicators at the line's start: `- `, `? `, `: `, in any mix.
   bool explicit_key = *key_open;
   bool sequence = false;  // the key's content is a block sequence
@@ -114,7 +120,7 @@ std::optional<std::size_t> FindTabIndicatorWithExplicitKey(std::string_view text
     if (c == '?' && blank_or_break(i + 1)) {
       // Anywhere a node may start: a line's start, after a blank or a
       // flow indicator. Inside scalars and comments too: wider is safer.
-      const char before = i == 0 ? '\n' : text[i - 1];
+      const char before = i == 0 || (i >= kBom.size() && BomAt(text, i - kBom.size())) ? '\n' : text[i - 1];
       if (before == '\n' || before == '\r' || IsBlank(before) || before == '[' || before == '{' || before == ',') {
         explicit_key = true;
       }

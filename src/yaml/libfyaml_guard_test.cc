@@ -71,6 +71,15 @@ TEST(LibfyamlGuard, ReadersRefuseTheFuzzedCrash) {
   // counts it ("yaml: line 2: mapping values are not allowed").
   EXPECT_EQ(read_test::ErrorOf(ReadCorpus("libfyaml-explicit-key-tab-after-cr-fuzzed")),
             "in.yaml:2:2: error: invalid map key: a mapping cannot be a key");
+  // A byte order mark before the key: libfyaml skips it, and so does the
+  // guard (the yaml_determinism finding of 2026-11-27 crashed the process).
+  const std::string after_bom = ReadCorpus("libfyaml-explicit-key-tab-after-bom-fuzzed");
+  ASSERT_TRUE(after_bom.starts_with("\xEF\xBB\xBF? HH:\t|"));
+  EXPECT_EQ(read_test::ErrorOf(after_bom), "in.yaml:1:3: error: invalid map key: a mapping cannot be a key");
+  EXPECT_FALSE(ReadSpans(after_bom, "in.yaml").ok());
+  EXPECT_TRUE(FindExplicitKeyTabCrash("\xEF\xBB\xBF? a:\t|\n "));
+  EXPECT_TRUE(FindExplicitKeyTabCrash("x: 1\n---\n\xEF\xBB\xBF? a:\t|\n "));
+  EXPECT_TRUE(FindTabIndicatorWithExplicitKey("\xEF\xBB\xBF?\n  a:\t|\n "));
   // `[` inside the key's plain scalar opens no flow collection.
   EXPECT_EQ(read_test::ErrorOf(ReadCorpus("libfyaml-explicit-key-tab-after-bracket-fuzzed")),
             "in.yaml:5:3: error: invalid map key: a mapping cannot be a key");
