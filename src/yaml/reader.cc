@@ -736,6 +736,12 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
     }
     return documents;
   }
+  // A UTF-8 byte order mark: goyaml and libfyaml skip it. Dropped here so
+  // that the checks below, which look for shapes at a line's start, see
+  // the first line as the parser does (behind the mark, a libfyaml crash
+  // shape and a misread block scalar went unseen: yaml_determinism
+  // finding). Columns on the first line then count from after the mark.
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   // kubectl reads YAML a line at a time and ends every line, the last one
   // too, with a line break (apimachinery util/yaml LineReader.Read). So a
   // block scalar on a file's last, unterminated line keeps a final "\n"
@@ -747,12 +753,6 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
   // that are not in the input, different from read to read (fuzz finding,
   // yaml_determinism). Read with such CRs as "\n": the offsets stay, the
   // line numbers are goyaml's.
-  // A UTF-8 byte order mark: goyaml and libfyaml skip it. Dropped here so
-  // that the checks below, which look for shapes at a line's start, see
-  // the first line as the parser does (behind the mark, a libfyaml crash
-  // shape and a misread block scalar went unseen: yaml_determinism
-  // finding). Columns on the first line then count from after the mark.
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   std::string lone_cr_as_lf;
   if (HasLoneCarriageReturn(text)) {
     lone_cr_as_lf = LoneCarriageReturnsAsLineFeeds(text);
