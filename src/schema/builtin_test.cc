@@ -55,8 +55,8 @@ std::vector<std::string> Strategies(const Field* field) {
 
 TEST(BuiltinSchemaTest, NamesEveryPolicyFile) {
   EXPECT_EQ(BuiltinPolicyNames(),
-            (std::vector<std::string>{"jobset-v0.10.1", "jobset-v0.12.0", "kubernetes-v1.34",
-                                      "kubernetes-v1.35", "kubernetes-v1.36"}));
+            (std::vector<std::string>{"jobset-v0.10.1", "jobset-v0.12.0", "kubernetes-v1.34", "kubernetes-v1.35",
+                                      "kubernetes-v1.36", "trainer-v2.1.0", "trainer-v2.2.0", "trainer-v2.3.0"}));
 }
 
 TEST(BuiltinSchemaTest, EmbeddedBytesAreThePolicyFiles) {
@@ -240,8 +240,36 @@ TEST(BuiltinSchemaTest, JobSetLinksToKubernetesTypes) {
   EXPECT_EQ(claims->patch_merge_key, "type");
 }
 
+TEST(BuiltinSchemaTest, TrainerSetsLinkToTheirKubernetesTypes) {
+  constexpr std::string_view kApi = "github.com/kubeflow/trainer/v2/pkg/apis/trainer/v1alpha1.";
+  struct Row {
+    const char* kubernetes;
+    const char* trainer;
+    bool runtime_patches;
+    bool grace_period;  // PodSpecPatch.terminationGracePeriodSeconds (v2.3.0, #3324)
+  };
+  for (const Row& row : {Row{"kubernetes-v1.34", "trainer-v2.1.0", false, false},
+                         Row{"kubernetes-v1.35", "trainer-v2.2.0", true, false},
+                         Row{"kubernetes-v1.36", "trainer-v2.3.0", true, true}}) {
+    Result<const Schema*> schema = BuiltinSchema({row.kubernetes, row.trainer});
+    ASSERT_TRUE(schema.ok()) << schema.error().ToString();
+    const Type* trainjob = (*schema)->ForKind("trainer.kubeflow.org/v1alpha1", "TrainJob");
+    ASSERT_NE(trainjob, nullptr) << row.trainer;
+    EXPECT_EQ(trainjob->FindField("spec")->type->FindField("runtimePatches") != nullptr, row.runtime_patches);
+    EXPECT_EQ(trainjob->FindField("spec")->type->FindField("podTemplateOverrides") == nullptr, row.runtime_patches);
+    const Type* pod_spec_patch = (*schema)->FindType(std::string(kApi) + "PodSpecPatch");
+    EXPECT_EQ(pod_spec_patch != nullptr, row.runtime_patches) << row.trainer;
+    if (pod_spec_patch != nullptr) {
+      EXPECT_EQ(pod_spec_patch->FindField("terminationGracePeriodSeconds") != nullptr, row.grace_period);
+      const Field* volumes = pod_spec_patch->FindField("volumes");
+      ASSERT_NE(volumes, nullptr);
+      EXPECT_EQ(volumes->type->elem, (*schema)->FindType("k8s.io/api/core/v1.Volume"));
+    }
+  }
+}
+
 TEST(BuiltinSchemaTest, JobSetAloneHasDanglingReferences) {
-  for (const char* name : {"jobset-v0.10.1", "jobset-v0.12.0"}) {
+  for (const char* name : {"jobset-v0.10.1", "jobset-v0.12.0", "trainer-v2.3.0"}) {
     Result<const Schema*> schema = BuiltinSchema({name});
     ASSERT_FALSE(schema.ok()) << name;
     EXPECT_NE(schema.error().message.find("which no loaded policy set defines"), std::string::npos)
@@ -257,7 +285,8 @@ TEST(BuiltinSchemaTest, RejectsBadSelections) {
   ASSERT_FALSE(unknown.ok());
   EXPECT_EQ(unknown.error().message,
             "unknown policy set \"kubernetes-v1.99\" (built in: jobset-v0.10.1, jobset-v0.12.0, "
-            "kubernetes-v1.34, kubernetes-v1.35, kubernetes-v1.36)");
+            "kubernetes-v1.34, kubernetes-v1.35, kubernetes-v1.36, trainer-v2.1.0, trainer-v2.2.0, "
+            "trainer-v2.3.0)");
   Result<const Schema*> twice = BuiltinSchema({"kubernetes-v1.34", "kubernetes-v1.34"});
   ASSERT_FALSE(twice.ok());
   EXPECT_EQ(twice.error().message, "policy set kubernetes-v1.34 is selected twice");
