@@ -1,28 +1,30 @@
 #include "migrate/plan.h"
-#include "base/field_path.h"
 
 #include <algorithm>
-#include <array>
 #include <string_view>
 #include <utility>
+
+#include "base/field_path.h"
+#include "pipeline/target.h"
+#include "trainer/api_types.h"
 
 namespace tjr::migrate {
 namespace {
 
-// PodSpecPatch (trainjob_types.go:391-465 at v2.3.0; runtimepatches §1.4).
-constexpr std::array<std::string_view, 11> kPodSpecPatchFields = {
-    "serviceAccountName", "volumes",      "initContainers",   "containers",
-    "imagePullSecrets",   "securityContext", "nodeSelector",  "affinity",
-    "tolerations",        "schedulingGates", "terminationGracePeriodSeconds"};
-// ContainerPatch (:467-496; §1.5).
-constexpr std::array<std::string_view, 4> kContainerPatchFields = {"name", "env", "volumeMounts",
-                                                                   "securityContext"};
-// v2.1.0 PodTemplateOverride: what an override may hold.
-constexpr std::array<std::string_view, 3> kOverrideFields = {"targetJobs", "metadata", "spec"};
+// The releases a migration reads and writes: their API types (policies/
+// trainer-<tag>.json) say which fields a v2.1 override has and which of them
+// a RuntimePatch can carry.
+constexpr std::string_view kFromTarget = "trainer-v2.1";
+constexpr std::string_view kToTarget = "trainer-v2.3";
 
-template <std::size_t N>
-bool Contains(const std::array<std::string_view, N>& names, std::string_view name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
+// Whether the Trainer API type `type` of the target's release has `field`.
+bool HasField(std::string_view target_name, std::string_view type, std::string_view field) {
+  const pipeline::TargetProfile* target = pipeline::FindTarget(target_name);
+  if (target == nullptr) return false;
+  Result<const schema::Schema*> schema = trainer::ReleaseSchema(target->version);
+  if (!schema.ok()) return false;
+  const schema::Type* owner = trainer::FindApiType(**schema, type);
+  return owner != nullptr && owner->FindField(field) != nullptr;
 }
 
 bool IsSubdomain(std::string_view host) {
@@ -114,7 +116,7 @@ class Planner {
     }
     for (const doc::Field& field : spec.fields()) {
       const FieldPath at = path.Field(field.key);
-      if (!Contains(kPodSpecPatchFields, field.key)) {
+      if (!HasField(kToTarget, "PodSpecPatch", field.key)) {
         NoPlace(field.key_location, at, "runtimePatches' PodSpecPatch");
         continue;
       }
@@ -124,7 +126,7 @@ class Planner {
         const doc::Node& container = field.value[i];
         if (!container.is_mapping()) continue;
         for (const doc::Field& inner : container.fields()) {
-          if (!Contains(kContainerPatchFields, inner.key)) {
+          if (!HasField(kToTarget, "ContainerPatch", inner.key)) {
             NoPlace(inner.key_location, at.Index(i).Field(inner.key),
                     "runtimePatches' ContainerPatch");
           }
@@ -149,7 +151,7 @@ class Planner {
         continue;
       }
       for (const doc::Field& field : override.fields()) {
-        if (!Contains(kOverrideFields, field.key)) {
+        if (!HasField(kFromTarget, "PodTemplateOverride", field.key)) {
           NoPlace(field.key_location, at.Field(field.key), "a RuntimePatch's replicatedJobs entry");
         }
       }

@@ -22,7 +22,7 @@ std::string Keys(const doc::Node& node) {
 }
 
 const GoTypes& Types() {
-  Result<const GoTypes*> types = LoadGoTypes();
+  Result<const GoTypes*> types = LoadGoTypes(trainer::kDefaultRelease);
   EXPECT_TRUE(types.ok());
   return **types;
 }

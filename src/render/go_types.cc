@@ -9,11 +9,7 @@ namespace tjr::render {
 namespace {
 
 Result<GoTypes> Resolve(trainer::TrainerVersion version) {
-  const std::vector<std::string> policies = {
-      std::string(KubernetesPolicy(version)),
-      std::string(JobSetPolicy(version)),
-  };
-  Result<const schema::Schema*> loaded = schema::BuiltinSchema(policies);
+  Result<const schema::Schema*> loaded = trainer::ReleaseSchema(version);
   if (!loaded.ok()) return loaded.take_error();
   const schema::Schema& s = **loaded;
   GoTypes types;
@@ -37,6 +33,8 @@ Result<GoTypes> Resolve(trainer::TrainerVersion version) {
       return MakeError({}, "", std::string("built-in schema lacks the Go type ") + want.name);
     }
   }
+  types.pod_template_spec_override = trainer::FindApiType(s, "PodTemplateSpecOverride");
+  types.job_set_spec_patch = trainer::FindApiType(s, "JobSetSpecPatch");
   return types;
 }
 

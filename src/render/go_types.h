@@ -1,14 +1,15 @@
 #pragma once
 
 #include "base/diagnostic.h"
+#include "trainer/api_types.h"
 #include "trainer/release.h"
 #include "schema/schema.h"
 
 namespace tjr::render {
 
 /// The Go types the Trainer controller decodes into, resolved once per
-/// release from the built-in schema of the Kubernetes and JobSet modules it
-/// is built against (v2.1.0: Kubernetes 1.34 + JobSet v0.10.1; v2.2.0:
+/// release from its schema (trainer::ReleaseSchema): its own API types and
+/// those of the Kubernetes and JobSet modules it is built against (v2.1.0: Kubernetes 1.34 + JobSet v0.10.1; v2.2.0:
 /// Kubernetes 1.35 + JobSet v0.12.0 standing in for the pinned v0.11.1,
 /// which has the same JobSetSpec fields, volumeClaimPolicies included; the
 /// one difference, the merge key of replicatedJobs, is unused by v2.2.0's
@@ -23,6 +24,9 @@ struct GoTypes {
   const schema::Type* resource_requirements = nullptr;  ///< core/v1.ResourceRequirements
   const schema::Type* job_template_spec = nullptr;  ///< batch/v1.JobTemplateSpec
   const schema::Type* job_set_spec = nullptr;       ///< jobset v1alpha2.JobSetSpec
+  /// The release's own patch types; nullptr where it has none.
+  const schema::Type* pod_template_spec_override = nullptr;  ///< PodTemplateSpecOverride (v2.1.0)
+  const schema::Type* job_set_spec_patch = nullptr;          ///< JobSetSpecPatch (v2.2.0+)
 };
 
 /// The Kubernetes policy set (policies/NAME.json) of the API types the
@@ -34,6 +38,6 @@ std::string_view KubernetesPolicy(trainer::TrainerVersion version);
 std::string_view JobSetPolicy(trainer::TrainerVersion version);
 
 /// The cached types of `version`, or the error that prevented loading them.
-Result<const GoTypes*> LoadGoTypes(trainer::TrainerVersion version = trainer::kDefaultRelease);
+Result<const GoTypes*> LoadGoTypes(trainer::TrainerVersion version);
 
 }  // namespace tjr::render

@@ -3,62 +3,16 @@
 #include <string>
 #include <string_view>
 
-#include "render/go_types.h"
 #include "doc/path.h"
+#include "render/go_types.h"
+#include "render/stored_field.h"
 #include "render/tree.h"
-#include "render/typed_fields.h"
 #include "render/typed_memo.h"
 #include "smp/strategic_merge.h"
 #include "typed/round_trip.h"
 
 namespace tjr::render {
 namespace {
-
-// ContainerOverride: name (omitempty), env, volumeMounts.
-Result<doc::Node> ReduceContainer(const doc::Node& item, const GoTypes& types) {
-  doc::Node out = doc::Node::Mapping(item.location());
-  if (!item.is_mapping()) return out;  // a null element decodes to the zero struct
-  CopyName(item, &out);
-  for (std::string_view key : {"env", "volumeMounts"}) {
-    if (Status s = CopyOmitEmpty(item, key, *types.container, &out); !s.ok()) return s.take_error();
-  }
-  return out;
-}
-
-Result<doc::Node> ReduceContainers(const doc::Node& list, const GoTypes& types) {
-  doc::Node out = doc::Node::Sequence(list.location());
-  for (const doc::Node& item : list.items()) {
-    Result<doc::Node> reduced = ReduceContainer(item, types);
-    if (!reduced.ok()) return reduced;
-    out.push_back(*std::move(reduced));
-  }
-  return out;
-}
-
-// PodTemplateSpecOverride, in its Go field order.
-Result<doc::Node> ReduceSpec(const doc::Node& spec, const GoTypes& types) {
-  doc::Node out = doc::Node::Mapping(spec.location());
-  const schema::Type& pod_spec = *types.pod_spec;
-  // serviceAccountName (*string) and affinity are pointers: an explicit ""
-  // or {} survives omitempty.
-  if (Status s = CopyPointer(spec, "serviceAccountName", pod_spec, &out); !s.ok()) return s.take_error();
-  if (Status s = CopyOmitEmpty(spec, "nodeSelector", pod_spec, &out); !s.ok()) return s.take_error();
-  if (Status s = CopyPointer(spec, "affinity", pod_spec, &out); !s.ok()) return s.take_error();
-  for (std::string_view key : {"tolerations", "volumes"}) {
-    if (Status s = CopyOmitEmpty(spec, key, pod_spec, &out); !s.ok()) return s.take_error();
-  }
-  for (std::string_view key : {"initContainers", "containers"}) {
-    const doc::Node* list = spec.Find(key);
-    if (list == nullptr || !list->is_sequence() || list->empty()) continue;
-    Result<doc::Node> reduced = ReduceContainers(*list, types);
-    if (!reduced.ok()) return reduced;
-    out.Set(std::string(key), *std::move(reduced));
-  }
-  for (std::string_view key : {"schedulingGates", "imagePullSecrets"}) {
-    if (Status s = CopyOmitEmpty(spec, key, pod_spec, &out); !s.ok()) return s.take_error();
-  }
-  return out;
-}
 
 bool Targets(const doc::Node& override_entry, std::string_view job_name) {
   const doc::Node* targets = override_entry.Find("targetJobs");
@@ -71,32 +25,38 @@ bool Targets(const doc::Node& override_entry, std::string_view job_name) {
 
 }  // namespace
 
-Result<doc::Node> OverridePatch(const doc::Node& override_entry) {
-  Result<const GoTypes*> types = LoadGoTypes();
+Result<doc::Node> OverridePatch(const doc::Node& override_entry, trainer::TrainerVersion version) {
+  Result<const GoTypes*> types = LoadGoTypes(version);
   if (!types.ok()) return types.take_error();
+  const schema::Type* spec_type = (*types)->pod_template_spec_override;
+  if (spec_type == nullptr) {
+    return MakeError(override_entry.location(), "", "this Trainer release has no PodTemplateSpecOverride");
+  }
   doc::Node patch = doc::Node::Mapping(override_entry.location());
   if (const doc::Node* meta = override_entry.Find("metadata"); meta != nullptr && meta->is_mapping()) {
     doc::Node metadata = doc::Node::Mapping(meta->location());
-    // Upstream copies a map whenever it is non-nil: `labels: {}` is kept.
+    // Upstream copies these two maps, and only when non-nil: `labels: {}` is kept.
     for (std::string_view key : {"labels", "annotations"}) {
       const doc::Node* value = meta->Find(key);
       if (value == nullptr || value->is_null()) continue;
-      Result<doc::Node> typed_value = TypedField(*value, *(*types)->object_meta, key);
+      Result<doc::Node> typed_value = StoredField(*value, *(*types)->object_meta, key);
       if (!typed_value.ok()) return typed_value;
       metadata.Set(std::string(key), *std::move(typed_value));
     }
     if (!metadata.empty()) patch.Set("metadata", std::move(metadata));
   }
+  // json.Marshal of the typed *PodTemplateSpecOverride.
   if (const doc::Node* spec = override_entry.Find("spec"); spec != nullptr && spec->is_mapping()) {
-    Result<doc::Node> reduced = ReduceSpec(*spec, **types);
-    if (!reduced.ok()) return reduced;
-    patch.Set("spec", *std::move(reduced));
+    Result<doc::Node> typed_spec = StoredValue(*spec, *spec_type);
+    if (!typed_spec.ok()) return typed_spec;
+    patch.Set("spec", *std::move(typed_spec));
   }
   return patch;
 }
 
-Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc::Node& jobset_spec) {
-  Result<const GoTypes*> types = LoadGoTypes();
+Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc::Node& jobset_spec,
+                                            trainer::TrainerVersion version) {
+  Result<const GoTypes*> types = LoadGoTypes(version);
   if (!types.ok()) return types.take_error();
   // Upstream decodes each targeted template, patches it and decodes the
   // result, then decodes the whole JobSetSpec. A typed round trip is
@@ -120,7 +80,7 @@ Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc
       const doc::Node& job = merged.Find("replicatedJobs")->items()[i];
       if (!Targets(entry, doc::StringAtPath(job, {"name"}))) continue;
       if (!have_patch) {
-        Result<doc::Node> built = OverridePatch(entry);
+        Result<doc::Node> built = OverridePatch(entry, version);
         if (!built.ok()) return built;
         patch = *std::move(built);
         have_patch = true;

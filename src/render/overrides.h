@@ -2,6 +2,7 @@
 
 #include "base/diagnostic.h"
 #include "doc/node.h"
+#include "trainer/release.h"
 
 namespace tjr::render {
 
@@ -12,17 +13,17 @@ namespace tjr::render {
 /// strategic-merged into the job's `template.spec.template` as a
 /// core/v1.PodTemplateSpec, and the result is decoded into that Go type.
 ///
-/// The override is first reduced to what the typed TrainJob holds (the
-/// fields of PodTemplateSpecOverride and ContainerOverride, each value
-/// decoded into its core/v1 type); other keys are dropped, as the API server
-/// prunes them. The result is the whole JobSetSpec in typed form, as the
+/// The override's spec is first reduced to what the typed TrainJob holds: a
+/// round trip through the release's PodTemplateSpecOverride (policies/
+/// trainer-v2.1.0.json), which drops the keys the API server prunes. The result is the whole JobSetSpec in typed form, as the
 /// controller's runtime info holds it after its own decode: Go field order,
 /// canonical quantities, unknown keys dropped (typed::TypedRoundTrip into
 /// JobSetSpec). Errors are the decoder's or the merge's.
-Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc::Node& jobset_spec);
+Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc::Node& jobset_spec,
+                                            trainer::TrainerVersion version);
 
 /// The patch one override contributes (exposed for tests): the JSON that
 /// json.Marshal gives for upstream's `podTemplatePatch` map.
-Result<doc::Node> OverridePatch(const doc::Node& override_entry);
+Result<doc::Node> OverridePatch(const doc::Node& override_entry, trainer::TrainerVersion version);
 
 }  // namespace tjr::render

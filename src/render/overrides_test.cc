@@ -18,6 +18,8 @@ using testing::ToYaml;
 using testing::Value;
 using testing::Yaml;
 
+constexpr trainer::TrainerVersion kV21 = trainer::TrainerVersion::kV2_1;
+
 // A runtime JobSetSpec with an initializer job and a trainer job.
 constexpr std::string_view kSpec = R"(
 replicatedJobs:
@@ -88,7 +90,7 @@ const doc::Node& PodSpec(const doc::Node& spec, std::size_t i) {
 
 doc::Node Merge(std::string_view overrides_yaml) {
   doc::Node trainjob = Yaml(std::string("spec:\n  podTemplateOverrides:\n") + std::string(overrides_yaml));
-  Result<doc::Node> merged = MergePodTemplateOverrides(trainjob, Yaml(kSpec));
+  Result<doc::Node> merged = MergePodTemplateOverrides(trainjob, Yaml(kSpec), kV21);
   EXPECT_TRUE(merged.ok()) << merged.error().ToString();
   return merged.ok() ? *merged : doc::Node();
 }
@@ -102,9 +104,9 @@ void ExpectYaml(const doc::Node& actual, std::string_view expected_yaml) {
 // TrainJobs of one runtime share the decoded value.
 TEST(MergePodTemplateOverrides, NoOverridesReturnsTypedSpecOnce) {
   doc::Node spec = Yaml(kSpec);
-  Result<doc::Node> merged = MergePodTemplateOverrides(Yaml("spec: {}"), spec);
+  Result<doc::Node> merged = MergePodTemplateOverrides(Yaml("spec: {}"), spec, kV21);
   ASSERT_TRUE(merged.ok()) << merged.error().ToString();
-  Result<doc::Node> again = MergePodTemplateOverrides(Yaml("spec: {podTemplateOverrides: []}"), spec);
+  Result<doc::Node> again = MergePodTemplateOverrides(Yaml("spec: {podTemplateOverrides: []}"), spec, kV21);
   ASSERT_TRUE(again.ok());
   EXPECT_TRUE(merged->SharesRepresentationWith(*again));
   const doc::Node& container = doc::FindPath(PodSpec(*merged, 1), {"containers"})->items()[0];
@@ -310,9 +312,9 @@ spec:
   - targetJobs: [{name: node}, {name: node}, {name: missing}]
     metadata: {labels: {x: why}}
 )");
-  Result<doc::Node> merged = MergePodTemplateOverrides(trainjob, spec);
+  Result<doc::Node> merged = MergePodTemplateOverrides(trainjob, spec, kV21);
   ASSERT_TRUE(merged.ok()) << merged.error().ToString();
-  Result<doc::Node> untouched = MergePodTemplateOverrides(Yaml("spec: {}"), spec);
+  Result<doc::Node> untouched = MergePodTemplateOverrides(Yaml("spec: {}"), spec, kV21);
   ASSERT_TRUE(untouched.ok());
   EXPECT_TRUE(Job(*merged, 0).SharesRepresentationWith(Job(*untouched, 0)));
   const doc::Node& container = doc::FindPath(PodSpec(*merged, 1), {"containers"})->items()[0];
@@ -334,7 +336,7 @@ spec:
   volumes: []
   containers:
   - {name: c, resources: {limits: {cpu: 1}}, env: [{name: E, valueFrom: {fieldRef: {fieldPath: x}}}]}
-)"));
+)"), kV21);
   ASSERT_TRUE(patch.ok()) << patch.error().ToString();
   ExpectYaml(*patch, R"(
 metadata: {labels: {}}
@@ -347,7 +349,7 @@ spec:
 }
 
 TEST(OverridePatch, TypeErrorsAreReported) {
-  Result<doc::Node> patch = OverridePatch(Yaml("spec: {nodeSelector: {a: 1}}"));
+  Result<doc::Node> patch = OverridePatch(Yaml("spec: {nodeSelector: {a: 1}}"), kV21);
   EXPECT_FALSE(patch.ok());
 }
 

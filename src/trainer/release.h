@@ -44,6 +44,9 @@ struct Release {
   std::string_view tag;                ///< "v2.3.0": the upstream tag
   std::string_view kubernetes_schema;  ///< policies/ schema of its k8s.io/api
   std::string_view jobset_schema;      ///< policies/ schema of its JobSet API
+  /// policies/ schema of its own API types (TrainJob, PodTemplateOverride,
+  /// RuntimePatch, PodSpecPatch...), generated from its trainjob_types.go.
+  std::string_view trainer_schema;
   std::string_view crd_rules;          ///< policies/ CRD validation table, TrainJob
   std::string_view runtime_crd_rules;  ///< policies/ CRD validation table, runtimes
   /// The API server's defaults of its CRDs (trainer::BuiltinDefaults table).
@@ -52,8 +55,6 @@ struct Release {
   /// spec.runtimePatches replace podTemplateOverrides, spec.labels and
   /// spec.annotations (v2.2.0+).
   bool runtime_patches;
-  /// PodSpecPatch has terminationGracePeriodSeconds (v2.3.0, #3324).
-  bool patch_termination_grace_period;
   /// A runtimePatches change is allowed while the TrainJob is suspended
   /// after the update (v2.2.0), or before or after it (v2.3.0).
   bool patch_change_if_suspended_before;

@@ -12,6 +12,12 @@ Result<doc::Node> TypedRoundTrip(const doc::Node& value, const schema::Type& typ
   return Marshal(decoded, type);
 }
 
+Result<doc::Node> TypedRoundTrip(const doc::Node& value, const schema::Type& type, const UnmarshalOptions& options) {
+  GoValue decoded;
+  if (std::optional<Diagnostic> error = Unmarshal(value, type, options, &decoded)) return *std::move(error);
+  return Marshal(decoded, type);
+}
+
 Result<doc::Node> TypedRoundTrip(const doc::Node& value, const schema::Type& type,
                                  const doc::Node& typed_base) {
   GoValue decoded;

@@ -3,6 +3,7 @@
 #include "base/diagnostic.h"
 #include "doc/node.h"
 #include "schema/schema.h"
+#include "typed/unmarshal.h"
 
 namespace tjr::typed {
 
@@ -22,6 +23,11 @@ namespace tjr::typed {
 /// ContainerPort.spec.containers.ports.containerPort of type int32" or a
 /// quantity parse error), located at the offending value.
 Result<doc::Node> TypedRoundTrip(const doc::Node& value, const schema::Type& type);
+
+/// TypedRoundTrip with the decoder `options` describe: case-sensitive for a
+/// value as the API server stored it (it prunes keys that are not exactly a
+/// field name, so the controller's decoder never sees them).
+Result<doc::Node> TypedRoundTrip(const doc::Node& value, const schema::Type& type, const UnmarshalOptions& options);
 
 /// TypedRoundTrip of `value` made copy-on-write from `typed_base`, itself a
 /// TypedRoundTrip output of `type` (the controller's typed template before a

@@ -13,11 +13,13 @@ namespace {
 using testing::Value;
 using testing::Yaml;
 
+constexpr trainer::TrainerVersion kV21 = trainer::TrainerVersion::kV2_1;
+
 TEST(GoJson, RuntimeRefInStructOrderKeepingEmptyPointers) {
   doc::Node ref = Value("{kind: ClusterTrainingRuntime, apiGroup: '', name: x}");
-  EXPECT_EQ(RuntimeRefJson(&ref), R"({"name":"x","apiGroup":"","kind":"ClusterTrainingRuntime"})");
+  EXPECT_EQ(RuntimeRefJson(&ref, kV21), R"({"name":"x","apiGroup":"","kind":"ClusterTrainingRuntime"})");
   doc::Node unnamed = Value("{name: ''}");
-  EXPECT_EQ(RuntimeRefJson(&unnamed), "{}");
+  EXPECT_EQ(RuntimeRefJson(&unnamed, kV21), "{}");
 }
 
 TEST(GoJson, OverridesInGoFieldOrder) {
@@ -35,7 +37,7 @@ TEST(GoJson, OverridesInGoFieldOrder) {
     labels: {x: "a<b&c>"}
   targetJobs: [{name: node}]
 )");
-  EXPECT_EQ(PodTemplateOverridesJson(overrides),
+  EXPECT_EQ(PodTemplateOverridesJson(overrides, kV21),
             R"([{"targetJobs":[{"name":"node"}],"metadata":{"labels":{"x":"a\u003cb\u0026c\u003e"},)"
             R"("annotations":{"k":"v"}},"spec":{"serviceAccountName":"sa","nodeSelector":{"a":"1","b":"2"},)"
             R"("containers":[{"name":"c","env":[{"name":"A","value":"x"}],"volumeMounts":[{"name":"v","mountPath":"/m"}]}],)"
@@ -44,7 +46,7 @@ TEST(GoJson, OverridesInGoFieldOrder) {
 
 TEST(GoJson, EmptyMetadataAndSpecStayAsObjects) {
   doc::Node overrides = Value("[{targetJobs: [{name: a}], metadata: {}, spec: {}}]");
-  EXPECT_EQ(PodTemplateOverridesJson(overrides), R"([{"targetJobs":[{"name":"a"}],"metadata":{},"spec":{}}])");
+  EXPECT_EQ(PodTemplateOverridesJson(overrides, kV21), R"([{"targetJobs":[{"name":"a"}],"metadata":{},"spec":{}}])");
 }
 
 TEST(GoJson, TolerationsVolumesAndQuantities) {
@@ -54,16 +56,16 @@ TEST(GoJson, TolerationsVolumesAndQuantities) {
     tolerations: [{operator: Exists, key: k}]
     volumes: [{name: v, emptyDir: {sizeLimit: 1024Mi}}]
 )");
-  EXPECT_EQ(PodTemplateOverridesJson(overrides),
+  EXPECT_EQ(PodTemplateOverridesJson(overrides, kV21),
             R"([{"targetJobs":[{"name":"a"}],"spec":{"tolerations":[{"key":"k","operator":"Exists"}],)"
             R"("volumes":[{"name":"v","emptyDir":{"sizeLimit":"1Gi"}}]}}])");
 }
 
 TEST(GoJson, ResourcesAndEnvAndIntOrString) {
   doc::Node resources = Value("{requests: {cpu: 1000m}, limits: {nvidia.com/gpu: 2, cpu: '2'}}");
-  EXPECT_EQ(ResourcesJson(&resources), R"({"limits":{"cpu":"2","nvidia.com/gpu":"2"},"requests":{"cpu":"1"}})");
-  EXPECT_EQ(ResourcesJson(nullptr), "null");
-  EXPECT_EQ(EnvListJson(Value("[{name: A}, {valueFrom: {fieldRef: {fieldPath: x}}, name: B}]")),
+  EXPECT_EQ(ResourcesJson(&resources, kV21), R"({"limits":{"cpu":"2","nvidia.com/gpu":"2"},"requests":{"cpu":"1"}})");
+  EXPECT_EQ(ResourcesJson(nullptr, kV21), "null");
+  EXPECT_EQ(EnvListJson(Value("[{name: A}, {valueFrom: {fieldRef: {fieldPath: x}}, name: B}]"), kV21),
             R"([{"name":"A"},{"name":"B","valueFrom":{"fieldRef":{"fieldPath":"x"}}}])");
   EXPECT_EQ(IntOrStringJson(Value("3")), "3");
   EXPECT_EQ(IntOrStringJson(Value("a<")), R"("a\u003c")");

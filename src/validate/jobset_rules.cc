@@ -54,7 +54,7 @@ void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::s
   const doc::Node* section = doc::At(doc::At(spec, "initializer"), job == kDatasetInitializer ? "dataset" : "model");
   if (section == nullptr) return;
   const doc::Node* runtime_ref = doc::At(spec, "runtimeRef");
-  const BadValue value = BadValue::Json(RuntimeRefJson(runtime_ref));
+  const BadValue value = BadValue::Json(RuntimeRefJson(runtime_ref, info.options->version));
   auto found = sets.find(job);
   std::string detail;
   if (found == sets.end()) {
@@ -74,21 +74,21 @@ void CheckInitializer(const WebhookInfo& info, const ContainerSets& sets, std::s
 
 // Changes to the overrides, compared as the typed values they decode to
 // (equality.Semantic.DeepEqual: nil and empty alike, quantities by value).
-bool OverridesChanged(const doc::Node* old_spec, const doc::Node* new_spec) {
+bool OverridesChanged(const doc::Node* old_spec, const doc::Node* new_spec, trainer::TrainerVersion version) {
   const doc::Node* old_overrides = doc::At(old_spec, "podTemplateOverrides");
   const doc::Node* new_overrides = doc::At(new_spec, "podTemplateOverrides");
   // Equal trees decode to equal values; only differing ones need decoding
   // (a diff checks every affected TrainJob against its base version).
   if (old_overrides == nullptr && new_overrides == nullptr) return false;
   if (old_overrides != nullptr && new_overrides != nullptr && *old_overrides == *new_overrides) return false;
-  return PodTemplateOverridesJson(old_overrides != nullptr ? *old_overrides : doc::Node()) !=
-         PodTemplateOverridesJson(new_overrides != nullptr ? *new_overrides : doc::Node());
+  return PodTemplateOverridesJson(old_overrides != nullptr ? *old_overrides : doc::Node(), version) !=
+         PodTemplateOverridesJson(new_overrides != nullptr ? *new_overrides : doc::Node(), version);
 }
 
 void CheckImmutability(const WebhookInfo& info, Report* report) {
   if (info.old == nullptr) return;
   const doc::Node* spec = doc::At(info.trainjob, "spec");
-  if (!OverridesChanged(doc::At(info.old, "spec"), spec)) return;
+  if (!OverridesChanged(doc::At(info.old, "spec"), spec, info.options->version)) return;
   const doc::Node* at = Either(doc::At(spec, "podTemplateOverrides"), spec);
   const doc::Node* suspend = doc::At(spec, "suspend");
   if (suspend == nullptr || !suspend->is_bool() || !suspend->bool_value()) {
@@ -129,7 +129,7 @@ void CheckJobSetPlugin(const WebhookInfo& info, Report* report) {
   // Every error carries the whole list, rendered once, and only if needed.
   std::optional<BadValue> value;
   auto add = [&](std::string detail, const doc::Node* at) {
-    if (!value.has_value()) value = BadValue::Json(PodTemplateOverridesJson(*overrides));
+    if (!value.has_value()) value = BadValue::Json(PodTemplateOverridesJson(*overrides, info.options->version));
     report->Add({ErrorType::kInvalid, "spec.podTemplateOverrides", *value, std::move(detail)}, at);
   };
   static const std::set<std::string> kNoContainers;

@@ -81,7 +81,7 @@ void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, const doc
     report->Add({ErrorType::kInvalid, "spec.trainer.numProcPerNode", BadValue::Json(IntOrStringJson(npp)),
                  "must be auto or 1 for " + model + " model when using QLoRA"},
                 &npp);
-    report->Add({ErrorType::kInvalid, "spec.trainer.resourcesPerNode", BadValue::Json(ResourcesJson(own_resources)),
+    report->Add({ErrorType::kInvalid, "spec.trainer.resourcesPerNode", BadValue::Json(ResourcesJson(own_resources, info.options->version)),
                  "must have gpu resource with value 1 for " + model + " model when using QLoRA"},
                 Either(own_resources, &trainer));
   }
@@ -115,7 +115,7 @@ void CheckTorchPlugin(const WebhookInfo& info, Report* report) {
   if (!used.empty()) {
     std::string names = "[";
     for (const std::string& name : used) names += (names.size() > 1 ? " " : "") + name;
-    report->Add({ErrorType::kInvalid, "spec.trainer.env", BadValue::Json(EnvListJson(*env)),
+    report->Add({ErrorType::kInvalid, "spec.trainer.env", BadValue::Json(EnvListJson(*env, info.options->version)),
                  "must not have reserved envs, invalid envs configured: " + names + "]"},
                 first_reserved);
   }

@@ -93,7 +93,7 @@ void CheckTorchTune(const WebhookInfo& info, const doc::Node& trainer, Report* r
       report->Add({ErrorType::kInvalid, "spec.trainer.numProcPerNode", BadValue::Json(npp_json),
                    "must be auto or 1 for " + model + " model when using QLoRA"},
                   Either(npp, &trainer));
-      report->Add({ErrorType::kInvalid, "spec.trainer.resourcesPerNode", BadValue::Json(ResourcesJson(own_resources)),
+      report->Add({ErrorType::kInvalid, "spec.trainer.resourcesPerNode", BadValue::Json(ResourcesJson(own_resources, info.options->version)),
                    "must have gpu resource with value 1 for " + model + " model when using QLoRA"},
                   Either(own_resources, &trainer));
     }
@@ -152,7 +152,8 @@ void CheckEnvInjection(const WebhookInfo& info, const doc::Node& torch, Report* 
 }
 
 // "must not have reserved envs, invalid envs configured: [A B]" (sets.List order).
-void CheckReservedEnv(const doc::Node* trainer, const std::set<std::string>& reserved, Report* report) {
+void CheckReservedEnv(const WebhookInfo& info, const doc::Node* trainer, const std::set<std::string>& reserved,
+                      Report* report) {
   const doc::Node* env = doc::At(trainer, "env");
   std::set<std::string> used;
   const doc::Node* first = nullptr;
@@ -164,7 +165,7 @@ void CheckReservedEnv(const doc::Node* trainer, const std::set<std::string>& res
   if (used.empty()) return;
   std::string names;
   for (const std::string& name : used) names += (names.empty() ? "" : " ") + name;
-  report->Add({ErrorType::kInvalid, "spec.trainer.env", BadValue::Json(EnvListJson(*env)),
+  report->Add({ErrorType::kInvalid, "spec.trainer.env", BadValue::Json(EnvListJson(*env, info.options->version)),
                "must not have reserved envs, invalid envs configured: [" + names + "]"},
               first);
 }
@@ -178,7 +179,7 @@ void CheckTorchPluginV2(const WebhookInfo& info, Report* report) {
   // v2.2.0 returns early without spec.trainer; v2.3.0 checks envInjection first.
   if (IsV23(info)) CheckEnvInjection(info, *torch, report);
   if (trainer == nullptr || trainer->is_null()) return;
-  CheckReservedEnv(trainer, {"PET_NNODES", "PET_NPROC_PER_NODE", "PET_NODE_RANK", "PET_MASTER_ADDR", "PET_MASTER_PORT"},
+  CheckReservedEnv(info, trainer, {"PET_NNODES", "PET_NPROC_PER_NODE", "PET_NODE_RANK", "PET_MASTER_ADDR", "PET_MASTER_PORT"},
                    report);
   const std::vector<doc::Node>& command = doc::Items(doc::At(trainer, "command"));
   if (command.size() == 2 && command[0].is_string() && command[0].string_value() == "tune" &&
@@ -204,7 +205,7 @@ void CheckMpiPluginV2(const WebhookInfo& info, Report* report) {
   }
   // Reserved OpenMPI envs (v2.3.0).
   if (IsV23(info)) {
-    CheckReservedEnv(trainer, {"OMPI_MCA_orte_default_hostfile", "OMPI_MCA_plm_rsh_args",
+    CheckReservedEnv(info, trainer, {"OMPI_MCA_orte_default_hostfile", "OMPI_MCA_plm_rsh_args",
                                "OMPI_MCA_orte_keep_fqdn_hostnames", "OMPI_MCA_orte_set_default_slots"},
                      report);
   }

@@ -7,14 +7,14 @@
 
 // The JSON the Trainer v2.2/v2.3 webhook's json.Marshal prints for
 // []trainer.RuntimePatch, the value of every runtimePatches field error
-// (trainjob_types.go:293-496 at v2.3.0). Trainer's own types are spelled out
-// here in Go field order; the core/v1 values inside go through the typed
-// round trip. Offline there is no webhook time stamp: `time` prints as given.
+// (trainjob_types.go:293-496 at v2.3.0): a typed round trip through the
+// release's RuntimePatch (policies/trainer-<tag>.json). Offline there is no
+// webhook time stamp: `time` prints as the typed value marshals it (UTC).
 namespace tjr::validate {
 
 /// []trainer.RuntimePatch as json.Marshal writes it; "null" when absent or
-/// empty. `terminationGracePeriodSeconds` exists only from v2.3.0 on (an
-/// older webhook's decoder drops it).
+/// empty. The release's types decide the fields: `terminationGracePeriodSeconds`
+/// exists only from v2.3.0 on (an older webhook's decoder drops it).
 std::string RuntimePatchesJson(const doc::Node* patches, trainer::TrainerVersion version);
 
 /// One trainer.RuntimePatch's JSON with `time` left out: equal strings mean

@@ -285,7 +285,7 @@ Diagnostics ValidateRuntimeFor(const doc::Node& runtime, trainer::TrainerVersion
     }
     if (!has_required) {
       report.Add({ErrorType::kInvalid, path + ".template.spec.template.spec.containers",
-                  BadValue::Json(ContainersJson(containers != nullptr ? *containers : doc::Node())),
+                  BadValue::Json(ContainersJson(containers != nullptr ? *containers : doc::Node(), version)),
                   "must contain the required container for the ancestor: " + ancestor},
                  Either(containers, &job));
     }
