@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "base/field_path.h"
+#include "base/object_name.h"
 #include "pipeline/target.h"
 #include "trainer/api_types.h"
 
@@ -25,23 +26,6 @@ bool HasField(std::string_view target_name, std::string_view type, std::string_v
   if (!schema.ok()) return false;
   const schema::Type* owner = trainer::FindApiType(**schema, type);
   return owner != nullptr && owner->FindField(field) != nullptr;
-}
-
-bool IsSubdomain(std::string_view host) {
-  if (host.empty() || host.size() > 253) return false;
-  std::size_t start = 0;
-  while (start <= host.size()) {
-    std::size_t dot = host.find('.', start);
-    if (dot == std::string_view::npos) dot = host.size();
-    std::string_view label = host.substr(start, dot - start);
-    if (label.empty()) return false;
-    for (char c : label) {
-      if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
-    }
-    if (label.front() == '-' || label.back() == '-') return false;
-    start = dot + 1;
-  }
-  return true;
 }
 
 Location KeyLocation(const doc::Node& mapping, std::string_view key) {
@@ -293,7 +277,7 @@ std::string CheckManager(const std::string& manager) {
   if (slash == std::string::npos || slash == 0 || slash + 1 == manager.size()) {
     return "must be a domain-prefixed path (such as \"acme.io/foo\")";
   }
-  if (!IsSubdomain(std::string_view(manager).substr(0, slash))) {
+  if (!IsDns1123Subdomain(std::string_view(manager).substr(0, slash))) {
     return "the part before '/' must be a lowercase RFC 1123 subdomain";
   }
   for (char c : std::string_view(manager).substr(slash + 1)) {
