@@ -258,7 +258,9 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   flyte::AcceptFlyteTasks(&load_options);
   flyte_options.strict = request.strict;
   flyte_options.default_namespace = load_options.default_namespace;
-  if (!request.flyte_config_file.empty()) {
+  if (request.flyte_config) {
+    flyte_options.config_document = *request.flyte_config;
+  } else if (!request.flyte_config_file.empty()) {
     Result<doc::Node> config = ReadFlyteConfig(request.flyte_config_file);
     if (!config.ok()) {
       sink.Problem(AsInputError(config.take_error()));

@@ -26,6 +26,9 @@ class Collector final : public app::RenderSink {
   void Rendered(const pipeline::TrainJobResult& result) override {
     output.objects.insert(output.objects.end(), result.objects.begin(), result.objects.end());
   }
+  void Rendered(const flyte::TaskResult& task) override {
+    output.objects.insert(output.objects.end(), task.objects.begin(), task.objects.end());
+  }
 
   TargetOutput output;
 };
@@ -88,7 +91,8 @@ Result<RenderCommand> ParseRenderCommand(const std::vector<std::string>& command
     if (std::size_t equals = argument.find('='); argument.starts_with("--") && equals != std::string::npos) {
       name = argument.substr(0, equals);
       value = argument.substr(equals + 1);
-    } else if (argument == "--target" || argument == "--namespace" || argument == "--previous") {
+    } else if (argument == "--target" || argument == "--namespace" || argument == "--previous" ||
+               argument == "--flyte-config") {
       if (i + 1 == command.size()) return CommandError(argument + " needs a value");
       value = command[++i];
     }
@@ -96,12 +100,14 @@ Result<RenderCommand> ParseRenderCommand(const std::vector<std::string>& command
       parsed.pipeline.target = value;
     } else if (name == "--previous" && !value.empty()) {
       parsed.previous_file = value;
+    } else if (name == "--flyte-config" && !value.empty()) {
+      parsed.flyte_config_file = value;
     } else if (name == "--namespace" && !value.empty()) {
       parsed.pipeline.default_namespace = value;
       parsed.namespace_given = true;
     } else {
       return CommandError("unknown option '" + argument +
-                          "' for target render (known: --target T, --namespace NS, --previous FILE, --strict)");
+                          "' (known: --target T, --namespace NS, --previous FILE, --flyte-config FILE, --strict)");
     }
   }
   return parsed;
@@ -113,13 +119,18 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
   if (!parsed.ok()) return parsed.take_error();
   // The case's files are read as `tjrender render input/` reads a
   // repository, through the same entry point; the --previous file is the
-  // cluster's state, not part of it.
+  // cluster's state and the --flyte-config file propeller's, not part of it.
   source::MemoryTree tree;
   std::vector<std::string> paths;
   std::vector<source::ParsedFile> previous;
+  std::optional<doc::Node> flyte_config;
+  bool flyte_config_found = parsed->flyte_config_file.empty();
   for (const InputFile& input : inputs) {
     if (!parsed->previous_file.empty() && input.name == "input/" + parsed->previous_file) {
       previous.push_back({input.name, input.documents});
+    } else if (!parsed->flyte_config_file.empty() && input.name == "input/" + parsed->flyte_config_file) {
+      flyte_config_found = true;
+      flyte_config = input.documents.empty() ? doc::Node::Mapping() : input.documents.front();
     } else {
       tree.Put(input.name, input.text);
       paths.push_back(input.name);
@@ -128,9 +139,11 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
   if (!parsed->previous_file.empty() && previous.empty()) {
     return CommandError("--previous " + parsed->previous_file + ": no such file in input/");
   }
+  if (!flyte_config_found) return CommandError("--flyte-config " + parsed->flyte_config_file + ": no such file in input/");
   app::RenderRequest request;
   request.source.tree = &tree;
   request.source.paths = previous.empty() ? std::vector<std::string>{"input"} : paths;
+  request.flyte_config = std::move(flyte_config);
   request.target = parsed->pipeline.target;
   if (parsed->namespace_given) request.default_namespace = parsed->pipeline.default_namespace;
   request.strict = parsed->pipeline.strict;

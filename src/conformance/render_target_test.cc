@@ -109,5 +109,55 @@ TEST(RenderTarget, PreviousFileMakesAnUpdateAndIsNotRendered) {
   EXPECT_EQ(missing.error().category, Category::kInput);
 }
 
+// A Flyte case: the task, its PodTemplate and propeller's config file, as
+// `tjrender render input/ --flyte-config input/propeller.yaml` reads them.
+const char kFlyteTask[] = R"(namespace: team
+execution:
+  platformResources: {}
+  generatedName: pod-abc-n0-0
+id: {resourceType: TASK, project: p, domain: development, name: wf.t1, version: v1}
+type: python-task
+config: {primary_container_name: primary}
+k8sPod:
+  podSpec:
+    containers:
+    - {name: primary, image: task:v1}
+)";
+
+const char kPodTemplate[] = R"(apiVersion: v1
+kind: PodTemplate
+metadata: {name: flyte-template, namespace: flyte}
+template:
+  spec:
+    containers:
+    - {name: default, image: noop, workingDir: /w}
+)";
+
+const char kPropellerConfig[] = R"(plugins:
+  k8s:
+    default-pod-template-name: flyte-template
+    default-labels: {from: file}
+)";
+
+TEST(RenderTarget, FlyteTasksRenderThroughTheSameEntryPoint) {
+  auto output = RunRenderTarget({File("input/task.yaml", kFlyteTask), File("input/templates.yaml", kPodTemplate),
+                                 File("input/propeller.yaml", kPropellerConfig)},
+                                {"--target", "flyte-v1.16", "--flyte-config", "propeller.yaml"});
+  ASSERT_TRUE(output.ok());
+  for (const Diagnostic& d : output->diagnostics) EXPECT_NE(d.severity, Severity::kError) << d.ToString();
+  ASSERT_EQ(output->objects.size(), 1u);
+  const doc::Node& pod = output->objects[0];
+  EXPECT_EQ(pod.Find("kind")->string_value(), "Pod");
+  // The config file's label and the default template's workingDir: both inputs were used.
+  EXPECT_EQ(pod.Find("metadata")->Find("labels")->Find("from")->string_value(), "file");
+  EXPECT_EQ(pod.Find("spec")->Find("containers")->items()[0].Find("workingDir")->string_value(), "/w");
+}
+
+TEST(RenderTarget, MissingFlyteConfigIsACommandError) {
+  auto output = RunRenderTarget({File("input/task.yaml", kFlyteTask)}, {"--flyte-config", "propeller.yaml"});
+  ASSERT_FALSE(output.ok());
+  EXPECT_EQ(output.error().message, "--flyte-config propeller.yaml: no such file in input/");
+}
+
 }  // namespace
 }  // namespace tjr::conformance

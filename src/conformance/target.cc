@@ -1,6 +1,5 @@
 #include "conformance/target.h"
 
-#include "conformance/flyte_target.h"
 #include "conformance/merge_target.h"
 #include "conformance/migrate_target.h"
 #include "conformance/render_target.h"
@@ -13,9 +12,9 @@ const std::vector<Target>& Targets() {
        RunMergeTarget},
       {"migrate", "input/ files migrated to runtimePatches, and what renders differently",
        RunMigrateTarget},
-      {"render", "TrainJobs and runtimes of input/ rendered as Trainer v2.1.0 does", RunRenderTarget},
-      {"flyte", "Flyte tasks, PodTemplates and propeller config of input/ rendered into Pods",
-       RunFlyteTarget},
+      {"render", "TrainJobs and runtimes of input/ rendered as `tjrender render input/` does", RunRenderTarget},
+      {"flyte", "Flyte tasks, PodTemplates and propeller config of input/ rendered into Pods, as `tjrender render "
+                "input/` does", RunRenderTarget},
   };
   return targets;
 }
