@@ -8,8 +8,8 @@
 
 #include "doc/path.h"
 #include "pipeline/warnings.h"
-#include "render/go_types.h"
 #include "schema/schema.h"
+#include "trainer/api_types.h"
 #include "validate/go_json.h"
 #include "validate/runtime_patches_json.h"
 
@@ -157,7 +157,7 @@ class Leaves {
 };
 
 const schema::Type* JobTemplateType(trainer::TrainerVersion version) {
-  Result<const schema::Schema*> schema = schema::BuiltinSchema({std::string(render::KubernetesPolicy(version))});
+  Result<const schema::Schema*> schema = trainer::ReleaseSchema(version);
   return schema.ok() ? (*schema)->FindType("k8s.io/api/batch/v1.JobTemplateSpec") : nullptr;
 }
 

@@ -9,7 +9,8 @@ namespace tjr::render {
 
 /// The Go types the Trainer controller decodes into, resolved once per
 /// release from its schema (trainer::ReleaseSchema): its own API types and
-/// those of the Kubernetes and JobSet modules it is built against (v2.1.0: Kubernetes 1.34 + JobSet v0.10.1; v2.2.0:
+/// those of the Kubernetes and JobSet modules it is built against (v2.1.0:
+/// Kubernetes 1.34 + JobSet v0.10.1; v2.2.0:
 /// Kubernetes 1.35 + JobSet v0.12.0 standing in for the pinned v0.11.1,
 /// which has the same JobSetSpec fields, volumeClaimPolicies included; the
 /// one difference, the merge key of replicatedJobs, is unused by v2.2.0's

@@ -72,9 +72,8 @@ inline constexpr std::string_view kLauncher = "launcher";
 /// the typed JobSetSpec, PodSets with counts and single-pod requests.
 /// `trainjob` and `runtime` are API-defaulted objects.
 /// `merged_jobset_spec`: that merge, when the caller has it (see RenderOptions).
-Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime,
-                       const doc::Node* merged_jobset_spec = nullptr,
-                       trainer::TrainerVersion version = trainer::kDefaultRelease);
+Result<Info> BuildInfo(const doc::Node& trainjob, const doc::Node& runtime, const doc::Node* merged_jobset_spec,
+                       trainer::TrainerVersion version);
 
 /// Removes null values from mappings and sequences, recursively, as the
 /// apply configuration's pointer fields do with the nulls of
