@@ -17,6 +17,8 @@
 #include "render/tree.h"
 #include "trainer/defaulting.h"
 #include "trainer/runtime_ref.h"
+#include "validate/crd_rules.h"
+#include "validate/stored_object.h"
 #include "validate/validate.h"
 #include "yaml/reader.h"
 
@@ -155,6 +157,11 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   // The API server's schema and CEL rules come before any webhook.
   Append(&out, target.validate_schema(trainjob, validate_options));
   if (HasErrors(out)) return finish();
+  // What it stores, and the webhook and the controller read: the keys its
+  // schema has not (the `[field-pruned]` warnings above) are gone.
+  if (const validate::CrdRules* rules = validate::BuiltinCrdRules(target.version)) {
+    trainjob = validate::PrunedAsStored(*rules, trainjob);
+  }
 
   Result<trainer::ResolvedRuntime> resolved =
       trainer::ResolveRuntime(trainjob, shared.stored, trainer::Reporter::kWebhook,

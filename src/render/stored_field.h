@@ -7,8 +7,9 @@
 #include "schema/schema.h"
 
 // What a TrainJob's typed field holds: the value as the API server stored it
-// (it prunes every key that is not exactly a field name) decoded into its Go
-// type and encoded again with encoding/json's omitempty rules. The patch
+// (the pipeline prunes what the CRD's schema lacks first, validate::PrunedAsStored)
+// decoded into its Go type with the controller's case-sensitive decoder and
+// encoded again with encoding/json's omitempty rules. The patch
 // builders of v2.1 (PodTemplateSpecOverride) and v2.2+ (JobSetSpecPatch)
 // marshal exactly this, so the Trainer API types in policies/ decide which
 // fields a patch can carry and in which order.
