@@ -32,13 +32,8 @@ spec:
       template:
         metadata: {generateName: g-, labels: {a: b}, uid: u}
         spec:
-          replicatedJobs:
-          - name: node
-            template:
-              spec:
-                template:
-                  spec:
-                    containers: [{name: node, image: dropped, env: [{name: X, value: "1", Bogus: 2}]}]
+          replicatedJobs: [{name: node, template: {spec: {template: {spec: {containers: [
+            {name: node, image: dropped, env: [{name: X, value: "1", Bogus: 2}]}]}}}}}]
 status: {anything: kept}
 )");
   doc::Node stored = PrunedAsStored(Rules(), trainjob);
