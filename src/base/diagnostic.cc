@@ -24,6 +24,13 @@ std::string Abbreviated(const std::string& path) {
 
 }  // namespace
 
+bool HasErrors(const Diagnostics& diagnostics) {
+  for (const Diagnostic& diagnostic : diagnostics) {
+    if (diagnostic.severity == Severity::kError) return true;
+  }
+  return false;
+}
+
 std::string RuleId(const Diagnostic& diagnostic) {
   if (!diagnostic.rule.empty()) return diagnostic.rule;
   if (diagnostic.severity == Severity::kNote) return "note";

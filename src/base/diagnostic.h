@@ -57,6 +57,9 @@ Diagnostic AsInputError(Diagnostic diagnostic);
 
 using Diagnostics = std::vector<Diagnostic>;
 
+/// Whether any of them is an error (warnings and notes are not).
+bool HasErrors(const Diagnostics& diagnostics);
+
 /// A value or the error that prevented it.
 template <class T>
 class [[nodiscard]] Result {

@@ -32,13 +32,6 @@ void AddTargetDiagnostics(const Case& c, const Diagnostics& diagnostics, CaseRep
   }
 }
 
-bool HasErrors(const Diagnostics& diagnostics) {
-  for (const Diagnostic& diagnostic : diagnostics) {
-    if (diagnostic.severity == Severity::kError) return true;
-  }
-  return false;
-}
-
 CaseReport Fail(const Case& c, std::string summary) {
   CaseReport report;
   report.name = c.name;

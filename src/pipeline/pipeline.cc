@@ -25,11 +25,6 @@
 namespace tjr::pipeline {
 namespace {
 
-bool HasErrors(const Diagnostics& diagnostics) {
-  return std::any_of(diagnostics.begin(), diagnostics.end(),
-                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
-}
-
 void Append(Diagnostics* to, Diagnostics from) {
   to->insert(to->end(), std::make_move_iterator(from.begin()),
              std::make_move_iterator(from.end()));
@@ -175,14 +170,15 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   const doc::Node* template_spec = resolved->runtime.Find("spec");
   if (template_spec != nullptr) template_spec = template_spec->Find("template");
   if (template_spec != nullptr) template_spec = template_spec->Find("spec");
-  // (Without a template each computes its own, as before.)
-  Result<doc::Node> merged = template_spec != nullptr
-                                 ? render::MergeJobSetTemplate(trainjob, *template_spec, target.version)
-                                 : Result<doc::Node>(doc::Node());
+  // (A runtime without a template is merged as an empty one for the
+  // webhook; the renderer computes its own from the runtime.)
+  Result<doc::Node> merged = render::MergeJobSetTemplate(
+      trainjob, template_spec != nullptr ? *template_spec : doc::Node::Mapping(), target.version);
   const doc::Node* shared_merge = template_spec != nullptr && merged.ok() ? &merged.value() : nullptr;
 
   // The webhook repeats the deprecation warning of ResolvedRuntime::warnings.
-  validate_options.merged_jobset_spec = shared_merge;
+  validate_options.merged_jobset_spec = merged.ok() ? &merged.value() : nullptr;
+  validate_options.merge_error = merged.ok() ? nullptr : &merged.error();
   Append(&out, target.validate_webhook(trainjob, resolved->runtime, validate_options));
   if (HasErrors(out)) return finish();
 

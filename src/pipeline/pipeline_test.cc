@@ -329,5 +329,22 @@ TEST(PipelineTargets, DefaultIsV23AndEachTargetMergesItsWay) {
   }
 }
 
+TEST(PipelineTargets, TheWebhookValidatesTheMergedTemplate) {
+  // trainer-v2.1: an override's new containers are in the template the
+  // webhook checks (the merge added them), so the TrainJob is admitted and
+  // renders, with tjrender's own warning about the containers' missing image.
+  const std::string trainjob = testing::TrainJob("job", "team", R"(  podTemplateOverrides:
+  - targetJobs: [{name: node}]
+    spec:
+      containers: [{name: sidecar}]
+      initContainers: [{name: init}]
+)");
+  PipelineResult result =
+      RenderManifests(testing::Manifests(std::string(testing::kTorchRuntime) + "---\n" + trainjob), testing::V21Options());
+  for (const Diagnostic& d : result.diagnostics) EXPECT_NE(d.severity, Severity::kError) << d.ToString();
+  ASSERT_EQ(result.objects.size(), 1u);
+  EXPECT_NE(testing::Lines(result.diagnostics).find("[override-container-unknown]"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace tjr::pipeline

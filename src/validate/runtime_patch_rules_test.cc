@@ -128,25 +128,25 @@ constexpr std::string_view kUnknownNames = R"(  - manager: kueue.x-k8s.io/m
                       volumeMounts: [{name: data, mountPath: /data}]
 )";
 
-TEST(RuntimePatchRules, UnknownNamesAgainstTheMergedTemplate) {
-  // §3.4: v2.2 skipped unknown replicatedJob names in the merge, so check 2
-  // fires; the unknown container was added by the merge either way.
-  std::vector<std::string> v22 = Webhook(TrainJob(kUnknownNames), Release(trainer::TrainerVersion::kV2_2));
-  ASSERT_EQ(v22.size(), 1u);
-  EXPECT_NE(v22[0].find("must not have replicated job that doesn't exist in the runtime job template"),
-            std::string::npos);
-  // v2.3 merges the whole JobSetSpec: both names exist after the merge.
-  EXPECT_TRUE(Webhook(TrainJob(kUnknownNames), Release(trainer::TrainerVersion::kV2_3)).empty());
+TEST(RuntimePatchRules, UnknownNamesAgainstTheTemplateGiven) {
   // Against the unmerged template (what upstream's TestValidate hands the
   // plugin: "runtimePatches contain invalid replicated job / container")
-  // both checks fire.
-  ValidateOptions unmerged = Release(trainer::TrainerVersion::kV2_3);
-  const doc::Node runtime = Yaml(kRuntime);
-  unmerged.merged_jobset_spec = runtime.Find("spec")->Find("template")->Find("spec");
-  std::vector<std::string> raw = Webhook(TrainJob(kUnknownNames), unmerged);
+  // both checks fire. The pipeline hands the webhook the merged template,
+  // where v2.2 and v2.3 differ (pipeline_test: DefaultIsV23AndEachTargetMergesItsWay).
+  std::vector<std::string> raw = Webhook(TrainJob(kUnknownNames), Release(trainer::TrainerVersion::kV2_3));
   ASSERT_EQ(raw.size(), 2u);
   EXPECT_NE(raw[0].find("must not have replicated job that doesn't exist"), std::string::npos);
   EXPECT_NE(raw[1].find("must not have container that doesn't exist in the runtime job node"), std::string::npos);
+  // A merged template that holds both names passes.
+  ValidateOptions merged = Release(trainer::TrainerVersion::kV2_3);
+  const doc::Node spec = Yaml(R"(replicatedJobs:
+- name: node
+  template: {spec: {template: {spec: {containers: [{name: node}, {name: trainer}]}}}}
+- name: workers
+  template: {spec: {template: {spec: {containers: [{name: x}]}}}}
+)");
+  merged.merged_jobset_spec = &spec;
+  EXPECT_TRUE(Webhook(TrainJob(kUnknownNames), merged).empty());
 }
 
 TEST(RuntimePatchRules, SeveralErrorsAggregate) {

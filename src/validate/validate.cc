@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "render/runtime_patches.h"
 #include "validate/crd_rules.h"
 #include "validate/go_json.h"
 #include "validate/rules.h"
@@ -35,11 +34,6 @@ std::string_view RequiredContainer(std::string_view ancestor) {
   if (ancestor == "trainer") return "node";
   if (ancestor == "dataset-initializer" || ancestor == "model-initializer") return ancestor;
   return {};
-}
-
-bool HasErrors(const Diagnostics& diagnostics) {
-  return std::any_of(diagnostics.begin(), diagnostics.end(),
-                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
 }
 
 std::string ControllerName(trainer::TrainerVersion version) {
@@ -96,15 +90,10 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   }
   const doc::Node* runtime_spec = doc::At(&runtime, "spec");
   const doc::Node* template_spec = doc::At(doc::At(runtime_spec, "template"), "spec");
-  Result<doc::Node> merged =
-      options.merged_jobset_spec != nullptr
-          ? Result<doc::Node>(*options.merged_jobset_spec)
-          : render::MergeJobSetTemplate(trainjob, template_spec != nullptr ? *template_spec : doc::Node::Mapping(),
-                                        options.version);
-  if (!merged.ok()) {
+  if (options.merge_error != nullptr) {
     // Upstream ignores this error and validates a nil runtime.Info; report
     // the merge failure itself rather than guess at that path.
-    report.Append({merged.take_error()});
+    report.Append({*options.merge_error});
     return report.Take();
   }
   WebhookInfo info;
@@ -113,7 +102,9 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
   info.options = &options;
   info.ml_policy = doc::At(runtime_spec, "mlPolicy");
   info.pod_group_policy = doc::At(runtime_spec, "podGroupPolicy");
-  info.jobset_spec = std::move(merged).value();
+  info.jobset_spec = options.merged_jobset_spec != nullptr ? *options.merged_jobset_spec
+                     : template_spec != nullptr               ? *template_spec
+                                                              : doc::Node::Mapping();
   info.runtime_annotations = doc::At(doc::At(doc::At(runtime_spec, "template"), "metadata"), "annotations");
   OverlayAnnotations(info.runtime_annotations, &info.annotations);
   if (trainer::ReleaseOf(options.version).runtime_patches) {

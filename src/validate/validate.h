@@ -40,10 +40,14 @@ struct ValidateOptions {
   /// The JobSet named after the TrainJob as the cluster holds it, for the
   /// update check of active replicated jobs; nullptr means it does not exist.
   const doc::Node* existing_jobset = nullptr;
-  /// render::MergeJobSetTemplate of this TrainJob and runtime (for
-  /// `version`) when the caller has it already; nullptr merges here. (An
-  /// unmerged template here gives what upstream's TestValidate checks.)
+  /// The JobSet template the webhook validates: the runtime's with this
+  /// TrainJob's patches merged for `version` (render::MergeJobSetTemplate,
+  /// which the pipeline runs once for the webhook and the renderer).
+  /// nullptr validates the runtime's template unmerged, as upstream's
+  /// TestValidate hands it to the plugins.
   const doc::Node* merged_jobset_spec = nullptr;
+  /// That merge failed: the webhook reports this error and nothing else.
+  const Diagnostic* merge_error = nullptr;
   /// Names of the cluster's PriorityClasses, for the Volcano plugin; nullopt
   /// skips that lookup (an offline renderer cannot know them).
   std::optional<std::vector<std::string>> priority_classes;
