@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -285,6 +286,16 @@ std::int64_t GpuCount(const NodeResources& resources) {
   std::int64_t gpu = FirstGpu(resources.requests);
   if (std::int64_t limit = FirstGpu(resources.limits); gpu == 0 && limit > 0) gpu = limit;
   return gpu;
+}
+
+std::int64_t Endpoints::size() const {
+  if (replicas <= 0 || pods <= 0) return 0;
+  if (replicas > std::numeric_limits<std::int64_t>::max() / pods) return std::numeric_limits<std::int64_t>::max();
+  return replicas * pods;
+}
+
+std::string Endpoints::At(std::int64_t index) const {
+  return prefix + std::to_string(index / pods) + "-" + std::to_string(index % pods) + "." + subdomain;
 }
 
 }  // namespace tjr::render

@@ -27,6 +27,22 @@ struct PodSetContainer {
   doc::Node volume_mounts;
 };
 
+/// A PodSet's pod DNS names as the pod-network phase lists them,
+/// `<prefix><replica>-<pod>.<subdomain>`, replica by replica. Described, not
+/// listed: only MPI's hostfile reads them, and a count in the billions (a
+/// numNodes the API server accepts) must cost nothing until then.
+struct Endpoints {
+  std::string prefix;  ///< "<trainjob>-<job>-"
+  std::string subdomain;
+  std::int64_t replicas = 0;
+  std::int32_t pods = 0;  ///< per replica
+
+  /// How many there are (saturating at INT64_MAX).
+  std::int64_t size() const;
+  /// The `index`th name, 0 <= index < size().
+  std::string At(std::int64_t index) const;
+};
+
 /// runtime.PodSet, one per replicated job in order (spec §1.3 step 4).
 struct PodSet {
   std::string name;
@@ -37,7 +53,7 @@ struct PodSet {
   doc::Node volumes;
   /// PodRequests of the merged typed pod spec (runtime requests only).
   ResourceList single_pod_requests;
-  std::vector<std::string> endpoints;  ///< filled by the pod-network phase
+  Endpoints endpoints;  ///< set by the pod-network phase
 };
 
 /// runtime.Info: what the plugins read and write.

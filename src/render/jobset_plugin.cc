@@ -181,7 +181,6 @@ void IdentifyPodNetwork(Info* info, const doc::Node& trainjob) {
   if (jobs == nullptr) return;
   for (std::size_t i = 0; i < jobs->size() && i < info->pod_sets.size(); ++i) {
     PodSet& ps = info->pod_sets[i];
-    ps.endpoints.clear();
     const std::string job_name = doc::StringAtPath((*jobs)[i], {"name"});
     // v2.3.0 (#3539): every replica of the job; before, replica 0 only.
     std::int64_t replicas = 1;
@@ -189,12 +188,7 @@ void IdentifyPodNetwork(Info* info, const doc::Node& trainjob) {
                                                           r->is_int()) {
       replicas = r->int_value();
     }
-    for (std::int64_t replica = 0; replica < replicas; ++replica) {
-      for (std::int32_t pod = 0; pod < ps.count; ++pod) {
-        ps.endpoints.push_back(name + "-" + job_name + "-" + std::to_string(replica) + "-" + std::to_string(pod) +
-                               "." + subdomain);
-      }
-    }
+    ps.endpoints = Endpoints{name + "-" + job_name + "-", subdomain, replicas, ps.count};
   }
 }
 

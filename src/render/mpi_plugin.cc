@@ -1,7 +1,11 @@
 // MPI (plugins/mpi/mpi.go at v2.1.0; spec §1.5.3), with v2.3.0's SSH
 // Secret file modes (#3649; runtimepatches spec §5.15).
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "render/plugins.h"
 #include "doc/path.h"
@@ -148,22 +152,44 @@ Status EnforceMPI(Info* info, const doc::Node& trainjob) {
   return Ok();
 }
 
-doc::Node BuildMPIHostfile(const Info& info, const doc::Node& trainjob) {
-  if (info.ml_policy.is_null()) return {};
+Result<doc::Node> BuildMPIHostfile(const Info& info, const doc::Node& trainjob) {
+  if (info.ml_policy.is_null()) return doc::Node();
   const doc::Node* mpi = info.ml_policy.Find("mpi");
-  if (mpi == nullptr || mpi->is_null()) return {};
+  if (mpi == nullptr || mpi->is_null()) return doc::Node();
   const bool launcher_as_node = RunLauncherAsNode(*mpi);
-  const std::int64_t slots = NumProcPerNode(*mpi);
-  std::string hostfile;
+  const std::string slots = " slots=" + std::to_string(NumProcPerNode(*mpi)) + "\n";
+  std::vector<const PodSet*> listed;
+  std::int64_t hosts = 0;
   for (const PodSet& ps : info.pod_sets) {
     if (!((launcher_as_node && ps.name == kLauncher) || ps.name == kNode)) continue;
     if (doc::StringAtPath(*mpi, {"mpiImplementation"}) != "OpenMPI") continue;
-    for (const std::string& endpoint : ps.endpoints) {
-      hostfile += endpoint + " slots=" + std::to_string(slots) + "\n";
-    }
+    listed.push_back(&ps);
+    hosts = ps.endpoints.size() > std::numeric_limits<std::int64_t>::max() - hosts
+                ? std::numeric_limits<std::int64_t>::max()
+                : hosts + ps.endpoints.size();
   }
   const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
-  doc::Node config_map = OwnedObject(trainjob, "v1", "ConfigMap", name + "-mpi-hostfile");
+  const std::string config_map_name = name + "-mpi-hostfile";
+  std::string hostfile;
+  for (const PodSet* ps : listed) {
+    for (std::int64_t i = 0; i < ps->endpoints.size(); ++i) {
+      // The API server refuses a ConfigMap whose keys and values hold more
+      // than 1 MiB (core.MaxSecretSize), so the controller never gets past
+      // creating it. Stopped here rather than listing every host.
+      if (hostfile.size() + std::string_view("hostfile").size() > kMaxConfigMapBytes) {
+        Diagnostic error = MakeError(trainjob.location(), "",
+                                     "ConfigMap " + config_map_name + " would list " + std::to_string(hosts) +
+                                         " MPI hosts in more than " + std::to_string(kMaxConfigMapBytes) +
+                                         " bytes: the API server refuses a ConfigMap over 1 MiB, so the Trainer "
+                                         "controller cannot create it and the TrainJob never starts");
+        error.rule = kRuleMpiHostfileTooLarge;
+        return error;
+      }
+      hostfile += ps->endpoints.At(i);
+      hostfile += slots;
+    }
+  }
+  doc::Node config_map = OwnedObject(trainjob, "v1", "ConfigMap", config_map_name);
   doc::Node data = doc::Node::Mapping();
   data.Set("hostfile", doc::Node::String(std::move(hostfile)));
   config_map.Set("data", std::move(data));

@@ -2,7 +2,11 @@
 // shape of the shipped deepspeed runtime (launcher labelled trainer).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <limits>
+
 #include "doc/path.h"
+#include "render/plugins.h"
 #include "render/render_test_util.h"
 
 namespace tjr::render {
@@ -111,6 +115,42 @@ spec:
   ExpectValue(&Container(r, 0, 0).Find("env")->items()[0], "{name: OMPI_MCA_orte_set_default_slots, value: '8'}");
   EXPECT_EQ(doc::StringAtPath(ObjectOfKind(r, "v1", "ConfigMap"), {"data", "hostfile"}),
             "tj-launcher-0-0.sub slots=8\ntj-node-0-0.sub slots=8\n");
+}
+
+// A node count the API server accepts but whose hostfile no ConfigMap can
+// hold: an error naming the limit, found without listing every host.
+TEST(MPIPlugin, HostfileOverAConfigMapsLimitIsAnError) {
+  RenderOptions options;
+  options.version = trainer::TrainerVersion::kV2_1;
+  Result<RenderedObjects> r = Render(Yaml(R"(
+metadata: {name: tj}
+spec:
+  trainer: {numNodes: 1073741824}
+)"),
+                                     Yaml(kRuntime), options);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().rule, kRuleMpiHostfileTooLarge);
+  EXPECT_NE(r.error().message.find("would list 1073741824 MPI hosts in more than 1048576 bytes"), std::string::npos)
+      << r.error().message;
+  // 30,000 hosts (about 0.8 MB) still fit.
+  RenderedObjects fits = RenderYaml(R"(
+metadata: {name: tj}
+spec:
+  trainer: {numNodes: 30000}
+)",
+                                    kRuntime);
+  const std::string hostfile = doc::StringAtPath(ObjectOfKind(fits, "v1", "ConfigMap"), {"data", "hostfile"});
+  EXPECT_EQ(std::count(hostfile.begin(), hostfile.end(), '\n'), 30000);
+}
+
+TEST(Endpoints, DescribedNotListed) {
+  const Endpoints endpoints{"tj-node-", "sub", 3, 2};
+  EXPECT_EQ(endpoints.size(), 6);
+  EXPECT_EQ(endpoints.At(0), "tj-node-0-0.sub");
+  EXPECT_EQ(endpoints.At(5), "tj-node-2-1.sub");
+  EXPECT_EQ((Endpoints{"x-", "s", std::numeric_limits<std::int64_t>::max(), 2}).size(),
+            std::numeric_limits<std::int64_t>::max());
+  EXPECT_EQ((Endpoints{"x-", "s", -1, 2}).size(), 0);
 }
 
 }  // namespace

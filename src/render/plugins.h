@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -23,9 +24,16 @@ Status EnforceTorch(Info* info, doc::Node* trainjob);
 
 /// MPI EnforceMLPolicy (§1.5.3); updates info->ml_policy.mpi.numProcPerNode.
 Status EnforceMPI(Info* info, const doc::Node& trainjob);
+/// The API server's limit on a ConfigMap's keys and values together
+/// (core.MaxSecretSize, which ValidateConfigMap applies).
+inline constexpr std::size_t kMaxConfigMapBytes = 1024 * 1024;
+/// The error rule of a hostfile over that limit.
+inline constexpr char kRuleMpiHostfileTooLarge[] = "mpi-hostfile-too-large";
+
 /// MPI Build: the hostfile ConfigMap (the SSH Secret is random and not
-/// rendered). Null node when the runtime has no mpi policy.
-doc::Node BuildMPIHostfile(const Info& info, const doc::Node& trainjob);
+/// rendered). Null node when the runtime has no mpi policy; an error when
+/// the hosts would not fit in a ConfigMap.
+Result<doc::Node> BuildMPIHostfile(const Info& info, const doc::Node& trainjob);
 
 /// JAX EnforceMLPolicy (v2.2.0+): JAX_* envs and the trainer port.
 void EnforceJAX(Info* info, const doc::Node& trainjob);

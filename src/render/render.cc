@@ -123,7 +123,9 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
   for (doc::Node object : {BuildCoSchedulingPodGroup(info, trainjob), BuildVolcanoPodGroup(info, trainjob)}) {
     if (!object.is_null()) out.objects.push_back(std::move(object));
   }
-  if (doc::Node config_map = BuildMPIHostfile(info, trainjob); !config_map.is_null()) {
+  Result<doc::Node> hostfile = BuildMPIHostfile(info, trainjob);
+  if (!hostfile.ok()) return hostfile.take_error();
+  if (doc::Node config_map = *std::move(hostfile); !config_map.is_null()) {
     const std::string name = doc::StringAtPath(trainjob, {"metadata", "name"});
     Diagnostic note = MakeNote(trainjob.location(), kSecretNotRenderedRule,
                                "Secret " + name + "-mpi-ssh-auth is not rendered: the Trainer controller "
