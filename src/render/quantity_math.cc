@@ -1,9 +1,18 @@
 #include "render/quantity_math.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "gocompat/strconv.h"
 
 namespace tjr::render {
 namespace {
+
+// The widest exponent read back from a quantity's text: inf.Dec's scale is
+// an int32, so no quantity Go parses goes past it.
+constexpr std::int64_t kMaxExponent = std::int64_t{1} << 31;
 
 // Magnitudes are decimal digit strings without leading zeros.
 void StripLeadingZeros(std::string* digits) {
@@ -134,7 +143,11 @@ Result<Amount> Amount::FromQuantity(const typed::Quantity& quantity) {
     if (suffix == s) binary_power = p, known = true;
   }
   if (!known && !suffix.empty() && (suffix[0] == 'e' || suffix[0] == 'E')) {
-    exponent += std::stoll(std::string(suffix.substr(1)));
+    std::optional<std::int64_t> power = gocompat::ParseInt(suffix.substr(1), 10);
+    if (!power || *power > kMaxExponent || *power < -kMaxExponent) {
+      return MakeError({}, "", "quantity exponent out of range in " + text);
+    }
+    exponent += *power;
     known = true;
   }
   if (!known) return MakeError({}, "", "unexpected quantity text " + text);
@@ -182,20 +195,25 @@ int Amount::Cmp(const Amount& other) const {
 
 std::int64_t Amount::Value() const {
   if (is_zero()) return 0;
-  std::string integer = digits_;
+  // Rounded away from zero, and past int64 as Go's big.Int.Int64 gives it
+  // (what Quantity.Value returns for an inf.Dec amount): the magnitude's low
+  // 64 bits, negated for a negative value. Unsigned arithmetic wraps mod
+  // 2^64, and 10^64 is 0 mod 2^64, so no exponent needs more than 64 steps
+  // (render_pipeline fuzz finding: std::stoll threw past int64).
+  std::string_view integer = digits_;
   bool inexact = false;
-  if (exponent_ >= 0) {
-    integer += std::string(static_cast<std::size_t>(exponent_), '0');
-  } else {
-    std::size_t drop = static_cast<std::size_t>(-exponent_);
-    std::string dropped = drop >= integer.size() ? integer : integer.substr(integer.size() - drop);
-    inexact = dropped.find_first_not_of('0') != std::string::npos;
-    integer = drop >= integer.size() ? std::string() : integer.substr(0, integer.size() - drop);
+  if (exponent_ < 0) {
+    const std::uint64_t places = static_cast<std::uint64_t>(-(exponent_ + 1)) + 1;  // -exponent_, no overflow
+    const std::size_t drop = places >= integer.size() ? integer.size() : static_cast<std::size_t>(places);
+    inexact = integer.substr(integer.size() - drop).find_first_not_of('0') != std::string_view::npos;
+    integer.remove_suffix(drop);
   }
-  if (inexact) integer = AddMagnitude(integer, "1");
-  StripLeadingZeros(&integer);
-  std::int64_t value = integer.empty() ? 0 : std::stoll(integer);
-  return negative_ ? -value : value;
+  std::uint64_t low = 0;
+  for (char digit : integer) low = low * 10 + static_cast<std::uint64_t>(digit - '0');
+  for (std::int64_t i = 0; i < std::min<std::int64_t>(exponent_, 64); ++i) low *= 10;
+  if (inexact) low += 1;
+  if (negative_) low = ~low + 1;
+  return static_cast<std::int64_t>(low);
 }
 
 std::string Amount::String() const {

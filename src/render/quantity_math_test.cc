@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+
 namespace tjr::render {
 namespace {
 
@@ -24,6 +27,18 @@ TEST(Amount, ValueRoundsUp) {
   EXPECT_EQ(Q("2000m").Value(), 2);
   EXPECT_EQ(Q("1k").Value(), 1000);
   EXPECT_EQ(Q("1Ki").Value(), 1024);
+}
+
+TEST(Amount, ValuePastInt64IsGosLow64Bits) {
+  // Quantity.Value of an inf.Dec amount ends in big.Int.Int64: the low 64
+  // bits of the magnitude, two's complement (render_pipeline fuzz finding:
+  // std::stoll threw here and took the process down).
+  EXPECT_EQ(Q("555555555555555555555555555555555555555555555551").Value(), 3044589723089516767);
+  EXPECT_EQ(Q("9223372036854775808").Value(), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(Q("9223372036854775807").Value(), std::numeric_limits<std::int64_t>::max());
+  // 10^30 mod 2^64; and a huge exponent costs no more than 64 steps (10^64 is 0 mod 2^64).
+  EXPECT_EQ(Q("1e30").Value(), 5076944270305263616);
+  EXPECT_EQ(Q("1e999999999").Value(), 0);
 }
 
 TEST(Amount, AddAndMultiplyPrintCanonically) {
