@@ -184,8 +184,9 @@ std::string FlowValue(std::string_view text, const TextStyle& style, const OutVa
 }  // namespace
 
 std::size_t ColumnOf(std::string_view text, std::size_t pos) {
+  // A lone CR ends a line too, as the YAML reader takes it (goyaml does).
   std::size_t start = pos;
-  while (start > 0 && text[start - 1] != '\n') --start;
+  while (start > 0 && text[start - 1] != '\n' && text[start - 1] != '\r') --start;
   return pos - start;
 }
 
@@ -199,7 +200,9 @@ TextStyle DetectStyle(std::string_view text, const yaml::SpanNode& root) {
   std::optional<std::size_t> indent = spec ? FindIndent(text, spec->value) : std::nullopt;
   if (spec && spec->value.kind == Kind::kMapping && !spec->value.flow &&
       !spec->value.entries.empty() && spec->value.line > spec->key.line) {
-    indent = ColumnOf(text, spec->value.begin) - ColumnOf(text, spec->key.begin);
+    const std::size_t key = ColumnOf(text, spec->key.begin);
+    const std::size_t child = ColumnOf(text, spec->value.begin);
+    if (child > key) indent = child - key;
   }
   if (!indent) indent = FindIndent(text, root);
   if (indent && *indent > 0) style.indent = *indent;

@@ -384,5 +384,19 @@ TEST(RewriteFile, MalformedYamlIsAnInputError) {
   EXPECT_FALSE(RewriteFile("a: [\n", "x.yaml").ok());
 }
 
+TEST(RewriteFile, ALoneCarriageReturnBeforeSpecKeepsTheIndentation) {
+  // A lone CR ends "namespace: default" for the YAML reader (as for goyaml);
+  // measured on "\n" lines only, `spec:` sat at column 21 over children at
+  // column 2 and the indentation wrapped to 2^64 (migrate_splice fuzz crash:
+  // std::length_error).
+  const std::string text = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: job\n"
+                           "  namespace: default\rspec:\n  runtimeRef:\n    name: rt\n  podTemplateOverrides:\n"
+                           "  - targetJobs: [{name: node}]\n    spec:\n      nodeSelector: {a: b}\n";
+  FileRewrite rewrite = Rewrite(text);
+  EXPECT_TRUE(rewrite.errors.empty());
+  EXPECT_NE(rewrite.text.find("\n  runtimePatches:\n  - manager: trainer.kubeflow.org/kubeflow-sdk\n"), std::string::npos)
+      << rewrite.text;
+}
+
 }  // namespace
 }  // namespace tjr::migrate
