@@ -23,10 +23,24 @@ namespace tjr::yaml::input {
 /// libfyaml's message for the refusal above.
 inline constexpr std::string_view kMultilinePlainKey = "invalid multiline plain key";
 
-/// What the reader adds to that message when the workaround did not apply.
+/// What the reader adds to that message when the workaround did not apply
+/// and the refusal is about such a line (RefusalIsAColonLine).
 inline constexpr const char* kMultilinePlainKeyHint =
     " (libfyaml 0.7.12, the YAML parser, also refuses a line that starts with ':' after a value "
     "continued on a second line, which kubectl reads as a key: quote that key)";
+
+/// The byte offset in `text` of a libfyaml error mark: `line` and `column`
+/// both from 1, the column counted in characters. Clamped to the text.
+std::size_t OffsetOfMark(std::string_view text, std::size_t line, std::size_t column);
+
+/// Whether the "invalid multiline plain key" refusal of the plain scalar
+/// that starts at `scalar_begin` is about a line that starts with ':': the
+/// first ':' after the scalar that libfyaml takes for a key's end (one
+/// before a blank, a line break or the end, or one that starts a line) is
+/// the first byte of its line after the indentation. Else the refusal is
+/// of a multi-line key (an unindented `${VAR}` line before `  c: d`, say)
+/// and the hint about ':' lines does not describe it.
+bool RefusalIsAColonLine(std::string_view text, std::size_t scalar_begin);
 
 /// The byte that stands for a masked ':'. A letter starts a plain scalar in
 /// block context exactly where ':' followed by a non-blank does (libyaml's

@@ -59,6 +59,31 @@ TEST(ColonKeyMask, StillRefusesWhatGoyamlRefuses) {
   EXPECT_FALSE(read_test::Read("f: [a,\n :b]\nc: x y\n  z\n:zone: x\n").ok());
 }
 
+// The hint about ':' lines is added only when the refused ':' starts a
+// line; an unindented `${VAR}` line before a key (an unrendered template)
+// is a multi-line key too, and the hint would send its reader the wrong way.
+TEST(ColonKeyMask, HintsAboutColonLinesOnlyForThem) {
+  const std::string hint = "refuses a line that starts with ':'";
+  EXPECT_NE(ErrorOf("b: x y\n  z\n: x\n").find(hint), std::string::npos);
+  EXPECT_NE(ErrorOf("a:\n  b: x y\n    z\n  : x\n").find(hint), std::string::npos);
+  const std::string unrendered = ErrorOf("a:\n  b: x\n${EXTRA}\n  c: d\n");
+  EXPECT_NE(unrendered.find("invalid multiline plain key"), std::string::npos) << unrendered;
+  EXPECT_EQ(unrendered.find(hint), std::string::npos) << unrendered;
+  EXPECT_EQ(ErrorOf("a:\n  b: x\nmore words # c: d\n  c: d\n").find(hint), std::string::npos);
+}
+
+TEST(ColonKeyMask, FindsTheColonLibfyamlRefuses) {
+  EXPECT_TRUE(RefusalIsAColonLine("x y\n  z\n: x\n", 0));
+  EXPECT_TRUE(RefusalIsAColonLine("x y\n  z\n  :zone: x\n", 0));
+  EXPECT_FALSE(RefusalIsAColonLine("${EXTRA}\n  c: d\n", 0));
+  EXPECT_FALSE(RefusalIsAColonLine("x # : y\nc: d\n", 0));
+  EXPECT_FALSE(RefusalIsAColonLine("x y\n", 0));
+  // Marks count characters from 1; a line's end clamps the column.
+  EXPECT_EQ(OffsetOfMark("a: b\n\xc3\xb6: x y\n", 2, 4), 9u);
+  EXPECT_EQ(OffsetOfMark("a\nb\n", 2, 9), 3u);
+  EXPECT_EQ(OffsetOfMark("a\n", 5, 1), 2u);
+}
+
 TEST(ColonKeyMask, WhatTheWriterPrintsReadsBack) {
   // fuzz/corpus/yaml_writer_roundtrip/colon-key-after-folded-plain-minimal:
   // the writer folds the long value and prints the key unquoted, as goyaml

@@ -105,7 +105,11 @@ class EventParser {
       return std::move(*masked_status);
     }
     Diagnostic error = status.take_error();
-    error.message += input::kMultilinePlainKeyHint;
+    if (syntax_error_line_ != 0 &&
+        input::RefusalIsAColonLine(chunk_.text,
+                                   input::OffsetOfMark(chunk_.text, syntax_error_line_, syntax_error_column_))) {
+      error.message += input::kMultilinePlainKeyHint;
+    }
     return error;
   }
 
@@ -196,6 +200,8 @@ class EventParser {
         multiline_plain_key_ = error->msg == input::kMultilinePlainKey;
       }
       if (error->line > 0) {
+        syntax_error_line_ = static_cast<std::size_t>(error->line);
+        syntax_error_column_ = static_cast<std::size_t>(error->column > 0 ? error->column : 1);
         at.line = chunk_.first_line + static_cast<std::uint32_t>(error->line) - 1;
         at.column = static_cast<std::uint32_t>(error->column > 0 ? error->column : 1);
       }
@@ -500,6 +506,10 @@ class EventParser {
   std::vector<std::int64_t> block_columns_;  // see OpenCollection
   std::vector<char> flow_;  // of each open collection: its closer, ']' or '}', or 0 for a block one
   bool multiline_plain_key_ = false;  // the syntax error was kMultilinePlainKey
+  // Where in the chunk libfyaml's syntax error is (both from 1; line 0
+  // when it did not say).
+  std::size_t syntax_error_line_ = 0;
+  std::size_t syntax_error_column_ = 1;
   const std::vector<std::size_t>* masked_sites_ = nullptr;  // see Unmask
   std::vector<std::size_t> masked_starts_;
   std::string unmasked_value_;
