@@ -31,7 +31,10 @@ std::optional<int> ParseCommandLine(const std::vector<std::string>& args,
   order.add("positional", -1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(all).positional(order).run(), vm);
+    // Boost guesses an option from a prefix by default (`--repo` read as
+    // `--report`); an option is the one it names, or an error naming it.
+    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+    po::store(po::command_line_parser(args).options(all).positional(order).style(style).run(), vm);
     po::notify(vm);
   } catch (const po::error& error) {
     ReportUsageError(error.what());

@@ -8,6 +8,7 @@
 #include "base/ordered_parallel.h"
 #include "source/disk_tree.h"
 #include "source/document_class.h"
+#include "source/embedded_runtimes.h"
 #include "source/helm_chart.h"
 #include "source/walk.h"
 #include "yaml/reader.h"
@@ -339,6 +340,7 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
     std::uint64_t hash = 0;
     std::string text;  // kept for Release
     Result<std::vector<doc::Node>> documents = std::vector<doc::Node>();
+    Diagnostics embedded;  // what reading embedded runtimes found
   };
   auto parse = [&](std::size_t index) {
     const InputFile& input = inputs.files[index];
@@ -378,6 +380,7 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
     // A cache only serves whole reads.
     ParseCache* cache = options.release ? nullptr : options.parse_cache;
     parsed.documents = cache != nullptr ? cache->Parse(input.name, *text, read) : read();
+    if (parsed.documents.ok()) ExpandEmbeddedRuntimes(*text, &parsed.documents.value(), &parsed.embedded);
     if (options.release) parsed.text = *std::move(text);
     return parsed;
   };
@@ -397,6 +400,7 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
       set.diagnostics.push_back(AsInputError(parsed.documents.take_error()));
       return;
     }
+    for (Diagnostic& d : parsed.embedded) set.diagnostics.push_back(std::move(d));
     const std::size_t first = set.manifests.size();
     if (!loader.AdmitAll(*parsed.documents, input.name)) set.skipped_files.push_back(input.name);
     if (options.release && !input.is_stdin) {
