@@ -24,6 +24,8 @@ std::int64_t CodePoints(std::string_view text) {
 
 bool Absent(const doc::Node* node) { return node == nullptr || node->is_null(); }
 
+constexpr std::string_view kStatus = "status";
+
 std::string FieldChild(const std::string& field, std::string_view key) {
   return field.empty() ? std::string(key) : field + "." + std::string(key);
 }
@@ -113,6 +115,7 @@ class Walker {
       : sinks_(sinks), style_(style), prune_(prune) {}
 
   void Walk(const CrdRules& rules, const doc::Node& object, const doc::Node* old) {
+    rules_ = &rules;
     Visit(object, old, rules.root(), Step{});
   }
 
@@ -197,18 +200,33 @@ class Walker {
   }
 
   void Prune(const doc::Node& node, const NodeRules& rules, const Step& at) {
-    if (!node.is_mapping() || !rules.prunes || at.root()) return;
+    if (!node.is_mapping() || !rules.prunes) return;
     for (const doc::Field& child : node.fields()) {
       if (rules.Keeps(child.key)) continue;
+      // The tables leave `status` out (the API server ignores it on create
+      // and update of a resource with a status subresource); the CRD has it.
+      if (at.root() && child.key == kStatus) continue;
       const std::string path = FieldChild(FieldPath(at), child.key);
       if (Skipped(path)) continue;
-      sinks_.pruned->Warn(kRuleFieldPruned, "unknown field \"" + path + "\": the " +
-                              std::string(prune_->schema_name) +
-                              " schema has no such field, so the API server drops it and it has no effect (kubectl "
-                              "apply refuses the object under its default --validate=strict; other clients get at "
-                              "most a warning)",
-                          &child.value);
+      std::string message = "unknown field \"" + path + "\": the " + std::string(prune_->schema_name) +
+                            " schema has no such field, so the API server drops it and it has no effect (kubectl "
+                            "apply refuses the object under its default --validate=strict; other clients get at "
+                            "most a warning)";
+      if (at.root()) {
+        // A field one indentation level too far out: say where it goes.
+        if (std::optional<std::string> owner = TopLevelOwner(child.key)) {
+          message += "; `" + child.key + "` is a field of `" + *owner + "`";
+        }
+      }
+      sinks_.pruned->Warn(kRuleFieldPruned, std::move(message), &child.value);
     }
+  }
+
+  // The shallowest place a top-level key exists in the schema: ObjectMeta's
+  // fields under `metadata` (the tables do not list them), else the table's.
+  std::optional<std::string> TopLevelOwner(const std::string& key) const {
+    if (prune_->object_meta != nullptr && prune_->object_meta->FindField(key) != nullptr) return "metadata";
+    return rules_->ShallowestOwnerOf(key);
   }
 
   // kube-openapi validate/type.go typeValidator.Validate, for non-null data;
@@ -543,6 +561,7 @@ class Walker {
   Sinks sinks_;
   DuplicateStyle style_;
   const PruneOptions* prune_;
+  const CrdRules* rules_ = nullptr;
 };
 
 }  // namespace
@@ -586,11 +605,11 @@ bool CelMayRun(const doc::Node& object, Report* report) {
 }
 
 void CheckCrdRules(const CrdRules& rules, const doc::Node& trainjob, const doc::Node* old, DuplicateStyle style,
-                   std::string_view release_tag, Report* report) {
+                   std::string_view release_tag, Report* report, const schema::Type* object_meta) {
   // Removed in v2.2.0: an error of its own (removed_api.cc).
   static constexpr std::string_view kRemoved[] = {"spec.podTemplateOverrides", "spec.labels", "spec.annotations"};
   const std::string schema_name = "Trainer " + std::string(release_tag) + " TrainJob";
-  CheckCrdSchema(rules, trainjob, PruneOptions{schema_name, kRemoved}, SchemaChecks::kAll, style, report);
+  CheckCrdSchema(rules, trainjob, PruneOptions{schema_name, kRemoved, object_meta}, SchemaChecks::kAll, style, report);
   if (CelMayRun(trainjob, report)) CheckCrdCel(rules, trainjob, old, report);
 }
 

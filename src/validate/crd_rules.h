@@ -10,6 +10,7 @@
 #include "base/diagnostic.h"
 #include "doc/node.h"
 #include "gocompat/regexp.h"
+#include "schema/schema.h"
 #include "validate/report.h"
 #include "validate/validate.h"
 
@@ -108,6 +109,11 @@ class CrdRules {
   const SchemaNode& root() const { return *root_; }
   /// The rules at `schema_path`, or nullptr.
   const NodeRules* Find(std::string_view schema_path) const;
+  /// The shallowest object below the root that has a property `key`, as a
+  /// schema path ("spec", "spec.template.spec.replicatedJobs[*]"; the first
+  /// in the table's order among equally deep ones), or nullopt: where a
+  /// field misplaced at the top level probably belongs.
+  std::optional<std::string> ShallowestOwnerOf(std::string_view key) const;
 
  private:
   std::unique_ptr<SchemaNode> root_ = std::make_unique<SchemaNode>();
@@ -138,11 +144,16 @@ struct PruneOptions {
   std::string_view schema_name;  ///< names the schema in the message ("Trainer v2.3.0 TrainJob")
   /// Field paths (and what is below them) left out: reported elsewhere.
   std::span<const std::string_view> reported_elsewhere;
+  /// metav1.ObjectMeta of the release's Kubernetes types, or nullptr: the
+  /// root `metadata` of the table lists no properties, so a top-level
+  /// `name` or `labels` is placed under `metadata` from these fields.
+  const schema::Type* object_meta = nullptr;
 };
 
 /// What the API server checks before the CEL rules, in its order, from one
-/// walk of the object: a `[field-pruned]` warning for every key below the
-/// root that the schema does not have (the API server drops it silently),
+/// walk of the object: a `[field-pruned]` warning for every key the schema
+/// does not have, top level included (the API server drops it silently;
+/// apiVersion, kind, metadata and status are always kept there),
 /// then the OpenAPI checks (`checks`), then list uniqueness (kAll).
 void CheckCrdSchema(const CrdRules& rules, const doc::Node& object, const PruneOptions& prune, SchemaChecks checks,
                     DuplicateStyle style, Report* report);
@@ -167,6 +178,6 @@ bool CelMayRun(const doc::Node& object, Report* report);
 /// `spec.podTemplateOverrides`, `spec.labels` and `spec.annotations` of the
 /// TrainJob to CheckRemovedFields), then CheckCrdCel when CelMayRun.
 void CheckCrdRules(const CrdRules& rules, const doc::Node& trainjob, const doc::Node* old, DuplicateStyle style,
-                   std::string_view release_tag, Report* report);
+                   std::string_view release_tag, Report* report, const schema::Type* object_meta = nullptr);
 
 }  // namespace tjr::validate

@@ -244,6 +244,39 @@ bool NodeRules::Keeps(std::string_view key) const {
   return std::binary_search(properties.begin(), properties.end(), key, ShortFirst);
 }
 
+std::optional<std::string> CrdRules::ShallowestOwnerOf(std::string_view key) const {
+  // Breadth first from the root's children, so the first object found with
+  // the property is one of the shallowest.
+  struct Visit {
+    const SchemaNode* node;
+    std::string path;
+  };
+  std::vector<Visit> level;
+  auto children = [](const Visit& at, std::vector<Visit>* out) {
+    const NodeRules* rules = at.node->rules();
+    if (rules != nullptr) {
+      for (const std::string& property : rules->properties) {
+        if (const SchemaNode* next = at.node->Property(property)) {
+          out->push_back({next, at.path.empty() ? property : at.path + "." + property});
+        }
+      }
+    }
+    if (at.node->item() != nullptr) out->push_back({at.node->item(), at.path + "[*]"});
+    if (at.node->value() != nullptr) out->push_back({at.node->value(), at.path + "{*}"});
+  };
+  children(Visit{root_.get(), ""}, &level);
+  while (!level.empty()) {
+    std::vector<Visit> next;
+    for (const Visit& at : level) {
+      const NodeRules* rules = at.node->rules();
+      if (rules != nullptr && rules->prunes && rules->Keeps(key)) return at.path;
+      children(at, &next);
+    }
+    level = std::move(next);
+  }
+  return std::nullopt;
+}
+
 const NodeRules* CrdRules::Find(std::string_view schema_path) const {
   const std::optional<std::vector<PathStep>> steps = SplitPath(schema_path);
   if (!steps) return nullptr;

@@ -358,6 +358,55 @@ TEST(CrdRules, V21PrunesUnknownFieldsToo) {
   EXPECT_TRUE(Schema(TrainJob("  trainer: {numNodes: 2}\n  suspend: true\n"), kV21).empty());
 }
 
+TEST(CrdRules, TopLevelKeysAreCheckedAndSayWhereTheyBelong) {
+  // A field indented one level too far out: the API server prunes the root
+  // as any object (but apiVersion, kind, metadata and the CRD's status).
+  for (trainer::TrainerVersion version : {kV21, kV22, kV23}) {
+    doc::Node job = Yaml(R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: job, namespace: default}
+spec:
+  runtimeRef: {name: torch}
+trainer: {numNodes: 2}
+numNodes: 3
+labels: {a: b}
+status: {conditions: []}
+bogus: 1
+)");
+    ValidateOptions options = V21Options();
+    options.version = version;
+    const Diagnostics found = ValidateTrainJobSchema(job, options);
+    ASSERT_EQ(found.size(), 4u) << static_cast<int>(version);
+    const std::string tail = " schema has no such field, so the API server drops it and it has no effect (kubectl apply "
+                             "refuses the object under its default --validate=strict; other clients get at most a "
+                             "warning)";
+    const std::string schema = "the Trainer " + std::string(trainer::ReleaseOf(version).tag) + " TrainJob";
+    EXPECT_EQ(found[0].message, "[field-pruned] unknown field \"trainer\": " + schema + tail +
+                                    "; `trainer` is a field of `spec`");
+    EXPECT_EQ(found[0].rule, "field-pruned");
+    EXPECT_EQ(found[0].severity, Severity::kWarning);
+    EXPECT_EQ(LineCol(found[0]), "6:10");
+    // The shallowest place the schema has the name.
+    EXPECT_EQ(found[1].message, "[field-pruned] unknown field \"numNodes\": " + schema + tail +
+                                    "; `numNodes` is a field of `spec.trainer`");
+    // ObjectMeta's fields, which the CRD table does not list.
+    EXPECT_EQ(found[2].message, "[field-pruned] unknown field \"labels\": " + schema + tail +
+                                    "; `labels` is a field of `metadata`");
+    // Nowhere in the schema: no guess.
+    EXPECT_EQ(found[3].message, "[field-pruned] unknown field \"bogus\": " + schema + tail);
+  }
+}
+
+TEST(CrdRules, ShallowestOwnerOfAKey) {
+  const CrdRules* runtime = BuiltinRuntimeCrdRules(kV23);
+  ASSERT_NE(runtime, nullptr);
+  EXPECT_EQ(runtime->ShallowestOwnerOf("template"), "spec");
+  EXPECT_EQ(runtime->ShallowestOwnerOf("mlPolicy"), "spec");
+  EXPECT_EQ(runtime->ShallowestOwnerOf("replicatedJobs"), "spec.template.spec");
+  EXPECT_EQ(runtime->ShallowestOwnerOf("no-such-field"), std::nullopt);
+  EXPECT_EQ(BuiltinCrdRules(kV23)->ShallowestOwnerOf("runtimeRef"), "spec");
+}
+
 TEST(CrdRules, NumProcPerNodeIsAnIntegerFromV22) {
   // v2.1.0: int or string (auto, cpu, gpu); v2.2.0 on: int32.
   doc::Node job = TrainJob("  trainer: {numProcPerNode: auto}\n");

@@ -12,13 +12,14 @@ namespace {
 std::optional<doc::Node> Pruned(const doc::Node& node, const SchemaNode& schema, bool root) {
   if (node.is_mapping()) {
     const NodeRules* rules = schema.rules();
-    const bool prunes = !root && rules != nullptr && rules->prunes;
+    const bool prunes = rules != nullptr && rules->prunes;
     std::optional<doc::Node> out;
     const std::vector<doc::Field>& fields = node.fields();
     for (std::size_t i = 0; i < fields.size(); ++i) {
       const doc::Field& field = fields[i];
       std::optional<doc::Node> child;
-      const bool dropped = prunes && !rules->Keeps(field.key);
+      // The root keeps `status`, which the tables leave out (the CRDs have it).
+      const bool dropped = prunes && !rules->Keeps(field.key) && !(root && field.key == "status");
       if (!dropped) {
         if (const SchemaNode* next = schema.Child(field.key)) child = Pruned(field.value, *next, false);
       }

@@ -59,9 +59,22 @@ status: {anything: kept}
   EXPECT_EQ(container.Find("image"), nullptr);
   EXPECT_EQ(container.Find("env")->items()[0].Find("Bogus"), nullptr);
   EXPECT_EQ(container.Find("env")->items()[0].Find("value")->string_value(), "1");
-  // The root and what lies outside the schema are not pruned.
+  // The root keeps apiVersion, kind, metadata and status (pruning.Prune
+  // skips the meta fields at a resource's root; status is in the CRD).
   EXPECT_NE(stored.Find("status"), nullptr);
   EXPECT_NE(stored.Find("kind"), nullptr);
+}
+
+TEST(PrunedAsStored, UnknownTopLevelKeysAreGoneToo) {
+  // apiextensions-apiserver pkg/apiserver/schema/pruning/algorithm.go: the
+  // root is pruned as any object, except for apiVersion, kind and metadata.
+  doc::Node trainjob = Yaml("apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: t}\n"
+                            "trainer: {numNodes: 2}\nspec: {runtimeRef: {name: r}}\nstatus: {}\n");
+  doc::Node stored = PrunedAsStored(Rules(), trainjob);
+  EXPECT_EQ(stored.Find("trainer"), nullptr);
+  EXPECT_NE(stored.Find("spec"), nullptr);
+  EXPECT_NE(stored.Find("status"), nullptr);
+  EXPECT_NE(stored.Find("metadata"), nullptr);
 }
 
 TEST(PrunedAsStored, AnObjectWithNothingToPruneIsTheSameNode) {

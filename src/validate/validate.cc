@@ -36,6 +36,14 @@ std::string_view RequiredContainer(std::string_view ancestor) {
   return {};
 }
 
+// What a top-level key of the object may belong to besides the CRD's own
+// fields (see PruneOptions::object_meta); nullptr when the release's
+// Kubernetes types cannot be built, which CheckMetadataDecodes reports.
+const schema::Type* ObjectMetaOf(trainer::TrainerVersion version) {
+  Result<const schema::Schema*> types = schema::BuiltinSchema({std::string(trainer::ReleaseOf(version).kubernetes_schema)});
+  return types.ok() ? (*types)->FindType("k8s.io/apimachinery/pkg/apis/meta/v1.ObjectMeta") : nullptr;
+}
+
 std::string ControllerName(trainer::TrainerVersion version) {
   return "the Trainer " + std::string(trainer::ReleaseOf(version).tag) + " controller";
 }
@@ -61,13 +69,14 @@ Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOpti
     CheckRemovedFields(trainjob, options.version, &report);
     CheckObjectMeta(trainjob, &report);
     CheckCrdRules(*rules, trainjob, options.old, options.duplicate_style, trainer::ReleaseOf(options.version).tag,
-                  &report);
+                  &report, ObjectMetaOf(options.version));
   } else {
     // v2.1.0: pruning and the OpenAPI types from the CRD table, the other
     // rules written out in schema_rules.cc.
     CheckObjectMeta(trainjob, &report);
     const std::string schema_name = "Trainer " + std::string(trainer::ReleaseOf(options.version).tag) + " TrainJob";
-    CheckCrdSchema(*rules, trainjob, PruneOptions{schema_name, {}}, SchemaChecks::kTypes, options.duplicate_style,
+    CheckCrdSchema(*rules, trainjob, PruneOptions{schema_name, {}, ObjectMetaOf(options.version)}, SchemaChecks::kTypes,
+                   options.duplicate_style,
                    &report);
     CheckOpenApiSchema(trainjob, &report);
     CheckListMapKeys(trainjob, options.duplicate_style, &report);
@@ -235,7 +244,8 @@ Diagnostics ValidateRuntimeFor(const doc::Node& runtime, trainer::TrainerVersion
   const std::string kind = doc::StringAt(&runtime, "kind");
   CheckObjectMeta(runtime, &report, /*namespaced=*/kind != "ClusterTrainingRuntime");
   const std::string schema_name = "Trainer " + std::string(trainer::ReleaseOf(version).tag) + " " + kind;
-  CheckCrdSchema(*rules, runtime, PruneOptions{schema_name, {}}, SchemaChecks::kAll, DuplicateStyle::kJson, &report);
+  CheckCrdSchema(*rules, runtime, PruneOptions{schema_name, {}, ObjectMetaOf(version)}, SchemaChecks::kAll,
+                 DuplicateStyle::kJson, &report);
   if (CelMayRun(runtime, &report)) {
     // The rules written out sit on spec.mlPolicy and spec.template.spec,
     // the table's below them: parents first, as the CEL validator goes.
