@@ -69,7 +69,7 @@ Result<Inputs> ReadFolders(const DiffRequest& request, const source::LoadOptions
   inputs.head_label = label(head);
   for (bool at_base : {true, false}) {
     Result<std::unique_ptr<RenderSource>> opened =
-        OpenRenderSource(SourceRequest{{at_base ? request.base : head}, "", "", ""});
+        OpenRenderSource(SourceRequest{{at_base ? request.base : head}, "", "", "", nullptr, request.outputs});
     if (!opened.ok()) return opened.take_error();
     const RenderSource& source = **opened;
     (at_base ? inputs.base : inputs.head) = source::LoadManifests(source.tree(), source.paths, load);
@@ -98,7 +98,7 @@ Result<Inputs> ReadRevisions(const DiffRequest& request, const source::LoadOptio
     if (!repo->workdir.empty()) paths.push_back(repo->workdir);
   }
   Result<std::unique_ptr<RenderSource>> opened =
-      OpenRenderSource(SourceRequest{paths, head, request.base, request.repo});
+      OpenRenderSource(SourceRequest{paths, head, request.base, request.repo, nullptr, request.outputs});
   if (!opened.ok()) return opened.take_error();
   const RenderSource& source = **opened;
   Inputs inputs;

@@ -9,6 +9,7 @@
 #include "app/findings.h"
 #include "base/diagnostic.h"
 #include "diff/compare.h"
+#include "source/disk_tree.h"
 
 // The use case behind `tjrender diff BASE [HEAD]`: both sides read (two
 // Git revisions of one repository, or two folders), each rendered for its
@@ -30,6 +31,9 @@ struct DiffRequest {
   std::string default_namespace;  ///< as RenderRequest::default_namespace
   bool strict = false;
   unsigned threads = 0;
+  /// Files this run writes (stdout redirected into a file, --report files):
+  /// never read as inputs of the working tree or a folder.
+  std::vector<source::OutputFile> outputs = {};
 };
 
 /// What a diff shows besides its findings and its result.

@@ -13,6 +13,9 @@ namespace tjr::app {
 /// manifest extension but is no manifest, so directory walks do not see it.
 class ManifestTree : public source::Tree {
  public:
+  /// `outputs`: files this run writes, never inputs (see source::DiskTree).
+  explicit ManifestTree(std::vector<source::OutputFile> outputs = {}) : disk_(false, std::move(outputs)) {}
+
   Result<source::EntryType> Stat(const std::string& path) const override {
     return disk_.Stat(path);
   }

@@ -168,8 +168,9 @@ Result<doc::Node> ReadFlyteConfig(const std::string& path) {
 // TrainJob nobody staged is refused too. Files named as entry points and
 // objects already loaded are not read twice; problems in DIR's other files
 // (and its other runtimes) are not the entry points' findings.
-void AddRepositoryContext(const std::string& repo, const source::LoadOptions& entry_options,
-                          source::ManifestSet* manifests, RenderSink& sink) {
+void AddRepositoryContext(const std::string& repo, const std::vector<source::OutputFile>& outputs,
+                          const source::LoadOptions& entry_options, source::ManifestSet* manifests,
+                          RenderSink& sink) {
   std::set<std::string> entry_files;
   std::set<doc::ObjectId> loaded;
   std::set<std::string> entry_runtimes;
@@ -187,7 +188,7 @@ void AddRepositoryContext(const std::string& repo, const source::LoadOptions& en
   source::LoadOptions options = entry_options;
   options.enforce_namespace = false;
   options.strict_inputs = false;
-  source::ManifestSet repository = source::LoadManifests(ManifestTree(), {repo}, options);
+  source::ManifestSet repository = source::LoadManifests(ManifestTree(outputs), {repo}, options);
   std::size_t runtimes = 0;
   std::size_t trainjobs = 0;
   for (source::Manifest& m : repository.manifests) {
@@ -335,7 +336,7 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
     // PATHs as entry points of a repository on disk (a pre-commit hook's
     // staged files): the runtimes they reference may live anywhere in it.
     if (!request.source.repo.empty() && request.source.rev.empty() && !request.source.paths.empty()) {
-      AddRepositoryContext(request.source.repo, load_options, &manifests, sink);
+      AddRepositoryContext(request.source.repo, request.source.outputs, load_options, &manifests, sink);
     }
     if (request.validate_as_updates && input.base_git != nullptr) {
       pipeline_options.previous_trainjobs =
@@ -406,7 +407,11 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   const std::vector<std::string> changed_inputs = input.disk_->ChangedSinceRead();
   for (const std::string& file : changed_inputs) {
     Diagnostic changed = AsInputError(MakeError(Location{InternSourceName(file)}, "",
-                                                "changed while tjrender was reading it; run it again"));
+                                                "changed after tjrender read it (the file is no longer what was "
+                                                "rendered, so this run mixes two versions of it): run tjrender "
+                                                "again once nothing writes to it; if something writes it on every "
+                                                "run (a `| tee` into the folder being read), write that output "
+                                                "elsewhere"));
     changed.rule = kRuleInputChanged;
     sink.Problem(changed);
   }

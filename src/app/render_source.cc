@@ -48,7 +48,7 @@ Result<std::string> ConfigText(const source::Tree& tree, const std::string& path
 Result<std::unique_ptr<RenderSource>> OpenRenderSource(const SourceRequest& request) {
   auto source = std::make_unique<RenderSource>();
   // Remembers what it read, so a file changed during the run is caught.
-  source->disk_ = std::make_unique<source::DiskTree>(/*remember_reads=*/true);
+  source->disk_ = std::make_unique<source::DiskTree>(/*remember_reads=*/true, request.outputs);
   const source::Tree* tree = source->disk_.get();
   source->paths = request.paths;
 

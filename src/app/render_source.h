@@ -23,6 +23,9 @@ struct SourceRequest {
   /// case's files, in memory); it must outlive the run. Not with rev or
   /// since.
   const source::Tree* tree = nullptr;
+  /// Files this run writes (stdout redirected into a file, --report files):
+  /// never read as inputs (see source::DiskTree).
+  std::vector<source::OutputFile> outputs = {};
 };
 
 /// An opened source: the tree the loader reads (configuration hidden,

@@ -108,7 +108,9 @@ Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes, Fil
     if (!same) {
       ::close(fd);
       Diagnostic error = AsInputError(MakeError(Location{InternSourceName(path)}, "",
-                                                "changed while tjrender was reading it; run it again"));
+                                                "changed while tjrender was reading it (its size or modification "
+                                                "time moved during the read: something was writing it); run "
+                                                "tjrender again once nothing writes to it"));
       error.rule = kRuleInputChanged;
       return error;
     }

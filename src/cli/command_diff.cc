@@ -123,6 +123,7 @@ int RunDiff(const std::vector<std::string>& args) {
   request.default_namespace = options.namespace_;
   request.strict = options.strict;
   request.threads = options.threads;
+  request.outputs = findings.FilesThisRunWrites();
   CliDiffSink sink;
   app::DiffOutcome outcome = app::DiffRevisions(request, findings, sink);
   if (!outcome.compared) return kExitUsage;

@@ -10,6 +10,7 @@
 
 #include "base/file.h"
 #include "cli/command.h"
+#include "cli/findings_output.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/output.h"
@@ -76,7 +77,18 @@ int RunFmt(const std::vector<std::string>& args) {
   std::vector<doc::Node> documents;
   std::size_t input_bytes = 0;
   Elapsed reading;
+  const std::vector<source::OutputFile> stdout_file = StdoutFile();
   for (const std::string& file : files) {
+    // `fmt a.yaml > a.yaml`: the shell emptied a.yaml before fmt started,
+    // so reading it would print nothing and look like success.
+    std::optional<FileStamp> stamp = file == "-" ? std::nullopt : StampOf(file);
+    if (stamp && !stdout_file.empty() && stamp->device == stdout_file[0].device &&
+        stamp->inode == stdout_file[0].inode) {
+      Report(AsInputError(MakeError(Location{InternSourceName(file)}, "",
+                                    "is also fmt's stdout (the shell emptied it before fmt started, so there is "
+                                    "nothing left to read): write to another file, then move it over this one")));
+      return kExitUsage;
+    }
     auto text = ReadFile(file);
     if (!text.ok()) {
       Report(text.error());

@@ -1,5 +1,8 @@
 #include "cli/findings_output.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdio>
 
 #include "base/file.h"
@@ -29,7 +32,9 @@ bool FindingsOutput::Init(const ReportOptions& options) {
   }
   stream_ = *stream;
   Observers observers;
-  if (options.verbose && stream_ == report::Format::kText) {
+  // Notes go to stderr when it carries nothing else or only text: with
+  // `check --format json` the document is on stdout and stderr is free.
+  if (options.verbose && (stream_ == report::Format::kText || options.stream_is_stdout)) {
     observers.note = [](const Diagnostic& note) { Report(note); };
   }
   if (options.verbose) {
@@ -54,6 +59,25 @@ bool FindingsOutput::Init(const ReportOptions& options) {
     files_.emplace_back(*format, spec.substr(equals + 1));
   }
   return true;
+}
+
+std::vector<source::OutputFile> FindingsOutput::FilesThisRunWrites() const {
+  std::vector<source::OutputFile> outputs = StdoutFile();
+  for (const auto& [format, path] : files_) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) {
+      outputs.push_back({static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino),
+                         "the --report file " + path});
+    }
+  }
+  return outputs;
+}
+
+std::vector<source::OutputFile> StdoutFile() {
+  struct stat info {};
+  if (::fstat(STDOUT_FILENO, &info) != 0 || !S_ISREG(info.st_mode)) return {};
+  return {{static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino),
+           "tjrender's stdout (the file the shell redirected it into)"}};
 }
 
 bool FindingsOutput::WriteReportFiles() {

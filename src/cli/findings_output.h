@@ -8,6 +8,7 @@
 
 #include "app/findings.h"
 #include "report/format.h"
+#include "source/disk_tree.h"
 
 namespace tjr::cli {
 
@@ -27,6 +28,9 @@ struct ReportOptions {
 void AddReportOptions(boost::program_options::options_description* named, ReportOptions* options,
                       const char* format_flag);
 
+/// stdout, when the shell redirected it into a regular file (`> out.yaml`).
+std::vector<source::OutputFile> StdoutFile();
+
 /// A run's findings (app::Findings: ignore rules applied, kept for the
 /// reports) shown as the command's options say: text on stderr streams as
 /// findings arrive; other formats are written whole by Finish().
@@ -34,6 +38,10 @@ class FindingsOutput : public app::Findings {
  public:
   /// Checks the formats and file names; false after reporting a usage error.
   bool Init(const ReportOptions& options);
+  /// The regular files this run writes that a walk of the inputs could
+  /// reach: stdout when the shell redirected it into a file, and the
+  /// --report files that exist already (after Init). Never inputs.
+  std::vector<source::OutputFile> FilesThisRunWrites() const;
   /// Writes only the --report files; false when one could not be written.
   bool WriteReportFiles();
   /// Writes the stream format's document (or the text summary line) and

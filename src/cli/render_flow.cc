@@ -211,6 +211,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
 
   app::RenderRequest request;
   request.source = options.source;
+  request.source.outputs = findings.FilesThisRunWrites();
   request.target = options.target;
   request.default_namespace = options.namespace_;
   request.strict = options.strict;

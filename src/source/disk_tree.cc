@@ -60,7 +60,8 @@ struct DiskTree::Journal {
   bool changed_while_reading = false;
 };
 
-DiskTree::DiskTree(bool remember_reads) : journal_(remember_reads ? std::make_unique<Journal>() : nullptr) {}
+DiskTree::DiskTree(bool remember_reads, std::vector<OutputFile> outputs)
+    : journal_(remember_reads ? std::make_unique<Journal>() : nullptr), outputs_(std::move(outputs)) {}
 DiskTree::~DiskTree() = default;
 
 std::vector<std::string> DiskTree::ChangedSinceRead() const {
@@ -117,6 +118,18 @@ Result<std::vector<DirEntry>> DiskTree::List(const std::string& path) const {
     std::string name = entry->d_name;
     if (name == "." || name == "..") continue;
     EntryType type = EntryType::kOther;
+    // The listing's inode number is free; only a match costs a stat, for
+    // the device.
+    const OutputFile* output = nullptr;
+    for (const OutputFile& candidate : outputs_) {
+      if (candidate.inode != entry->d_ino) continue;
+      struct stat info {};
+      if (::fstatat(dir_fd, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(info.st_mode) &&
+          static_cast<std::uint64_t>(info.st_dev) == candidate.device) {
+        output = &candidate;
+        break;
+      }
+    }
     switch (entry->d_type) {
       case DT_REG: type = EntryType::kFile; break;
       case DT_DIR: type = EntryType::kDirectory; break;
@@ -134,6 +147,7 @@ Result<std::vector<DirEntry>> DiskTree::List(const std::string& path) const {
       default: break;
     }
     entries.push_back({std::move(name), type});
+    if (output != nullptr) entries.back().left_out = output->what + ", written by this run";
   }
   return entries;
 }
@@ -146,6 +160,20 @@ Result<std::string> DiskTree::Resolve(const std::string& path) const {
 }
 
 Result<std::string> DiskTree::Read(const std::string& path, std::size_t max_bytes) const {
+  if (!outputs_.empty()) {
+    // Reached through a path named directly or a link: listings have left
+    // it out already.
+    if (std::optional<FileStamp> stamp = StampOf(path)) {
+      for (const OutputFile& output : outputs_) {
+        if (stamp->device == output.device && stamp->inode == output.inode) {
+          Diagnostic refused = AsInputError(MakeError(Location{InternSourceName(path)}, "",
+                                                      "left out: " + output.what + ", written by this run"));
+          refused.rule = kRuleOwnOutput;
+          return refused;
+        }
+      }
+    }
+  }
   if (journal_ == nullptr) return ReadFile(path, max_bytes);
   const std::int64_t started = NowNs();
   FileStamp stamp;

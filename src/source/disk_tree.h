@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -11,13 +12,30 @@
 
 namespace tjr::source {
 
+/// A regular file this run writes (tjrender's stdout redirected into a file,
+/// a --report file), known by device and inode: `render . -o - > out.yaml`
+/// creates out.yaml inside the folder being read before tjrender starts, so
+/// it must never be read as an input, whatever path reaches it.
+struct OutputFile {
+  std::uint64_t device = 0;
+  std::uint64_t inode = 0;
+  std::string what;  ///< "tjrender's stdout", "the --report file": for messages
+};
+
+/// The rule id of a read refused because the file is an OutputFile: the
+/// loader leaves such a file out with a note, as listings do.
+inline constexpr char kRuleOwnOutput[] = "own-output";
+
 /// The local file system. Relative paths are relative to the working
 /// directory; reading goes through tjr::ReadFile and its size limit.
 class DiskTree final : public Tree {
  public:
   /// With `remember_reads`, every file read is remembered (its stamp, the
   /// time, a hash of its bytes) for ChangedSinceRead.
-  explicit DiskTree(bool remember_reads = false);
+  /// `outputs` are left out of every listing (DirEntry::left_out says
+  /// why) and refused when read through a path named directly, a link or a
+  /// list of changed files (rule kRuleOwnOutput).
+  explicit DiskTree(bool remember_reads = false, std::vector<OutputFile> outputs = {});
   ~DiskTree() override;
 
   Result<EntryType> Stat(const std::string& path) const override;
@@ -39,6 +57,7 @@ class DiskTree final : public Tree {
  private:
   struct Journal;
   std::unique_ptr<Journal> journal_;
+  std::vector<OutputFile> outputs_;
 };
 
 }  // namespace tjr::source

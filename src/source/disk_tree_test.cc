@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -55,6 +57,45 @@ TEST(DiskTreeTest, ListReportsLinksAsLinks) {
       {"to-sub", EntryType::kSymlink},
   };
   EXPECT_EQ(got, want);
+}
+
+OutputFile OutputAt(const std::string& path, std::string what) {
+  struct stat info {};
+  EXPECT_EQ(::stat(path.c_str(), &info), 0) << path;
+  return {static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino), std::move(what)};
+}
+
+// `render . -o - > rendered.yaml`: the shell creates rendered.yaml inside
+// the folder before tjrender lists it.
+TEST(DiskTreeTest, AFileThisRunWritesIsLeftOutOfListingsAndRefusedWhenNamed) {
+  testkit::TempDir dir;
+  dir.Write("job.yaml", "a: 1\n");
+  dir.Write("rendered.yaml", "");
+  dir.Link("link.yaml", "rendered.yaml");
+  DiskTree tree(/*remember_reads=*/true, {OutputAt(dir.Path("rendered.yaml"), "tjrender's stdout")});
+  Result<std::vector<DirEntry>> entries = tree.List(dir.root());
+  ASSERT_TRUE(entries.ok());
+  std::vector<std::pair<std::string, std::string>> got;
+  for (const DirEntry& entry : *entries) got.emplace_back(entry.name, entry.left_out);
+  std::sort(got.begin(), got.end());
+  std::vector<std::pair<std::string, std::string>> want = {
+      {"job.yaml", ""},
+      {"link.yaml", ""},  // a link is its own inode; reading it is refused below
+      {"rendered.yaml", "tjrender's stdout, written by this run"},
+  };
+  EXPECT_EQ(got, want);
+
+  EXPECT_TRUE(tree.Read(dir.Path("job.yaml"), 100).ok());
+  for (const char* name : {"rendered.yaml", "link.yaml"}) {
+    Result<std::string> refused = tree.Read(dir.Path(name), 100);
+    ASSERT_FALSE(refused.ok()) << name;
+    EXPECT_EQ(refused.error().category, Category::kInput);
+    EXPECT_EQ(refused.error().rule, kRuleOwnOutput);
+    EXPECT_EQ(refused.error().ToString(), dir.Path(name) + ": error: left out: tjrender's stdout, written by this run");
+  }
+  // Another file with the same bytes (a copy) is an input like any other.
+  dir.Write("copy.yaml", "");
+  EXPECT_TRUE(tree.Read(dir.Path("copy.yaml"), 100).ok());
 }
 
 TEST(DiskTreeTest, ListOfAFileIsAnError) {

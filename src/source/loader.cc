@@ -10,6 +10,7 @@
 #include "source/document_class.h"
 #include "source/embedded_runtimes.h"
 #include "source/helm_chart.h"
+#include "source/unrendered_template.h"
 #include "source/walk.h"
 #include "yaml/reader.h"
 
@@ -146,7 +147,7 @@ class Loader {
     if (kind == nullptr || api_version == nullptr) return;
     const ObjectType* type = FindType(*api_version, *kind);
     if (type == nullptr) {
-      NoteNearMiss(object, *api_version, *kind);
+      NoteNearMiss(object, *api_version, *kind, file);
       ++set_->ignored[{*api_version, *kind}];
       return;
     }
@@ -168,8 +169,8 @@ class Loader {
 
   // A kept kind under another apiVersion is most likely a typo or an old
   // version: say why it was not rendered.
-  void NoteNearMiss(const doc::Node& object, const std::string& api_version,
-                    const std::string& kind) {
+  void NoteNearMiss(const doc::Node& object, const std::string& api_version, const std::string& kind,
+                    const std::string& file) {
     for (const ObjectType& type : options_.types) {
       if (type.kind != kind) continue;
       for (const NonexistentVersion& missing : kNonexistentTrainerVersions) {
@@ -183,11 +184,41 @@ class Loader {
                 "\" in version \"" + api_version + "\""));
         return;
       }
+      if (type.api_version == kTrainerApiVersion && IsKubeflowGroup(ApiGroup(api_version))) {
+        set_->diagnostics.push_back(NotServed(object, api_version, kind, file));
+        return;
+      }
       set_->diagnostics.push_back(Note(object.Find("apiVersion")->location(), "apiVersion",
                                        "ignored: " + kind + " of apiVersion " + api_version +
                                            " is not read (expected " + type.api_version + ")"));
       return;
     }
+  }
+
+  // kubeflow.org (Training Operator v1's group, never the Trainer's) and its
+  // subgroups: where a Trainer kind is most likely a mistake, not another
+  // operator's object of the same name.
+  static bool IsKubeflowGroup(const std::string& group) {
+    return group == "kubeflow.org" || group.ends_with(".kubeflow.org");
+  }
+
+  // A Trainer kind in an apiVersion no Trainer release serves: the cluster
+  // refuses it, in kubectl's words (k8s.io/cli-runtime pkg/resource/mapper.go:69
+  // around apimachinery's meta.NoKindMatchError), so it is a finding, not a
+  // --verbose note; tjrender does not render it.
+  static Diagnostic NotServed(const doc::Node& object, const std::string& api_version, const std::string& kind,
+                              const std::string& file) {
+    const doc::Node* metadata = object.Find("metadata");
+    auto quoted = [&](const char* field) {
+      const doc::Node* value = metadata != nullptr && metadata->is_mapping() ? metadata->Find(field) : nullptr;
+      return "\"" + (value != nullptr && value->is_string() ? value->string_value() : std::string()) + "\"";
+    };
+    return MakeWarning(object.Find("apiVersion")->location(), kRuleApiVersionNotServed,
+                       kind + " of apiVersion " + api_version + " is not rendered or checked: no Kubeflow Trainer "
+                       "release serves that version (every one serves " + std::string(kTrainerApiVersion) + " alone), "
+                       "so kubectl apply refuses it: resource mapping not found for name: " + quoted("name") +
+                       " namespace: " + quoted("namespace") + " from \"" + file + "\": no matches for kind \"" +
+                       kind + "\" in version \"" + api_version + "\"");
   }
 
   // metadata must be an object with a name; the namespace, when present, a
@@ -272,6 +303,36 @@ class Loader {
   std::map<StorageKey, std::vector<std::size_t>> seen_;
 };
 
+// Whether a document names one of the kept kinds that are checked as
+// objects or their API groups (a List's items included), as
+// ClassifyDocument counts a claim. Kinds read only to find something among
+// them (Flyte's propeller ConfigMap: ObjectType::unique) do not count: a
+// repository's ConfigMaps hold scripts full of `${VAR}`.
+bool ClaimsKeptType(const std::vector<doc::Node>& documents, const std::vector<ObjectType>& types) {
+  auto claims = [&](const doc::Node& object, auto& self) -> bool {
+    if (!object.is_mapping()) return false;
+    const doc::Node* kind = object.Find("kind");
+    const doc::Node* api_version = object.Find("apiVersion");
+    for (const ObjectType& type : types) {
+      if (!type.unique) continue;
+      if (kind != nullptr && kind->is_string() && kind->string_value() == type.kind) return true;
+      // The core group ("v1", PodTemplate's) is every ConfigMap's too.
+      if (api_version != nullptr && api_version->is_string() && !ApiGroup(type.api_version).empty() &&
+          ApiGroup(api_version->string_value()) == ApiGroup(type.api_version)) {
+        return true;
+      }
+    }
+    const doc::Node* items = object.Find("items");
+    if (items == nullptr || !items->is_sequence()) return false;
+    for (const doc::Node& item : items->items()) {
+      if (self(item, self)) return true;
+    }
+    return false;
+  };
+  return std::any_of(documents.begin(), documents.end(),
+                     [&](const doc::Node& document) { return claims(document, claims); });
+}
+
 // LoadOptions::release on the objects a file added from `first` on.
 // `kept` counts the bytes kept so far against release_kept_bytes.
 void Release(const LoadOptions& options, const std::string& read_path, std::uint64_t hash,
@@ -337,6 +398,7 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
   struct ParsedInput {
     bool read = false;  // a file that could not be read is not listed
     bool helm_template = false;  // a chart's file with template actions
+    std::optional<TemplatePlaceholder> placeholder;  // of a template outside a chart
     std::uint64_t hash = 0;
     std::string text;  // kept for Release
     Result<std::vector<doc::Node>> documents = std::vector<doc::Node>();
@@ -359,6 +421,7 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
       parsed.helm_template = true;
       return parsed;
     }
+    if (input.chart.empty()) parsed.placeholder = FindUnrenderedTemplate(*text);
     if (options.release) parsed.hash = std::hash<std::string_view>{}(*text);
     yaml::ReadOptions read_options;
     read_options.max_document_bytes = options.max_file_bytes;
@@ -396,8 +459,26 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
                                             HelmCheckCommand(input.chart) + "`)"));
       return;
     }
+    // A template outside a chart: one finding instead of its parse error
+    // or its objects' schema errors; files of other kinds that parse are
+    // none of tjrender's business (a Deployment under Flux's substitution).
+    if (parsed.placeholder && (!parsed.documents.ok() || ClaimsKeptType(*parsed.documents, options.types))) {
+      Diagnostic finding = MakeError(
+          Location{InternSourceName(input.name), parsed.placeholder->line, parsed.placeholder->column}, "",
+          std::string("[") + kUnrenderedTemplateRule + "] " + UnrenderedTemplateMessage(*parsed.placeholder));
+      finding.rule = kUnrenderedTemplateRule;
+      set.diagnostics.push_back(std::move(finding));
+      return;
+    }
     if (!parsed.documents.ok()) {
-      set.diagnostics.push_back(AsInputError(parsed.documents.take_error()));
+      Diagnostic error = parsed.documents.take_error();
+      // A file this run writes, reached by a path rather than a listing (a
+      // Git status's untracked file, say): left out, as listings leave it.
+      if (error.rule == kRuleOwnOutput) {
+        set.diagnostics.push_back(Note(error.location, "", error.message));
+        return;
+      }
+      set.diagnostics.push_back(AsInputError(std::move(error)));
       return;
     }
     for (Diagnostic& d : parsed.embedded) set.diagnostics.push_back(std::move(d));
@@ -431,7 +512,9 @@ ManifestSet LoadManifests(const std::vector<std::string>& paths, const LoadOptio
 Result<doc::Node> ReloadObject(const Tree& tree, const Manifest& manifest, const LoadOptions& options) {
   const Location at = manifest.location();
   auto gone = [&](const std::string& why) -> Diagnostic {
-    return InputError(at, "", manifest.file + " " + why + " while tjrender was rendering it; run it again");
+    return InputError(at, "", manifest.file + " " + why +
+                                     " while tjrender was rendering it (it is read once to list its objects and "
+                                     "again to render them): run tjrender again once nothing writes to it");
   };
   if (!manifest.released()) return manifest.object;
   Result<std::string> read_again = std::string();

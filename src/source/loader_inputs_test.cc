@@ -2,8 +2,11 @@
 // note and counted, never an error; refused under strict_inputs.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 
+#include "source/disk_tree.h"
 #include "source/loader.h"
 #include "source/loader_test_util.h"
 #include "testkit/temp_dir.h"
@@ -88,6 +91,26 @@ TEST(LoadInputsTest, ARepositoryOfEverythingLoadsItsObjectsAndSkipsTheRest) {
                            [](const Diagnostic& d) { return d.category == Category::kInput; }));
 }
 
+// `diff main > diff.json` in a working tree: Git's status names the
+// untracked diff.json as a changed file, a path rather than a listing.
+TEST(LoadInputsTest, AFileThisRunWritesIsLeftOutWhenNamedToo) {
+  testkit::TempDir dir;
+  dir.Write("job.yaml", kJob);
+  dir.Write("diff.json", "");
+  struct stat info {};
+  ASSERT_EQ(::stat(dir.Path("diff.json").c_str(), &info), 0);
+  DiskTree tree(false, {{static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino),
+                         "tjrender's stdout"}});
+  LoadOptions options;
+  options.strict_inputs = true;  // not a skip: an output is never an input
+  ManifestSet set = LoadManifests(tree, {dir.Path("job.yaml"), dir.Path("diff.json")}, options);
+  EXPECT_FALSE(set.has_errors());
+  EXPECT_EQ(set.manifests.size(), 1u);
+  EXPECT_EQ(set.files, std::vector<std::string>{dir.Path("job.yaml")});
+  ASSERT_EQ(set.diagnostics.size(), 1u);
+  EXPECT_EQ(set.diagnostics[0].ToString(), dir.Path("diff.json") + ": note: left out: tjrender's stdout, written by this run");
+}
+
 TEST(LoadInputsTest, StrictInputsMakesEverySkipAnInputError) {
   testkit::TempDir dir;
   WriteRepository(dir);
@@ -129,16 +152,38 @@ TEST(LoadInputsTest, AWalkStartingInsideAChartFindsIt) {
   EXPECT_FALSE(set.has_errors());
 }
 
-TEST(LoadInputsTest, TemplateActionsOutsideAChartAreMalformedYamlForThatFileOnly) {
+TEST(LoadInputsTest, TemplateActionsOutsideAChartAreOneFindingForThatFileOnly) {
   testkit::TempDir dir;
   dir.Write("a/broken.yaml", "apiVersion: v1\nkind: ConfigMap\ndata:\n  {{ .Values.x }}: 1\n  - y\n");
   dir.Write("b/job.yaml", kJob);
   ManifestSet set = LoadManifests({dir.root()});
   EXPECT_EQ(set.manifests.size(), 1u);
   ASSERT_EQ(set.diagnostics.size(), 1u);
-  EXPECT_EQ(set.diagnostics[0].category, Category::kInput);
-  EXPECT_EQ(*set.diagnostics[0].location.file, dir.Path("a/broken.yaml"));
-  EXPECT_GT(set.diagnostics[0].location.line, 0u);
+  EXPECT_EQ(set.diagnostics[0].category, Category::kFinding);
+  EXPECT_EQ(set.diagnostics[0].rule, "unrendered-template");
+  EXPECT_EQ(set.diagnostics[0].location.ToString(), dir.Path("a/broken.yaml") + ":4:3");
+}
+
+// A TrainJob that parses but holds placeholders is one finding, not the
+// schema errors of `numNodes: "${N}"`; its objects are not kept. Files of
+// other kinds that parse (Flux substitutes `${VAR}` in Deployments) and
+// malformed files without placeholders are as before.
+TEST(LoadInputsTest, APlaceholderInAKeptObjectIsOneFindingAndKeepsNothing) {
+  testkit::TempDir dir;
+  dir.Write("job.yaml", std::string(kJob) + "  trainer:\n    numNodes: ${N}\n    image: ${IMAGE}\n---\n" + kRuntime);
+  dir.Write("deploy.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  image: ${IMAGE}\n");
+  dir.Write("config.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  a: ${A}\n");
+  dir.Write("shell.yaml", std::string(kJob) + "  trainer:\n    command: [sh, -c, \"echo $HOME ${USER}\"]\n");
+  dir.Write("broken.yaml", "a: [b\n");
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_EQ(Ids(set), (std::vector<std::string>{"trainer.kubeflow.org/v1alpha1/TrainJob default/job"}));
+  EXPECT_EQ(set.manifests[0].file, dir.Path("shell.yaml"));
+  std::vector<std::string> rules;
+  for (const Diagnostic& d : set.diagnostics) {
+    if (d.severity == Severity::kError) rules.push_back(RuleId(d) + " " + d.location.ToString());
+  }
+  EXPECT_EQ(rules, (std::vector<std::string>{"input " + dir.Path("broken.yaml") + ":2:1",
+                                             "unrendered-template " + dir.Path("job.yaml") + ":9:15"}));
 }
 
 TEST(LoadInputsTest, AFileMixingObjectsAndOtherDocumentsIsNotSkipped) {

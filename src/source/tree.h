@@ -19,6 +19,9 @@ struct DirEntry {
   /// The Git object id of a file's bytes when the tree is a Git revision
   /// (saves a second lookup per file when a cache is keyed by it), else "".
   std::string object_id = {};
+  /// Set when the tree leaves this file out of every walk, saying why (a
+  /// file this run writes, such as tjrender's own redirected stdout).
+  std::string left_out = {};
 };
 
 /// Read-only access to a tree of files: the file system today, a Git

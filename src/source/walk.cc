@@ -250,6 +250,10 @@ class Expander {
             break;
           }
           case EntryType::kFile:
+            if (!entry.left_out.empty()) {
+              if (Wanted(child)) out_.diagnostics.push_back(Note(child, "left out: " + entry.left_out));
+              break;
+            }
             if (Wanted(child)) {
               AddInChart({child, child, false, std::move(entry.object_id)}, state, &found);
             }

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -105,6 +107,30 @@ TEST(ExpandPathsTest, NamedFilesAreReadWhateverTheirExtension) {
                   kExtensions);
   EXPECT_EQ(Names(expanded), (std::vector<std::string>{dir.Path("notes.txt"), dir.Path("b.yaml"),
                                                        dir.Path("a.yaml")}));
+}
+
+TEST(ExpandPathsTest, AFileThisRunWritesIsLeftOutWithANote) {
+  testkit::TempDir dir;
+  dir.Write("a/job.yaml", "");
+  dir.Write("a/rendered.yaml", "");
+  dir.Write("a/notes.txt", "");
+  struct stat info {};
+  ASSERT_EQ(::stat(dir.Path("a/rendered.yaml").c_str(), &info), 0);
+  DiskTree tree(false, {{static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino),
+                         "tjrender's stdout"}});
+  ExpandedPaths expanded = ExpandPaths(tree, {dir.Path("a")}, kExtensions);
+  EXPECT_EQ(Names(expanded), std::vector<std::string>{dir.Path("a/job.yaml")});
+  EXPECT_EQ(Messages(expanded), std::vector<std::string>{dir.Path("a/rendered.yaml") +
+                                                         ": note: left out: tjrender's stdout, written by this run"});
+  EXPECT_TRUE(expanded.skipped.empty());
+
+  // Redirected into a file no walk would read (stdout > notes.txt): no note.
+  ASSERT_EQ(::stat(dir.Path("a/notes.txt").c_str(), &info), 0);
+  DiskTree quiet(false, {{static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino),
+                          "tjrender's stdout"}});
+  ExpandedPaths plain = ExpandPaths(quiet, {dir.Path("a")}, kExtensions);
+  EXPECT_EQ(Names(plain), (std::vector<std::string>{dir.Path("a/job.yaml"), dir.Path("a/rendered.yaml")}));
+  EXPECT_TRUE(plain.diagnostics.empty());
 }
 
 TEST(ExpandPathsTest, AFileReachedTwiceIsReadOnce) {

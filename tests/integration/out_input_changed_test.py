@@ -96,8 +96,10 @@ def main():
         with open(log) as f:
             stderr = f.read()
         checks.expect(code == 2, "a file changed during the run is an error (exit 2)", f"exit {code}\n{stderr}")
-        checks.expect(f"{job1}: error: changed while tjrender was reading it; run it again" in stderr,
-                      "the error names the file", stderr)
+        checks.expect(f"{job1}: error: changed after tjrender read it (the file is no longer what was rendered"
+                      in stderr, "the error names the file and says what changed", stderr)
+        checks.expect("run tjrender again once nothing writes to it" in stderr,
+                      "and why running again may help", stderr)
         checks.expect(f"{out}: error: left as it was: input files changed during the run" in stderr,
                       "and says DIR was left alone", stderr)
         checks.expect(tree(out) == before, "DIR is exactly as it was (job-1's file not pruned)",
