@@ -36,6 +36,11 @@ std::optional<int> ParseCommandLine(const std::vector<std::string>& args,
     const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
     po::store(po::command_line_parser(args).options(all).positional(order).style(style).run(), vm);
     po::notify(vm);
+  } catch (const po::unknown_option& error) {
+    // Boost names `--repo=.` whole; the option is the part before '='.
+    std::string name = error.get_option_name();
+    ReportUsageError("unrecognised option '" + name.substr(0, name.find('=')) + "'");
+    return kExitUsage;
   } catch (const po::error& error) {
     ReportUsageError(error.what());
     return kExitUsage;

@@ -7,8 +7,10 @@
 #include <vector>
 
 #include "app/integration_render.h"
+#include "app/manifest_tree.h"
 #include "app/target_name.h"
 #include "doc/objects.h"
+#include "doc/path.h"
 #include "integrate/yaml_stream.h"
 #include "pipeline/pipeline.h"
 #include "source/loader.h"
@@ -100,6 +102,59 @@ std::string RenderStream(const std::vector<RawDocument>& raw,
   return out;
 }
 
+// Where a finding about a TrainJob's runtimeRef points: its key, else the TrainJob.
+Location RuntimeRefLocation(const doc::Node& trainjob) {
+  if (const doc::Node* spec = trainjob.Find("spec"); spec != nullptr && spec->is_mapping()) {
+    for (const doc::Field& field : spec->fields()) {
+      if (field.key == "runtimeRef" && field.key_location.known()) return field.key_location;
+    }
+  }
+  return trainjob.location();
+}
+
+// The Trainer controller looks a TrainingRuntime up in the TrainJob's
+// namespace only (v2.3.0 pkg/runtime/core/trainingruntime.go:97,
+// client.ObjectKey{Namespace: trainJob.Namespace, ...}). Under Helm the
+// TrainJob's namespace is usually the release namespace, which Helm does
+// not tell a post-renderer: a TrainingRuntime of that name in another
+// namespace (often one from --runtimes) is most likely the one meant, so
+// its "not found" gets a warning naming it and --namespace.
+void HintOtherNamespaces(const source::ManifestSet& manifests, bool namespace_given, app::Findings* findings) {
+  for (const source::Manifest& trainjob : manifests.manifests) {
+    if (!app::IsTrainJob(trainjob.object)) continue;
+    if (doc::StringAtPath(trainjob.object, {"spec", "runtimeRef", "kind"}) != "TrainingRuntime") continue;
+    const std::string name = doc::StringAtPath(trainjob.object, {"spec", "runtimeRef", "name"});
+    const source::Manifest* elsewhere = nullptr;
+    bool here = false;
+    for (const source::Manifest& runtime : manifests.manifests) {
+      if (runtime.id.kind != "TrainingRuntime" || runtime.id.name != name) continue;
+      if (runtime.id.namespace_ == trainjob.id.namespace_) here = true;
+      if (elsewhere == nullptr && runtime.id.namespace_ != trainjob.id.namespace_) elsewhere = &runtime;
+    }
+    if (here || elsewhere == nullptr) continue;
+    // A namespace no object names is Helm's release namespace, which
+    // Helm does not tell a post-renderer (never printed as such).
+    auto where = [](const std::string& ns) {
+      return ns == app::kUntoldNamespace ? std::string("Helm's release namespace (written without one)")
+                                         : "namespace " + ns;
+    };
+    const std::string& there = elsewhere->id.namespace_;
+    const std::string& suggested = there != app::kUntoldNamespace ? there : trainjob.id.namespace_;
+    Diagnostic hint = MakeWarning(
+        RuntimeRefLocation(trainjob.object), "runtime-in-other-namespace",
+        "TrainingRuntime \"" + name + "\" is defined in " + where(there) + " (" + elsewhere->location().ToString() +
+            "), the TrainJob is in " + where(trainjob.id.namespace_) +
+            "; the Trainer controller looks a TrainingRuntime up in the TrainJob's namespace only: " +
+            (namespace_given || there == app::kUntoldNamespace || trainjob.id.namespace_ == app::kUntoldNamespace
+                 ? "pass --namespace " + suggested +
+                       " if the release is installed there (it names the namespace of objects written without one)"
+                 : "put both in one namespace") +
+            ", or refer to a ClusterTrainingRuntime");
+    hint.field_path = "spec.runtimeRef";
+    findings->Add(hint, app::RefOf(trainjob.id));
+  }
+}
+
 }  // namespace
 
 PostRenderOutcome PostRender(const PostRenderRequest& request, app::Findings& findings) {
@@ -134,8 +189,20 @@ PostRenderOutcome PostRender(const PostRenderRequest& request, app::Findings& fi
     for (const doc::Node& d : parsed[i]) file.documents.push_back(d);
   }
   source::ManifestSet manifests = source::AdmitDocuments({file}, load_options);
+  if (!request.runtime_paths.empty()) {
+    // Only their runtimes count: a TrainJob there is no part of the release.
+    app::ManifestTree tree;
+    source::ManifestSet runtimes = source::LoadManifests(tree, request.runtime_paths, load_options);
+    manifests.files.insert(manifests.files.end(), runtimes.files.begin(), runtimes.files.end());
+    manifests.diagnostics.insert(manifests.diagnostics.end(), runtimes.diagnostics.begin(),
+                                 runtimes.diagnostics.end());
+    for (source::Manifest& m : runtimes.manifests) {
+      if (!app::IsTrainJob(m.object)) manifests.manifests.push_back(std::move(m));
+    }
+  }
   std::map<std::string, std::vector<doc::Node>> rendered =
       app::ValidateAndRender(manifests, *config, pipeline_options, &findings, request.render);
+  HintOtherNamespaces(manifests, namespace_given, &findings);
   outcome.stream = request.render ? RenderStream(raw, parsed, pipeline_options.default_namespace, namespace_given,
                                                  &rendered, &findings)
                                   : request.stream;

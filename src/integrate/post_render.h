@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/findings.h"
 #include "app/render_config.h"
@@ -20,6 +21,10 @@ struct PostRenderRequest {
   /// Helm's release namespace (--namespace); empty: untold, so objects
   /// written without one are rendered without one.
   std::string namespace_;
+  /// Files and folders whose runtimes resolve the stream's runtimeRefs
+  /// (`--runtimes`): the ClusterTrainingRuntimes a platform installed
+  /// beside the chart. Checked, never printed; their TrainJobs are ignored.
+  std::vector<std::string> runtime_paths;
   /// The repository configuration (target, ignore rules); a missing file is
   /// an empty one.
   std::string config_path = app::kRepoConfigFile;
