@@ -71,5 +71,28 @@ trainer:
   EXPECT_EQ(Invoke(RunCheck, {repo.str(), "--strict"}).exit_code, 1);
 }
 
+TEST(ApiVersionTest, ATrainJobInAVersionNoReleaseServesIsAWarningWithoutVerbose) {
+  TempDir repo;
+  repo.Write("job.yaml", R"(apiVersion: kubeflow.org/v2alpha1
+kind: TrainJob
+metadata:
+  name: job
+spec:
+  runtimeRef:
+    name: torch
+)");
+  repo.Write("pytorchjob.yaml", "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata:\n  name: v1\nspec: {}\n");
+  Outcome check = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_TRUE(Has(check.err, repo / "job.yaml" + ":1:13: warning: [api-version-not-served] TrainJob of apiVersion "
+                                                 "kubeflow.org/v2alpha1 is not rendered or checked"))
+      << check.err;
+  EXPECT_TRUE(Has(check.err, ": no matches for kind \"TrainJob\" in version \"kubeflow.org/v2alpha1\"\n")) << check.err;
+  EXPECT_FALSE(Has(check.err, "PyTorchJob")) << check.err;
+  EXPECT_TRUE(check.err.ends_with("0 checked, 0 files skipped, 0 errors, 1 warnings\n")) << check.err;
+  Outcome json = Invoke(RunCheck, {repo.str(), "--format", "json"});
+  EXPECT_TRUE(Has(json.out, "\"rule\": \"api-version-not-served\"")) << json.out;
+}
+
 }  // namespace
 }  // namespace tjr::cli

@@ -224,12 +224,56 @@ metadata: {name: future}
                              {{"apps/v1", "Deployment"}, 2},
                              {{"trainer.kubeflow.org/v1beta1", "TrainJob"}, 1},
                              {{"v1", "ConfigMap"}, 1}}));
+  // A Trainer kind in a kubeflow.org version no release serves is a
+  // warning in kubectl's words, not a note among the ignored kinds.
   EXPECT_EQ(Messages(set),
             (std::vector<std::string>{
                 dir.Path("mixed.yaml") +
-                ":12:13: note: apiVersion: ignored: TrainJob of apiVersion "
-                "trainer.kubeflow.org/v1beta1 is not read (expected "
-                "trainer.kubeflow.org/v1alpha1)"}));
+                ":12:13: warning: [api-version-not-served] TrainJob of apiVersion trainer.kubeflow.org/v1beta1 is "
+                "not rendered or checked: no Kubeflow Trainer release serves that version (every one serves "
+                "trainer.kubeflow.org/v1alpha1 alone), so kubectl apply refuses it: resource mapping not found for "
+                "name: \"future\" namespace: \"\" from \"" + dir.Path("mixed.yaml") + "\": no matches for kind "
+                "\"TrainJob\" in version \"trainer.kubeflow.org/v1beta1\""}));
+}
+
+TEST(LoadManifestsTest, TrainerKindsOfOtherKubeflowGroupsAreWarningsOtherKindsStayIgnored) {
+  testkit::TempDir dir;
+  dir.Write("old.yaml", R"(apiVersion: kubeflow.org/v2alpha1
+kind: TrainJob
+metadata: {name: a, namespace: ml}
+---
+apiVersion: kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata: {name: b}
+---
+apiVersion: training.kubeflow.org/v1alpha1
+kind: TrainingRuntime
+metadata: {name: c}
+---
+apiVersion: kubeflow.org/v1
+kind: PyTorchJob
+metadata: {name: d}
+---
+apiVersion: example.com/v1
+kind: TrainJob
+metadata: {name: e}
+)");
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_TRUE(set.manifests.empty());
+  EXPECT_FALSE(set.has_errors());
+  std::vector<std::string> messages = Messages(set);
+  ASSERT_EQ(messages.size(), 4u);
+  EXPECT_NE(messages[0].find(":1:13: warning: [api-version-not-served] TrainJob of apiVersion kubeflow.org/v2alpha1 "),
+            std::string::npos);
+  EXPECT_NE(messages[0].find("resource mapping not found for name: \"a\" namespace: \"ml\" from"), std::string::npos);
+  EXPECT_NE(messages[1].find("no matches for kind \"ClusterTrainingRuntime\" in version \"kubeflow.org/v1alpha1\""),
+            std::string::npos);
+  EXPECT_NE(messages[2].find("no matches for kind \"TrainingRuntime\" in version \"training.kubeflow.org/v1alpha1\""),
+            std::string::npos);
+  // Another operator's TrainJob is none of tjrender's business.
+  EXPECT_NE(messages[3].find("note: apiVersion: ignored: TrainJob of apiVersion example.com/v1"), std::string::npos);
+  EXPECT_EQ(set.diagnostics[0].rule, "api-version-not-served");
+  EXPECT_EQ(set.diagnostics[0].severity, Severity::kWarning);
 }
 
 TEST(LoadManifestsTest, V2alpha1IsAnErrorNotAnIgnoredKind) {

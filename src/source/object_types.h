@@ -44,6 +44,11 @@ inline constexpr NonexistentVersion kNonexistentTrainerVersions[] = {
      "appears only in KEP-2170 and the website examples copied from it"},
 };
 
+/// The warning rule for a TrainJob, TrainingRuntime or ClusterTrainingRuntime
+/// in an apiVersion of kubeflow.org or a subgroup that no Trainer release
+/// serves (kubeflow.org/v2alpha1, trainer.kubeflow.org/v1): not read.
+inline constexpr std::string_view kRuleApiVersionNotServed = "api-version-not-served";
+
 /// TrainJob and TrainingRuntime (namespaced), ClusterTrainingRuntime
 /// (cluster-scoped), all trainer.kubeflow.org/v1alpha1.
 std::vector<ObjectType> TrainerObjectTypes();
