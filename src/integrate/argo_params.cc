@@ -52,6 +52,11 @@ std::string KnownList() {
 Status ReadParametersJson(const std::string& text, Raw* raw) {
   Result<doc::Node> parsed = json::Read(text, "ARGOCD_APP_PARAMETERS");
   if (!parsed.ok()) return AsInputError(parsed.take_error());
+  // An Application without parameters (`plugin: {name: tjrender}`, `plugin:
+  // {}`, only `plugin.env`) has a nil list, which json.Marshal writes as
+  // `null` (argo-cd pkg/apis/application/v1alpha1/types.go,
+  // ApplicationSourcePluginParameters.Environ).
+  if (parsed->is_null()) return Ok();
   if (!parsed->is_sequence()) {
     return EnvError("ARGOCD_APP_PARAMETERS", "must be a JSON list of parameters");
   }

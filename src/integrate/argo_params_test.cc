@@ -14,6 +14,22 @@ TEST(ArgoSettings, DefaultsWhenArgoSendsNothing) {
   EXPECT_EQ(settings->app_namespace, "team");
 }
 
+// What Argo CD sends for an Application without parameters: json.Marshal of
+// a nil ApplicationSourcePluginParameters is `null`, of an empty one `[]`
+// (argo-cd pkg/apis/application/v1alpha1/types.go, Environ). The plugin env
+// then decides.
+TEST(ArgoSettings, NoParametersIsNullOrAnEmptyList) {
+  for (const char* none : {"null", "[]"}) {
+    auto settings = ReadArgoSettings({{"ARGOCD_APP_PARAMETERS", none},
+                                      {"ARGOCD_ENV_TJRENDER_MODE", "render"},
+                                      {"ARGOCD_ENV_TJRENDER_RUNTIME_PATHS", "rt,shared/rt"}});
+    ASSERT_TRUE(settings.ok()) << none << ": " << settings.error().ToString();
+    EXPECT_EQ(settings->mode, ArgoMode::kRender) << none;
+    EXPECT_EQ(settings->runtime_paths, (std::vector<std::string>{"rt", "shared/rt"})) << none;
+  }
+  EXPECT_FALSE(ReadArgoSettings({{"ARGOCD_APP_PARAMETERS", "{}"}}).ok()) << "an object is no parameter list";
+}
+
 TEST(ArgoSettings, ParametersJsonBeatsPluginEnv) {
   auto settings = ReadArgoSettings(
       {{"ARGOCD_ENV_TJRENDER_MODE", "validate"},
