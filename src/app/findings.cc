@@ -5,6 +5,7 @@ namespace tjr::app {
 void Findings::Add(const Diagnostic& found, const report::ObjectRef& object) {
   Diagnostic diagnostic = found;
   if (location_map_) diagnostic.location = location_map_(found.location);
+  if (message_map_) diagnostic.message = message_map_(found.message);
   if (diagnostic.severity == Severity::kNote) {
     if (observers_.note) observers_.note(diagnostic);
     return;

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -34,6 +35,10 @@ class Findings {
   /// files). The objects findings are about are found before, from the
   /// locations as read.
   void SetLocationMap(std::function<Location(const Location&)> map) { location_map_ = std::move(map); }
+  /// Every finding's message goes through `map` too (the KRM function names
+  /// the items' files where a message names another object's location, and
+  /// drops its stand-in namespace).
+  void SetMessageMap(std::function<std::string(const std::string&)> map) { message_map_ = std::move(map); }
   /// Whether the ignore rules silence `diagnostic` about `object` (only
   /// reads the rules: safe from worker threads).
   bool Ignores(const report::ObjectRef& object, const Diagnostic& diagnostic) const {
@@ -73,6 +78,7 @@ class Findings {
   Observers observers_;
   report::Ignores ignores_;
   std::function<Location(const Location&)> location_map_;
+  std::function<std::string(const std::string&)> message_map_;
   report::Results results_;
   std::size_t errors_ = 0;
   std::size_t input_errors_ = 0;

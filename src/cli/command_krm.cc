@@ -20,7 +20,7 @@ namespace po = boost::program_options;
 namespace {
 
 const char kUsage[] =
-    "usage: tjrender krm [--mode validate|render] [--target T]\n\n"
+    "usage: tjrender krm [--mode validate|render] [--target T] [--runtimes PATH]...\n\n"
     "A KRM function: reads a ResourceList on stdin and writes one on stdout with the items and\n"
     "a `results` entry per finding (severity, message led by FILE:LINE:COL, resourceRef,\n"
     "field.path, file.path / file.index from the items' config.kubernetes.io path annotations,\n"
@@ -28,6 +28,8 @@ const char kUsage[] =
     "added; render replaces TrainJobs by the objects the Trainer controller would create and\n"
     "leaves runtimes out, every other item byte for byte. The functionConfig's data.mode /\n"
     "data.target (a ConfigMap, as `kpt fn eval -- mode=render` builds) work as the flags.\n"
+    "--runtimes PATH (or data.runtime-paths, comma-separated): folders or files, from the working\n"
+    "directory, whose runtimes the items' TrainJobs reference (read, never written out).\n"
     "Exit 1 when a result is an error.\n";
 
 }  // namespace
@@ -35,11 +37,13 @@ const char kUsage[] =
 int RunKrm(const std::vector<std::string>& args) {
   std::string mode;
   std::string target;
+  std::vector<std::string> runtime_paths;
   ReportOptions report_options;
   std::vector<std::string> positional;
   po::options_description named("options");
   named.add_options()("help,h", "show this help")("mode", po::value(&mode), "validate or render")(
-      "target", po::value(&target), "emulated Trainer version");
+      "target", po::value(&target), "emulated Trainer version")(
+      "runtimes", po::value(&runtime_paths), "folder or file of runtimes the TrainJobs reference (repeatable)");
   if (auto exit_code = ParseCommandLine(args, named, &positional, kUsage)) return *exit_code;
   if (!positional.empty()) {
     ReportUsageError("krm reads a ResourceList on stdin and takes no PATH");
@@ -54,6 +58,7 @@ int RunKrm(const std::vector<std::string>& args) {
   request.resource_list = std::move(*input);
   request.mode = mode;
   request.target = target;
+  request.runtime_paths = runtime_paths;
   FindingsOutput findings;
   if (!findings.Init(report_options)) return kExitUsage;
   integrate::KrmOutcome outcome = integrate::RunKrmFunction(request, findings);

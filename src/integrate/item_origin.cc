@@ -5,6 +5,7 @@
 #include <map>
 
 #include "integrate/krm.h"
+#include "yaml/reader.h"
 
 namespace tjr::integrate {
 namespace {
@@ -138,7 +139,11 @@ bool Before(std::uint32_t line, std::uint32_t column, std::uint32_t other_line,
 }  // namespace
 
 bool IsOrchestratorAnnotation(std::string_view key) {
-  return key.starts_with("internal.config.kubernetes.io/") || key == "config.kubernetes.io/path" ||
+  // `kpt fn eval --match-*` marks the items it selects with kpt-resource-id
+  // (kpt pkg/fn/runtime/utils.go SetResourceIDs): internal.config.k8s.io/ in
+  // kpt 1.0.0-beta.56, internal.config.kubernetes.io/ in later releases.
+  return key.starts_with("internal.config.kubernetes.io/") || key.starts_with("internal.config.k8s.io/") ||
+         key == "config.kubernetes.io/path" ||
          key == "config.kubernetes.io/index" || key == "config.k8s.io/id";
 }
 
@@ -157,6 +162,7 @@ std::vector<ItemOrigin> LocateItems(std::string_view text, const yaml::SpanNode&
     }
     origin.name = origin.path.empty() ? "items[" + std::to_string(k) + "]" : origin.path;
     origin.block = !items.flow && !span.flow && span.kind == yaml::SpanNode::Kind::kMapping;
+    origin.node_line = span.line;
     std::size_t last_byte = span.end > span.begin ? span.end - 1 : span.begin;
     if (!items.flow) {
       origin.first_line = DashLine(lines, std::max<std::uint32_t>(span.line, 1), floor);
@@ -193,6 +199,49 @@ std::vector<ItemOrigin> LocateItems(std::string_view text, const yaml::SpanNode&
   }
   PlaceInFiles(&origins);
   return origins;
+}
+
+void PlaceFromFiles(std::vector<ItemOrigin>* origins, const std::vector<doc::Node>& items,
+                    const ItemFileReader& read) {
+  std::map<std::string, std::optional<std::vector<doc::Node>>> files;  // documents by path, read once
+  for (std::size_t k = 0; k < origins->size() && k < items.size(); ++k) {
+    ItemOrigin& origin = (*origins)[k];
+    if (origin.path.empty() || !origin.block || origin.node_line < origin.first_line) continue;
+    auto [file, first_time] = files.try_emplace(origin.path);
+    if (first_time) {
+      std::optional<std::string> text = read(origin.path);
+      Result<std::vector<doc::Node>> documents =
+          text ? yaml::ReadStream(*text, origin.path) : Result<std::vector<doc::Node>>(std::vector<doc::Node>{});
+      if (text && documents.ok()) {
+        // kyaml counts the documents that are not empty (byteio_reader.go Read).
+        std::erase_if(*documents, [](const doc::Node& d) { return d.is_null(); });
+        file->second = std::move(*documents);
+      }
+    }
+    if (!file->second || origin.index < 0 || static_cast<std::size_t>(origin.index) >= file->second->size()) {
+      continue;
+    }
+    const doc::Node& document = (*file->second)[static_cast<std::size_t>(origin.index)];
+    doc::Node item = items[k];
+    if (doc::Node* metadata = item.FindMutable("metadata"); metadata != nullptr && metadata->is_mapping()) {
+      if (doc::Node* annotations = metadata->FindMutable("annotations");
+          annotations != nullptr && annotations->is_mapping()) {
+        std::vector<std::string> added;
+        for (const doc::Field& field : annotations->fields()) {
+          if (IsOrchestratorAnnotation(field.key)) added.push_back(field.key);
+        }
+        for (const std::string& key : added) annotations->Erase(key);
+        if (annotations->size() == 0 && document.Find("metadata") != nullptr &&
+            document.Find("metadata")->Find("annotations") == nullptr) {
+          metadata->Erase("annotations");
+        }
+      }
+    }
+    if (!(item == document)) continue;
+    const std::uint32_t head = origin.node_line - origin.first_line;  // comment lines the item kept
+    const std::uint32_t line = document.location().line;
+    if (line > head) origin.file_line = line - head;
+  }
 }
 
 const ItemOrigin* OriginAt(const std::vector<ItemOrigin>& origins, const Location& at) {

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,6 +60,9 @@ struct ItemOrigin {
   std::vector<Span> widened_lists;
   /// The line of its document's first line in `path`; 0 when unknown.
   std::uint32_t file_line = 0;
+  /// The line (in the ResourceList) where the item's mapping begins: its
+  /// first key, below any head comment the item carries.
+  std::uint32_t node_line = 0;
 
   /// Lines of its document in the file (added annotations left out).
   std::uint32_t line_count() const {
@@ -71,6 +76,22 @@ struct ItemOrigin {
 /// of the mapping's last line).
 std::vector<ItemOrigin> LocateItems(std::string_view text, const yaml::SpanNode& items,
                                     const std::vector<doc::Node>& nodes, std::size_t items_end);
+
+/// The bytes of an item's file (its path annotation, as a path from the
+/// working directory); nullopt when there is no such file.
+using ItemFileReader = std::function<std::optional<std::string>(const std::string& path)>;
+
+/// Corrects file_line from the items' files themselves where `read` finds
+/// them: a block item whose file holds, at the item's index, a document equal
+/// to the item (orchestrator annotations left out) starts where that
+/// document's mapping starts, less the head comment the item carries. That is
+/// exact where counting is not: kyaml keeps a head comment separated from the
+/// document by a blank line on the document node, which the ResourceList
+/// leaves out (kustomize kyaml/kio/byteio_reader.go decode; kpt writes it back
+/// without the blank line), and `kpt fn eval --match-*` sends only the
+/// documents it selects. Items whose file is not found keep the count.
+void PlaceFromFiles(std::vector<ItemOrigin>* origins, const std::vector<doc::Node>& items,
+                    const ItemFileReader& read);
 
 /// The item a ResourceList location lies in, or nullptr.
 const ItemOrigin* OriginAt(const std::vector<ItemOrigin>& origins, const Location& at);

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "integrate/krm.h"
 
 namespace tjr::integrate {
@@ -177,6 +181,79 @@ TEST(ItemOrigin, OrchestratorAnnotations) {
   EXPECT_TRUE(IsOrchestratorAnnotation("config.k8s.io/id"));
   EXPECT_FALSE(IsOrchestratorAnnotation("config.kubernetes.io/local-config"));
   EXPECT_FALSE(IsOrchestratorAnnotation("config.kubernetes.io/function"));
+}
+
+// A licence header separated by a blank line is the document node's head
+// comment in kyaml, which the ResourceList leaves out (what kpt
+// 1.0.0-beta.56 sent for this file); --match-kind sends only the second
+// document, marked with kpt-resource-id. The file itself places both.
+TEST(ItemOrigin, FilesPlaceWhatTheItemsCannot) {
+  const char file[] =
+      "# Copyright 2025 The Authors.\n"  // 1
+      "#\n"                              // 2
+      "# Licensed under the Apache License.\n"
+      "\n"
+      "apiVersion: v1\n"                 // 5
+      "kind: ConfigMap\n"
+      "metadata:\n"
+      "  name: first\n"
+      "---\n"
+      "apiVersion: v1\n"                 // 10
+      "kind: ConfigMap\n"
+      "metadata:\n"
+      "  name: second\n"
+      "data:\n"
+      "  k: v\n";                        // 15
+  const char selected[] =
+      "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"
+      "- apiVersion: v1\n"
+      "  kind: ConfigMap\n"
+      "  metadata:\n"
+      "    name: second\n"
+      "    annotations:\n"
+      "      config.kubernetes.io/index: '1'\n"
+      "      internal.config.kubernetes.io/index: '1'\n"
+      "      internal.config.kubernetes.io/path: 'lic.yaml'\n"
+      "      internal.config.k8s.io/kpt-resource-id: '0'\n"
+      "  data:\n"
+      "    k: v\n";
+  auto list = ReadResourceList(selected, "<stdin>");
+  ASSERT_TRUE(list.ok()) << list.error().ToString();
+  EXPECT_EQ(list->origins[0].file_line, 0u) << "documents before it are not in the list";
+  std::vector<std::string> asked;
+  auto read = [&](const std::string& path) -> std::optional<std::string> {
+    asked.push_back(path);
+    return path == "lic.yaml" ? std::optional<std::string>(file) : std::nullopt;
+  };
+  PlaceFromFiles(&list->origins, list->items, read);
+  EXPECT_EQ(asked, std::vector<std::string>{"lic.yaml"});
+  EXPECT_EQ(FileLocation(list->origins, "<stdin>", At(list->items[0], {"data", "k"}).location()).ToString(),
+            "lic.yaml:15:6");
+
+  // The first document alone, header dropped: counting says line 1.
+  const char first[] =
+      "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"
+      "- apiVersion: v1\n"
+      "  kind: ConfigMap\n"
+      "  metadata:\n"
+      "    name: first\n"
+      "    annotations:\n"
+      "      internal.config.kubernetes.io/path: 'lic.yaml'\n";
+  auto alone = ReadResourceList(first, "<stdin>");
+  ASSERT_TRUE(alone.ok());
+  EXPECT_EQ(alone->origins[0].file_line, 1u);
+  PlaceFromFiles(&alone->origins, alone->items, read);
+  EXPECT_EQ(FileLocation(alone->origins, "<stdin>", At(alone->items[0], {"metadata", "name"}).location()).ToString(),
+            "lic.yaml:8:9");
+
+  // A file that no longer holds the item (edited since, or another file of
+  // that name) changes nothing.
+  auto other = ReadResourceList(first, "<stdin>");
+  ASSERT_TRUE(other.ok());
+  PlaceFromFiles(&other->origins, other->items, [](const std::string&) {
+    return std::optional<std::string>("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: renamed\n");
+  });
+  EXPECT_EQ(other->origins[0].file_line, 1u);
 }
 
 }  // namespace

@@ -1,16 +1,20 @@
 #include "integrate/krm_function.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "app/integration_render.h"
+#include "base/file.h"
 #include "app/target_name.h"
 #include "integrate/krm.h"
 #include "integrate/resource_list_edit.h"
 #include "pipeline/pipeline.h"
+#include "report/ignore.h"
 #include "source/loader.h"
 
 namespace tjr::integrate {
@@ -47,6 +51,43 @@ void Annotate(const std::string& trainjob_path, std::size_t index, doc::Node* ob
   annotations->Set("internal.config.kubernetes.io/index", doc::Node::String(std::to_string(index)));
 }
 
+// A message as the user's files name things: another object's location
+// (a duplicate's other copy) as FILE:LINE:COL of its item, not a line of the
+// ResourceList, and no stand-in namespace (the objects have none written).
+std::string InUsersTerms(const ResourceList& list, std::string message) {
+  const std::string list_name = list.source_name + ":";
+  for (std::size_t at = message.find(list_name); at != std::string::npos; at = message.find(list_name, at)) {
+    std::size_t end = at + list_name.size();
+    auto number = [&](std::uint32_t* out) {
+      std::size_t start = end;
+      while (end < message.size() && message[end] >= '0' && message[end] <= '9' && end - start < 9) ++end;
+      if (end == start) return false;
+      *out = static_cast<std::uint32_t>(std::stoul(message.substr(start, end - start)));
+      return true;
+    };
+    Location where{InternSourceName(list.source_name)};
+    if (!number(&where.line)) {
+      at = end;
+      continue;
+    }
+    if (end < message.size() && message[end] == ':') {
+      std::size_t colon = end++;
+      if (!number(&where.column)) end = colon;
+    }
+    std::string named = FileLocation(list.origins, list.source_name, where).ToString();
+    message.replace(at, end - at, named);
+    at += named.size();
+  }
+  for (const std::string& untold : {std::string(app::kUntoldNamespace) + "/", std::string(app::kUntoldNamespace)}) {
+    for (std::size_t at = message.find(untold); at != std::string::npos; at = message.find(untold, at)) {
+      const std::string instead = untold.back() == '/' ? "" : "(no namespace written)";
+      message.replace(at, untold.size(), instead);
+      at += instead.size();
+    }
+  }
+  return message;
+}
+
 }  // namespace
 
 KrmOutcome RunKrmFunction(const KrmRequest& request, app::Findings& findings) {
@@ -56,6 +97,18 @@ KrmOutcome RunKrmFunction(const KrmRequest& request, app::Findings& findings) {
     outcome.refused = list.take_error();
     return outcome;
   }
+  // kpt runs a function in its own working directory, which is the
+  // package's when the user runs kpt there: the files then give the lines
+  // the items cannot (a separated head comment, a --match-* selection).
+  PlaceFromFiles(&list->origins, list->items, [](const std::string& path) -> std::optional<std::string> {
+    if (path.empty() || path.front() == '/' || path == ".." || path.rfind("../", 0) == 0 ||
+        path.find("/../") != std::string::npos) {
+      return std::nullopt;
+    }
+    Result<std::string> text = ReadFile(path, std::size_t{64} << 20);
+    if (!text.ok()) return std::nullopt;
+    return std::move(*text);
+  });
   std::string mode = request.mode;
   if (mode.empty()) mode = FunctionConfigValue(*list, "mode");
   if (mode.empty()) mode = "validate";
@@ -92,8 +145,22 @@ KrmOutcome RunKrmFunction(const KrmRequest& request, app::Findings& findings) {
     files.push_back({list->origins[i].name, {list->items[i]}});
   }
   source::ManifestSet manifests = source::AdmitDocuments(files, load_options);
+  std::vector<std::string> runtime_paths = request.runtime_paths;
+  if (runtime_paths.empty()) runtime_paths = report::SplitRuleList(FunctionConfigValue(*list, "runtime-paths"));
+  if (!runtime_paths.empty()) {
+    // Runtimes kept outside the package (a platform's ClusterTrainingRuntimes):
+    // they resolve runtimeRefs; a copy among the items wins.
+    std::set<doc::ObjectId> items;
+    for (const source::Manifest& m : manifests.manifests) items.insert(m.id);
+    source::ManifestSet outside = source::LoadManifests(runtime_paths, load_options);
+    for (Diagnostic& d : outside.diagnostics) manifests.diagnostics.push_back(std::move(d));
+    for (source::Manifest& m : outside.manifests) {
+      if (app::IsRuntime(m.object) && !items.count(m.id)) manifests.manifests.push_back(std::move(m));
+    }
+  }
   // Findings name the user's files and lines, not lines of stdin.
   findings.SetLocationMap([&list](const Location& at) { return FileLocation(list->origins, list->source_name, at); });
+  findings.SetMessageMap([&list](const std::string& message) { return InUsersTerms(*list, message); });
   std::map<std::string, std::vector<doc::Node>> rendered =
       app::ValidateAndRender(manifests, *config, pipeline_options, &findings, render);
 
@@ -121,7 +188,13 @@ KrmOutcome RunKrmFunction(const KrmRequest& request, app::Findings& findings) {
     }
   }
   findings.SetLocationMap(nullptr);
-  outcome.resource_list = EditResourceList(*list, edits, Results(*list, findings.findings()));
+  findings.SetMessageMap(nullptr);
+  // The objects the results are about, as written: without the stand-in.
+  std::vector<report::Finding> about = findings.findings();
+  for (report::Finding& finding : about) {
+    if (finding.object.namespace_ == app::kUntoldNamespace) finding.object.namespace_.clear();
+  }
+  outcome.resource_list = EditResourceList(*list, edits, Results(*list, about));
   return outcome;
 }
 

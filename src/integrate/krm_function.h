@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/findings.h"
 #include "app/render_config.h"
@@ -19,6 +20,10 @@ struct KrmRequest {
   /// validate and the repository's target (else the default).
   std::string mode;
   std::string target;
+  /// Folders or files (from the working directory) whose runtimes the
+  /// items' TrainJobs may reference: read, never written out. Empty: the
+  /// functionConfig's data.runtime-paths (comma-separated), if any.
+  std::vector<std::string> runtime_paths;
   /// The repository configuration (target, ignore rules); a missing file is
   /// an empty one.
   std::string config_path = app::kRepoConfigFile;

@@ -244,6 +244,92 @@ def shipped_kustomize_files(kpt, tool, checks, work, stable):
                   "kubectl kustomize --enable-alpha-plugins does not run the exec function", plugins.stderr)
 
 
+LICENSED = """# Copyright 2025 The Authors.
+#
+# Licensed under the Apache License, Version 2.0.
+
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: first
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata:
+  name: licensed
+spec:
+  runtimeRef:
+    name: platform-torch
+  trainer:
+    numNodes: 0
+"""
+PLATFORM_RUNTIME = RUNTIME.replace("name: torch-distributed", "name: platform-torch")
+
+
+def package_folder_runs(kpt, tool, checks, work):
+    """kpt run in the package folder, as `kpt fn render` and `kpt fn eval .`
+    are: a licence header separated by a blank line (kyaml leaves it out of
+    the item), a --match-kind selection (only the TrainJob is sent, marked
+    with kpt-resource-id), a TrainJob without a namespace and a duplicate;
+    runtimes from a path outside the package; the Kptfile pipeline."""
+    package = os.path.join(work, "licensed")
+    write_package(package, {"jobs.yaml": LICENSED})
+    write_package(os.path.join(work, "platform"), {"runtime.yaml": PLATFORM_RUNTIME})
+    env = dict(os.environ, PATH=path_with(tool, work))
+    line, column = line_of(LICENSED, "numNodes: 0")
+    where = f"jobs.yaml:{line}:{column + len('numNodes: ')}"
+
+    def evaluate(*extra):
+        return run([kpt, "fn", "eval", ".", "--exec", "tjrender krm", "--output", "unwrap", *extra],
+                   cwd=package, env=env, timeout=180)
+
+    # The runtime comes from ../platform (a function argument, the
+    # functionConfig's data.runtime-paths).
+    missing = evaluate()
+    checks.expect(missing.returncode != 0 and "platform-torch" in missing.stderr,
+                  "kpt: without runtime-paths the platform's runtime is not found", missing.stderr)
+    for selection in ([], ["--match-kind", "TrainJob"]):
+        done = evaluate(*selection, "--", "runtime-paths=../platform")
+        label = " ".join(selection) or "every document"
+        checks.expect(done.returncode == 0 and f"{where}: [num-nodes-zero]" in done.stderr,
+                      f"kpt ({label}): the line past a licence header is the file's ({where})", done.stderr)
+        checks.expect("tjrender-untold-namespace" not in done.stderr and "<stdin>" not in done.stderr,
+                      f"kpt ({label}): no stand-in namespace, no line of the ResourceList", done.stderr)
+        checks.expect("[warning] trainer.kubeflow.org/v1alpha1/TrainJob/licensed spec.trainer.numNodes" in done.stderr,
+                      f"kpt ({label}): the resourceRef is the TrainJob as written, without a namespace", done.stderr)
+
+    # A duplicate names the other copy's file.
+    write_package(package, {"copy.yaml": LICENSED.split("---\n")[1]})
+    twice = evaluate("--", "runtime-paths=../platform")
+    checks.expect(twice.returncode != 0 and
+                  "copy.yaml:1:1: [duplicate-object] duplicate TrainJob licensed: also defined at jobs.yaml:10:1" in twice.stderr,
+                  "kpt: a duplicate names the other copy's file and line", twice.stderr)
+    os.remove(os.path.join(package, "copy.yaml"))
+
+    # docs/integrations.md: the Kptfile pipeline, run by `kpt fn render`.
+    with open(os.path.join(SOURCE_ROOT, "docs", "integrations.md")) as f:
+        readme = f.read()
+    section = readme[readme.index("**kpt fn render.**"):readme.index("**kustomize.**")]
+    kptfile = section[section.index("```yaml\n") + 8:]
+    kptfile = kptfile[:kptfile.index("```")]
+    command = section[section.index("```sh\n") + 6:]
+    command = command[:command.index("```")].strip()
+    checks.expect(command == "kpt fn render manifests/ --allow-exec", "docs: the kpt fn render command", command)
+    pipeline_root = os.path.join(work, "pipeline")
+    write_package(os.path.join(pipeline_root, "manifests"),
+                  {"Kptfile": kptfile, "jobs.yaml": LICENSED.replace("platform-torch", "torch-distributed"),
+                   "runtime.yaml": RUNTIME})
+    before = tree(pipeline_root)
+    rendered = run(["sh", "-c", command], cwd=pipeline_root, env=env, timeout=180)
+    checks.expect(rendered.returncode == 0 and "[num-nodes-zero]" in rendered.stderr and tree(pipeline_root) == before,
+                  "kpt fn render: the Kptfile's validator runs and leaves the package as it was", rendered.stderr)
+    write_package(os.path.join(pipeline_root, "manifests"), {"lonely.yaml": TRAINJOB.replace("torch-distributed", "absent")})
+    before = tree(pipeline_root)
+    refused = run(["sh", "-c", command], cwd=pipeline_root, env=env, timeout=180)
+    checks.expect(refused.returncode != 0 and "lonely.yaml:" in refused.stderr and tree(pipeline_root) == before,
+                  "kpt fn render: an error fails the render and writes nothing", refused.stderr)
+
+
 def main():
     kpt = shutil.which("kpt")
     if not kpt:
@@ -348,6 +434,7 @@ def main():
                       "render in place: the JobSet file")
 
         readme_commands(kpt, tool, checks, work, stable)
+        package_folder_runs(kpt, tool, checks, work)
         shipped_kustomize_files(kpt, tool, checks, work, stable)
     except subprocess.TimeoutExpired as timeout:
         checks.expect(False, "kpt finished", str(timeout))
