@@ -54,6 +54,8 @@ struct SharedRuntimes {
   /// "" where the text depends on the TrainJob (a namespace-less
   /// TrainingRuntime) or the target takes no snapshots.
   std::vector<std::string> snapshot_texts;
+  /// The objects the loader dropped as defined more than once.
+  const std::vector<source::DuplicateObject>* duplicates = nullptr;
 
   // The text for `runtime` (a shared copy of a stored one), or "".
   std::string_view SnapshotTextOf(const doc::Node& runtime) const {
@@ -67,6 +69,7 @@ struct SharedRuntimes {
 SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const PipelineOptions& options,
                                const TargetProfile& target, PipelineSummary* summary) {
   SharedRuntimes shared;
+  shared.duplicates = &manifests.duplicates;
   for (const source::Manifest& manifest : manifests.manifests) {
     if (manifest.id.api_version != trainer::kTrainerApiVersion || !IsRuntimeKind(manifest.id.kind)) {
       continue;
@@ -98,15 +101,110 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
   return shared;
 }
 
+// Where a finding about the TrainJob's runtimeRef points: its key.
+Location RuntimeRefLocation(const doc::Node& trainjob) {
+  if (const doc::Node* spec = trainjob.Find("spec"); spec != nullptr && spec->is_mapping()) {
+    for (const doc::Field& field : spec->fields()) {
+      if (field.key == "runtimeRef" && field.key_location.known()) return field.key_location;
+    }
+  }
+  return trainjob.location();
+}
+
+// A runtime the TrainJob references but the loader dropped because it is
+// defined more than once: the cluster holds whichever copy was applied
+// last, so "not found" would send the user the wrong way.
+std::optional<Diagnostic> DuplicatedRuntime(const doc::Node& trainjob, const std::string& trainjob_namespace,
+                                            const SharedRuntimes& shared) {
+  if (shared.duplicates == nullptr || shared.duplicates->empty()) return std::nullopt;
+  Result<trainer::RuntimeRef> ref = trainer::ReadRuntimeRef(trainjob);
+  if (!ref.ok() || ref->api_group.value_or("") != trainer::kTrainerGroup) return std::nullopt;
+  const std::string kind = ref->kind.value_or("");
+  const bool cluster = kind == "ClusterTrainingRuntime";
+  for (const source::DuplicateObject& duplicate : *shared.duplicates) {
+    if (duplicate.group != trainer::kTrainerGroup || duplicate.kind != kind || duplicate.name != ref->name ||
+        (!cluster && duplicate.namespace_ != trainjob_namespace)) {
+      continue;
+    }
+    std::string copies;
+    for (const Location& copy : duplicate.copies) copies += (copies.empty() ? "" : ", ") + copy.ToString();
+    const std::string what = kind + " " + (cluster ? "" : duplicate.namespace_ + "/") + duplicate.name;
+    Diagnostic error = MakeError(RuntimeRefLocation(trainjob), "spec.runtimeRef",
+                                 "[" + std::string(kRuleDuplicateRuntime) + "] the runtime " + what +
+                                     " is defined more than once (" + copies +
+                                     "; see the duplicate-object errors there): the cluster keeps whichever copy "
+                                     "is applied last, so this TrainJob is not rendered or checked against either; "
+                                     "keep one copy");
+    error.rule = std::string(kRuleDuplicateRuntime);
+    return error;
+  }
+  return std::nullopt;
+}
+
+// The field paths of `node` whose string values hold `name`, in document
+// order, list items by their `name` where they have one.
+void PathsHolding(const doc::Node& node, std::string_view name, const std::string& path,
+                  std::vector<std::string>* out) {
+  if (node.is_string()) {
+    if (node.string_value().find(name) != std::string::npos) out->push_back(path);
+  } else if (node.is_mapping()) {
+    for (const doc::Field& field : node.fields()) {
+      PathsHolding(field.value, name, path.empty() ? field.key : path + "." + field.key, out);
+    }
+  } else if (node.is_sequence()) {
+    for (std::size_t i = 0; i < node.items().size(); ++i) {
+      const doc::Node& item = node.items()[i];
+      const std::string item_name = doc::StringAt(&item, "name");
+      PathsHolding(item, name, path + (item_name.empty() ? "[" + std::to_string(i) + "]" : "[name=" + item_name + "]"),
+                   out);
+    }
+  }
+}
+
+// A TrainJob written with generateName: which of what it renders to holds
+// the placeholder name, and so differs in the cluster.
+Diagnostic GeneratedNameNote(const source::Manifest& manifest, const doc::Node& original,
+                             const std::vector<doc::Node>& objects) {
+  constexpr std::size_t kShown = 12;
+  std::vector<std::string> depend;
+  std::size_t total = 0;
+  for (const doc::Node& object : objects) {
+    std::vector<std::string> paths;
+    PathsHolding(object, manifest.id.name, "", &paths);
+    if (paths.empty()) continue;
+    total += paths.size();
+    std::string line = doc::StringAt(&object, "kind") + " " + doc::StringAt(doc::At(&object, "metadata"), "name") + " ";
+    for (std::size_t i = 0; i < paths.size() && depend.size() < kShown; ++i) depend.push_back(line + paths[i]);
+  }
+  std::string message = "[" + std::string(kRuleGeneratedName) + "] the API server names this TrainJob on create (\"" +
+                        manifest.generate_name + "\" and 5 random characters), so it is checked and rendered as " +
+                        manifest.id.name + ", the longest name it can get";
+  if (total == 0) {
+    message += "; what the controller creates is named after the real name";
+  } else {
+    message += "; these values hold that name and differ in the cluster: ";
+    for (std::size_t i = 0; i < depend.size(); ++i) message += (i == 0 ? "" : ", ") + depend[i];
+    if (total > depend.size()) message += " and " + std::to_string(total - depend.size()) + " more";
+  }
+  const doc::Node* at = doc::FindPath(original, {"metadata", "generateName"});
+  Diagnostic note = MakeError(at != nullptr ? at->location() : original.location(), "metadata.generateName",
+                              std::move(message));
+  note.severity = Severity::kNote;
+  note.rule = std::string(kRuleGeneratedName);
+  return note;
+}
+
 TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes& shared,
                          const PipelineOptions& options, const TargetProfile& target) {
   TrainJobResult result;
   result.id = manifest.id;
   result.file = manifest.file;
   Diagnostics& out = result.diagnostics;
+  const doc::Node* written = &manifest.object;  // the TrainJob as read, once reloaded
   auto finish = [&]() -> TrainJobResult {
     ApplyStrict(&out, options, manifest.id);
     if (result.has_errors()) result.objects.clear();
+    if (!manifest.generate_name.empty()) out.push_back(GeneratedNameNote(manifest, *written, result.objects));
     return std::move(result);
   };
 
@@ -125,6 +223,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     whole = *std::move(reloaded);
   }
   const doc::Node& original = manifest.released() ? whole : manifest.object;
+  written = &original;
   doc::Node trainjob = original;
   if (target.translate != nullptr) {
     Result<doc::Node> translated = target.translate(trainjob);
@@ -162,7 +261,8 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
       trainer::ResolveRuntime(trainjob, shared.stored, trainer::Reporter::kWebhook,
                               trainer::ClientForm::kCachedClient, options.default_namespace);
   if (!resolved.ok()) {
-    out.push_back(resolved.take_error());
+    std::optional<Diagnostic> twice = DuplicatedRuntime(trainjob, manifest.id.namespace_, shared);
+    out.push_back(twice ? *std::move(twice) : resolved.take_error());
     return finish();
   }
   // One patches merge serves the webhook and the renderer (it is most of
@@ -270,6 +370,9 @@ PipelineSummary RenderManifests(const source::ManifestSet& manifests,
   });
   summary.train_jobs = jobs.size();
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
+  // Once a run, in TrainJob order: the first TrainJob refused only for
+  // fields its target removed hears of the target that has them.
+  bool older_target_hinted = false;
   OrderedParallelFor(
       jobs.size(), std::max(threads, 1u), options.window,
       [&](std::size_t i) {
@@ -277,7 +380,10 @@ PipelineSummary RenderManifests(const source::ManifestSet& manifests,
         if (options.finish) options.finish(result);
         return result;
       },
-      [&](TrainJobResult&& result) { sink(std::move(result)); });
+      [&](TrainJobResult&& result) {
+        if (!older_target_hinted) older_target_hinted = AddOlderTargetHint(&result.diagnostics);
+        sink(std::move(result));
+      });
   return summary;
 }
 

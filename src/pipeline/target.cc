@@ -6,6 +6,7 @@
 #include "render/template_overrides_preview.h"
 #include "trainer/defaults_table.h"
 #include "validate/crd_rules.h"
+#include "validate/removed_api.h"
 
 namespace tjr::pipeline {
 
@@ -37,6 +38,72 @@ const TargetProfile* FindTarget(std::string_view name) {
     if (t.name == name) return &t;
   }
   return nullptr;
+}
+
+namespace {
+
+// "v2.1.0" -> "v2.1"; "2.1" -> "v2.1"; "" when `tag` is no release
+// version (a pre-release "v2.3.0-rc.1", "latest", "v2").
+std::string MinorVersion(std::string_view tag) {
+  if (tag.starts_with('v')) tag.remove_prefix(1);
+  std::size_t at = 0;
+  int dots = 0;
+  std::string minor = "v";
+  while (at < tag.size()) {
+    const char c = tag[at];
+    if (c >= '0' && c <= '9') {
+      minor += c;
+    } else if (c == '.' && dots == 0 && minor.size() > 1 && minor.back() != '.') {
+      ++dots;
+      minor += c;
+    } else {
+      break;
+    }
+    ++at;
+  }
+  if (dots == 0 || minor.back() == '.') return "";
+  // A third part, when there is one, is a number too ("v2.1.x" is none).
+  if (at < tag.size() && tag[at] == '.') {
+    std::size_t patch = at + 1;
+    while (patch < tag.size() && tag[patch] >= '0' && tag[patch] <= '9') ++patch;
+    if (patch == at + 1 || patch != tag.size()) return "";
+  } else if (at < tag.size()) {
+    return "";
+  }
+  return minor;
+}
+
+}  // namespace
+
+std::string ReleaseMinorOf(const TargetProfile& target) {
+  return MinorVersion(trainer::ReleaseOf(target.version).tag);
+}
+
+const TargetProfile* TargetOfReleaseTag(std::string_view tag) {
+  const std::string minor = MinorVersion(tag);
+  if (minor.empty()) return nullptr;
+  for (const TargetProfile& target : Targets()) {
+    if (!target.experimental && ReleaseMinorOf(target) == minor) return &target;
+  }
+  return nullptr;
+}
+
+bool AddOlderTargetHint(Diagnostics* diagnostics) {
+  Diagnostic* first = nullptr;
+  for (Diagnostic& d : *diagnostics) {
+    if (d.severity != Severity::kError) continue;
+    if (!validate::IsRemovedFieldError(d)) return false;
+    if (first == nullptr) first = &d;
+  }
+  if (first == nullptr) return false;
+  const TargetProfile* older = nullptr;
+  for (const TargetProfile& target : Targets()) {
+    if (!target.experimental && !trainer::ReleaseOf(target.version).runtime_patches) older = &target;
+  }
+  if (older == nullptr) return false;
+  first->message += ", or pass `--target " + std::string(older->name) + "` if the cluster runs " +
+                    ReleaseMinorOf(*older);
+  return true;
 }
 
 void PrepareTarget(const TargetProfile& target) {

@@ -42,6 +42,22 @@ inline constexpr std::string_view kDefaultTarget = "trainer-v2.3";
 /// The profile named `name`, or nullptr.
 const TargetProfile* FindTarget(std::string_view name);
 
+/// The target that emulates an upstream release tag ("v2.1.0", "v2.1.3",
+/// "2.1.0": trainer-v2.1): the release row of the same minor version, its
+/// patch releases assumed to render alike; nullptr for a release no target
+/// emulates (v2.0.x, a later minor) or a tag that is no version.
+const TargetProfile* TargetOfReleaseTag(std::string_view tag);
+
+/// "v2.1" of trainer-v2.1: its release's tag without the patch number.
+std::string ReleaseMinorOf(const TargetProfile& target);
+
+/// When every error of one TrainJob is a field its target's release removed
+/// (validate::IsRemovedFieldError: podTemplateOverrides at v2.2+), adds to
+/// the first that the newest target which still has the field renders it
+/// ("or pass `--target trainer-v2.1` if the cluster runs v2.1"). Returns
+/// whether it did.
+bool AddOlderTargetHint(Diagnostics* diagnostics);
+
 /// Builds the immutable tables renders for `target` read (its Go schema, CRD
 /// defaults and CRD validation rules), about 5 ms of start-up, so that a
 /// caller can have it done on another thread while it reads its inputs.
