@@ -1,5 +1,9 @@
 #include "app/findings.h"
 
+#include "doc/objects.h"
+#include "pipeline/target.h"
+#include "validate/validate.h"
+
 namespace tjr::app {
 
 void Findings::Add(const Diagnostic& found, const report::ObjectRef& object) {
@@ -30,6 +34,13 @@ void Findings::Add(const Diagnostics& diagnostics, const report::ObjectRef& obje
 void Findings::BeginRun(const source::ManifestSet& manifests, const std::vector<report::IgnoreRule>& global,
                         pipeline::PipelineOptions* options) {
   Add(manifests.diagnostics);
+  // kustomize patch files are no objects, but what they set gets the
+  // TrainJob's types once kustomize merges them.
+  if (const pipeline::TargetProfile* target = pipeline::FindTarget(options->target)) {
+    for (const doc::Node& patch : manifests.trainjob_patches) {
+      Add(validate::ValidateTrainJobPatchTypes(patch, target->version), RefOf(doc::ObjectId::Of(patch)));
+    }
+  }
   results_.files_skipped += manifests.skipped_files.size();
   SetIgnores(CollectIgnores(global, manifests, this));
   // Only reads the rules: safe from the pipeline's worker threads.

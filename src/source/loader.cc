@@ -8,6 +8,7 @@
 #include "base/ordered_parallel.h"
 #include "source/disk_tree.h"
 #include "source/document_class.h"
+#include "doc/path.h"
 #include "source/embedded_runtimes.h"
 #include "source/helm_chart.h"
 #include "source/unrendered_template.h"
@@ -382,6 +383,19 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
   for (const SkippedFile& file : inputs.skipped) {
     set.skipped_files.push_back(file.name);
     const Location at{InternSourceName(file.name)};
+    if (file.patch) {
+      // kustomize merges a TrainJob patch into the TrainJob: the fields it
+      // sets still have the TrainJob's types (`numNodes: four`).
+      Result<std::string> text = tree.Read(file.name, options.max_file_bytes);
+      Result<std::vector<doc::Node>> documents =
+          text.ok() ? yaml::ReadStream(*text, file.name) : Result<std::vector<doc::Node>>(std::vector<doc::Node>{});
+      for (const doc::Node& document : documents.ok() ? *documents : std::vector<doc::Node>{}) {
+        if (document.is_mapping() && doc::StringAt(&document, "kind") == "TrainJob" &&
+            doc::StringAt(&document, "apiVersion").starts_with("trainer.kubeflow.org/")) {
+          set.trainjob_patches.push_back(document);
+        }
+      }
+    }
     if (file.chart.empty()) {
       set.diagnostics.push_back(Skipped(options, at, file.why));
     } else if (options.strict_inputs) {

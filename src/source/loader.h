@@ -120,6 +120,10 @@ struct ManifestSet {
   /// configuration of a tool). The files of charts' templates/ folders
   /// first, by name, then the others in input order.
   std::vector<std::string> skipped_files;
+  /// The TrainJob documents of kustomize patch files (skipped as objects:
+  /// a patch names only what it changes), for the check of their fields'
+  /// types (validate::ValidateTrainJobPatchTypes); in input order.
+  std::vector<doc::Node> trainjob_patches;
   /// Errors, and notes on what was skipped; in the order found.
   Diagnostics diagnostics;
 

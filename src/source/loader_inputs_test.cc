@@ -245,6 +245,10 @@ TEST(LoadInputsTest, KustomizePatchesAndPluginConfigurationsAreSkipped) {
   EXPECT_EQ(Relative(dir, set.skipped_files),
             (std::vector<std::string>{"overlays/prod/labels.yaml", "overlays/prod/patches/scale.yaml",
                                       "base/kustomization.yaml", "overlays/prod/kustomization.yaml"}));
+  // The patch's TrainJob is kept aside for its types; the transformer's
+  // configuration is no patch.
+  ASSERT_EQ(set.trainjob_patches.size(), 1u);
+  EXPECT_EQ(set.trainjob_patches[0].location().ToString(), dir.Path("overlays/prod/patches/scale.yaml") + ":1:1");
 }
 
 TEST(LoadInputsTest, ANamedPatchIsFoundThroughTheKustomizationAboveIt) {

@@ -150,11 +150,13 @@ class Expander {
   void SkipKustomizeReferences() {
     if (kustomizations_.empty()) return;
     std::unordered_map<std::string, std::string> why;  // normal path -> note
+    std::unordered_set<std::string> patches;           // normal paths of patch files
     for (const std::string& kustomization : kustomizations_) {
       Result<std::string> text = tree_.Read(kustomization, std::size_t{1} << 20);
       if (!text.ok()) continue;
       const std::string folder = ParentOf(kustomization);
       for (KustomizeReference& reference : KustomizeReferences(*text, folder)) {
+        if (reference.role == "patch") patches.insert(reference.path);
         why.try_emplace(std::move(reference.path), "a kustomize " + reference.role + " named by " + kustomization +
                                                        " (check what it builds with `kustomize build " + folder +
                                                        " | tjrender check -`)");
@@ -166,7 +168,7 @@ class Expander {
                                 ? file.name
                                 : std::filesystem::path(file.name).lexically_normal().generic_string());
       if (found == why.end()) return false;
-      out_.skipped.push_back({std::move(file.name), "", found->second});
+      out_.skipped.push_back({std::move(file.name), "", found->second, patches.count(found->first) > 0});
       return true;
     });
   }

@@ -31,6 +31,7 @@ struct SkippedFile {
   std::string name;
   std::string chart;  ///< the chart folder, as named, for chart templates
   std::string why;    ///< for the others: what it is, for the note
+  bool patch = false;  ///< a kustomize patch file (its TrainJobs' types are still checked)
 };
 
 /// Whether the repository path `path` lies in one of `scope` (folders or

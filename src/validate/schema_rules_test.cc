@@ -194,3 +194,42 @@ TEST(Schema, SchemaErrorsStopBeforeTheWebhookAndFormatAs422) {
 
 }  // namespace
 }  // namespace tjr::validate
+
+namespace tjr::validate {
+namespace {
+
+// A kustomize strategic-merge patch of a TrainJob: no runtimeRef (nothing is
+// required of a patch), its fields typed by the release's CRD, the merge's
+// directives and `null` deletions no fields.
+TEST(PatchTypes, APatchGetsTheTypesAndNothingIsRequired) {
+  const char patch[] =
+      "apiVersion: trainer.kubeflow.org/v1alpha1\n"
+      "kind: TrainJob\n"
+      "metadata:\n"
+      "  name: job\n"
+      "spec:\n"
+      "  trainer:\n"
+      "    $patch: replace\n"
+      "    numNodes: four\n"
+      "    image: null\n"
+      "    env:\n"
+      "    - $patch: delete\n"
+      "    - name: A\n"
+      "      value: 1\n";
+  for (trainer::TrainerVersion version : {trainer::TrainerVersion::kV2_1, trainer::TrainerVersion::kV2_3}) {
+    Diagnostics found = ValidateTrainJobPatchTypes(Yaml(patch), version);
+    EXPECT_EQ(Messages(found),
+              (std::vector<std::string>{
+                  R"(spec.trainer.numNodes: Invalid value: "string": spec.trainer.numNodes in body must be of type integer: "string")",
+                  R"(spec.trainer.env[0].value: Invalid value: "integer": spec.trainer.env[0].value in body must be of type string: "integer")"}));
+    ASSERT_EQ(found.size(), 2u);
+    EXPECT_EQ(LineCol(found[0]), "8:15");
+  }
+  EXPECT_TRUE(ValidateTrainJobPatchTypes(Yaml("apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\n"
+                                              "metadata: {name: job}\nspec:\n  trainer: {numNodes: 4}\n"),
+                                         trainer::TrainerVersion::kV2_3)
+                  .empty());
+}
+
+}  // namespace
+}  // namespace tjr::validate

@@ -87,6 +87,45 @@ Diagnostics ValidateTrainJobSchema(const doc::Node& trainjob, const ValidateOpti
   return report.Take();
 }
 
+namespace {
+
+// The patch's fields alone: what strategic merge reads as directives
+// (apimachinery strategicpatch: keys starting with `$`, `null` deletes)
+// left out.
+doc::Node PatchFields(const doc::Node& node) {
+  if (node.is_mapping()) {
+    doc::Node out = doc::Node::Mapping();
+    for (const doc::Field& field : node.fields()) {
+      if (field.key.starts_with("$") || field.value.is_null()) continue;
+      out.Set(field.key, PatchFields(field.value), field.key_location);
+    }
+    out.set_location(node.location());
+    return out;
+  }
+  if (node.is_sequence()) {
+    doc::Node out = doc::Node::Sequence();
+    for (const doc::Node& item : node.items()) {
+      if (item.is_mapping() && item.size() == 1 && item.Find("$patch") != nullptr) continue;
+      out.push_back(PatchFields(item));
+    }
+    out.set_location(node.location());
+    return out;
+  }
+  return node;
+}
+
+}  // namespace
+
+Diagnostics ValidateTrainJobPatchTypes(const doc::Node& patch, trainer::TrainerVersion version) {
+  Report report;
+  const CrdRules* rules = BuiltinCrdRules(version);
+  if (rules == nullptr || !patch.is_mapping()) return report.Take();
+  const std::string schema_name = "Trainer " + std::string(trainer::ReleaseOf(version).tag) + " TrainJob";
+  CheckCrdSchema(*rules, PatchFields(patch), PruneOptions{schema_name, {}, ObjectMetaOf(version)}, SchemaChecks::kTypes,
+                 DuplicateStyle::kJson, &report);
+  return report.Take();
+}
+
 Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& runtime,
                                     const ValidateOptions& options) {
   Report report;

@@ -91,6 +91,15 @@ Diagnostics ValidateTrainJob(const doc::Node& trainjob, const doc::Node* runtime
 /// envInjection.
 Diagnostics ValidateRuntime(const doc::Node& runtime, trainer::TrainerVersion version);
 
+/// A strategic-merge patch of a TrainJob (a kustomize patch file), which
+/// kustomize merges into the TrainJob before the API server sees it: the
+/// types and enums of the fields it sets, by the release's TrainJob CRD, and
+/// `[field-pruned]` for fields it does not have. Nothing is required (a
+/// patch names only what it changes), and the merge directives (`$patch`,
+/// `$setElementOrder/...`, `$retainKeys`, ...) and `null` (delete the
+/// field) are the merge's, not fields.
+Diagnostics ValidateTrainJobPatchTypes(const doc::Node& patch, trainer::TrainerVersion version);
+
 /// The aggregated error text of the errors in `diagnostics` (warnings left
 /// out): field.ErrorList.ToAggregate().Error().
 std::string AggregateErrors(const Diagnostics& diagnostics);

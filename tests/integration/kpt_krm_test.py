@@ -330,6 +330,63 @@ def package_folder_runs(kpt, tool, checks, work):
                   "kpt fn render: an error fails the render and writes nothing", refused.stderr)
 
 
+def kubectl_kustomize(tool, checks, work):
+    """docs/integrations.md for `kubectl kustomize` users, with the real
+    kubectl: listing the validator breaks their build, the pipe works, and
+    a TrainJob patch of an overlay gets the schema's types in `tjrender check .`."""
+    kubectl = shutil.which("kubectl")
+    if not kubectl:
+        print("kubectl is not installed: the kubectl kustomize pipe is not checked")
+        return
+    with open(os.path.join(SOURCE_ROOT, "docs", "integrations.md")) as f:
+        readme = f.read()
+    section = readme[readme.index("**kustomize.**"):]
+    block = section[section.index("```sh\n") + 6:]
+    command = block[:block.index("```")].strip()
+    checks.expect(command == "kubectl kustomize overlays/prod | tjrender check - runtimes/",
+                  "docs: the kubectl kustomize pipe comes first", command)
+    repo = os.path.join(work, "kubectl-repo")
+    write_package(repo, {
+        "base/kustomization.yaml": "resources:\n- job.yaml\n",
+        "base/job.yaml": TRAINJOB.replace("# The job.\n", ""),
+        "runtimes/runtime.yaml": RUNTIME,
+        "overlays/prod/kustomization.yaml": "resources:\n- ../../base\npatches:\n- path: nodes.yaml\n",
+        "overlays/prod/nodes.yaml": "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n"
+                                    "  name: pytorch-job\n  namespace: ml-team\nspec:\n  trainer:\n    numNodes: 4\n",
+    })
+    env = dict(os.environ, PATH=path_with(tool, work))
+    piped = run(["sh", "-c", command], cwd=repo, env=env, timeout=120)
+    checks.expect(piped.returncode == 0 and "2 checked, 0 files skipped, 0 errors" in piped.stderr,
+                  "kubectl kustomize | tjrender check - runtimes/: the overlay's TrainJob checks clean", piped.stderr)
+    checked = run([tool, "check", "."], cwd=repo, env=env)
+    checks.expect(checked.returncode == 0, "tjrender check .: a well-typed patch is no finding", checked.stderr)
+
+    # The validator listed: kubectl's kustomize refuses to build at all.
+    with open(os.path.join(KUSTOMIZE_DIR, "validator.yaml")) as f:
+        write_package(repo, {"overlays/prod/tjrender.yaml": f.read(),
+                             "overlays/prod/kustomization.yaml": "resources:\n- ../../base\npatches:\n"
+                                                                 "- path: nodes.yaml\nvalidators:\n- tjrender.yaml\n"})
+    broken = run([kubectl, "kustomize", "overlays/prod"], cwd=repo, env=env)
+    checks.expect(broken.returncode != 0 and "external plugins disabled" in broken.stderr and broken.stdout == "",
+                  "kubectl kustomize with the validator listed does not build (as the docs say)", broken.stderr)
+    write_package(repo, {"overlays/prod/kustomization.yaml": "resources:\n- ../../base\npatches:\n- path: nodes.yaml\n"})
+    os.remove(os.path.join(repo, "overlays", "prod", "tjrender.yaml"))
+
+    # A patch that would make the merged TrainJob invalid: `tjrender check .`
+    # names the patch file's line; the pipe names kustomize's output.
+    write_package(repo, {"overlays/prod/nodes.yaml": "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\n"
+                                                     "metadata:\n  name: pytorch-job\n  namespace: ml-team\n"
+                                                     "spec:\n  trainer:\n    numNodes: four\n"})
+    checked = run([tool, "check", "."], cwd=repo, env=env)
+    checks.expect(checked.returncode == 1 and
+                  'overlays/prod/nodes.yaml:8:15: error: spec.trainer.numNodes: Invalid value: "string": '
+                  'spec.trainer.numNodes in body must be of type integer: "string"' in checked.stderr,
+                  "tjrender check .: a patch's numNodes: four is a type error at its line", checked.stderr)
+    piped = run(["sh", "-c", command], cwd=repo, env=env, timeout=120)
+    checks.expect(piped.returncode == 1 and "spec.trainer.numNodes in body must be of type integer" in piped.stderr,
+                  "the pipe finds it in the merged TrainJob too", piped.stderr)
+
+
 def main():
     kpt = shutil.which("kpt")
     if not kpt:
@@ -435,6 +492,7 @@ def main():
 
         readme_commands(kpt, tool, checks, work, stable)
         package_folder_runs(kpt, tool, checks, work)
+        kubectl_kustomize(tool, checks, work)
         shipped_kustomize_files(kpt, tool, checks, work, stable)
     except subprocess.TimeoutExpired as timeout:
         checks.expect(False, "kpt finished", str(timeout))
