@@ -194,6 +194,28 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
   if (found == nullptr && !task.pod_template_name.empty()) {
     return Error(task, "PodTemplate '" + task.pod_template_name + "' does not exist");
   }
+  // The default template is optional, so propeller says nothing when it is
+  // not found; one among the inputs in a third namespace is most likely
+  // meant to apply. PodTemplateStore.LoadOrDefault (flyteplugins v1.16.8
+  // pluginmachinery/flytek8s/pod_template_store.go:45-58) looks in the
+  // task's namespace, then in its default namespace, which propeller sets
+  // to its own (POD_NAMESPACE, else "flyte": flytepropeller
+  // pkg/controller/controller.go:396-401).
+  if (found == nullptr && task.pod_template_name.empty() && !template_name.empty()) {
+    if (auto by_name = store.find(template_name); by_name != store.end() && !by_name->second.empty()) {
+      std::string elsewhere;
+      for (const auto& [ns, stored] : by_name->second) {
+        elsewhere += (elsewhere.empty() ? "" : ", ") + ("\"" + ns + "\" (" + stored.location.ToString() + ")");
+      }
+      warnings->push_back(MakeNote(
+          task.location, kRuleTemplateOtherNamespace,
+          "PodTemplate \"" + template_name + "\" (default-pod-template-name) is not applied to this task: it is "
+              "in namespace " + elsewhere + ", and propeller looks only in the task's namespace \"" +
+              task.namespace_ + "\" and in its own, \"" + config.propeller_namespace +
+              "\" (the namespace of the ConfigMap its configuration came from, else \"flyte\"); put a copy in "
+              "one of those"));
+    }
+  }
 
   // C: per-container customization (resources and env).
   ResourceInputs inputs;

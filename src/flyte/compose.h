@@ -31,6 +31,9 @@ inline constexpr std::string_view kRuleDuplicateEnv = "flyte-duplicate-env";
 inline constexpr std::string_view kRuleSecretInjected = "flyte-secret-injected-at-admission";
 inline constexpr std::string_view kRuleConsoleUrlUnknown = "flyte-console-url-unknown";
 inline constexpr std::string_view kRuleTaskResourcesAssumed = "flyte-task-resources-assumed";
+/// A note: the default-pod-template-name template is among the inputs only
+/// in namespaces propeller does not look in.
+inline constexpr std::string_view kRuleTemplateOtherNamespace = "flyte-pod-template-other-namespace";
 
 /// The Pod flytepropeller creates for `task`, as json.Marshal prints it
 /// (without `status`), and warnings. Errors are upstream's (e.g.

@@ -314,6 +314,59 @@ void MergeConfigDocuments(doc::Node* base, const doc::Node& overlay) {
   }
 }
 
+namespace {
+
+// flyte-core's propeller ConfigMap keys, sorted as propeller reads them.
+constexpr const char* kFlyteCorePropellerKeys[] = {"admin", "catalog", "copilot", "core", "enabled_plugins",
+                                                    "k8s", "logger", "otel", "resource_manager"};
+
+std::optional<ChartValuesConfig> ChartValuesAt(const doc::Node& values, const std::string& prefix) {
+  if (!values.is_mapping()) return std::nullopt;
+  if (const doc::Node* configmap = values.Find("configmap"); configmap != nullptr && configmap->is_mapping()) {
+    const doc::Node* k8s = configmap->Find("k8s");
+    if (k8s != nullptr && FindK8sSection(*k8s) != nullptr) {
+      ChartValuesConfig out{doc::Node::Mapping(values.location()), "flyte-core", prefix + "configmap.k8s",
+                            FindK8sSection(*k8s)->location(), ""};
+      // flyte-core's "flyte.namespace": default .Release.Namespace .Values.forceNamespace
+      // (charts/flyte-core/templates/_helpers.tpl:11-13).
+      if (const doc::Node* force = values.Find("forceNamespace"); force != nullptr && force->is_string()) {
+        out.propeller_namespace = force->string_value();
+      }
+      for (const char* key : kFlyteCorePropellerKeys) {
+        if (const doc::Node* file = configmap->Find(key); file != nullptr && file->is_mapping()) {
+          MergeConfigDocuments(&out.document, *file);
+        }
+      }
+      if (const doc::Node* admin = configmap->Find("task_resource_defaults"); admin != nullptr && admin->is_mapping()) {
+        MergeConfigDocuments(&out.document, *admin);
+      }
+      return out;
+    }
+  }
+  if (const doc::Node* configuration = values.Find("configuration");
+      configuration != nullptr && configuration->is_mapping()) {
+    const doc::Node* inline_config = configuration->Find("inline");
+    if (inline_config != nullptr && FindK8sSection(*inline_config) != nullptr) {
+      return ChartValuesConfig{*inline_config, "flyte-binary", prefix + "configuration.inline",
+                               FindK8sSection(*inline_config)->location(), ""};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<ChartValuesConfig> ConfigFromChartValues(const doc::Node& values) {
+  if (!values.is_mapping() || values.Find("apiVersion") != nullptr || values.Find("kind") != nullptr) {
+    return std::nullopt;
+  }
+  if (std::optional<ChartValuesConfig> top = ChartValuesAt(values, "")) return top;
+  for (const doc::Field& field : values.fields()) {
+    if (std::optional<ChartValuesConfig> nested = ChartValuesAt(field.value, field.key + ".")) return nested;
+  }
+  return std::nullopt;
+}
+
 const doc::Node* FindTaskResourcesSection(const doc::Node& config_document) {
   if (!config_document.is_mapping()) return nullptr;
   const doc::Node* section = config_document.Find("task_resources");

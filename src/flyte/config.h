@@ -108,6 +108,33 @@ Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& config
                                                          doc::Node* propeller_section = nullptr,
                                                          doc::Node* task_resources_section = nullptr);
 
+/// The propeller configuration a Flyte chart's Helm values file carries,
+/// as the chart would put it in propeller's ConfigMap, so a deployment
+/// repository's values need no hand-extracted config file.
+struct ChartValuesConfig {
+  /// A configuration document: `plugins.k8s`, `propeller`, and
+  /// flyteadmin's `task_resources` where the values have them.
+  doc::Node document;
+  std::string chart;  ///< "flyte-core" or "flyte-binary"
+  std::string path;   ///< where plugins.k8s sits ("configmap.k8s", "flyte-core.configmap.k8s")
+  Location at;        ///< of that plugins.k8s mapping
+  /// propeller's namespace when the values name it (flyte-core's
+  /// `forceNamespace`, else the release namespace, which values do not tell).
+  std::string propeller_namespace;
+};
+
+/// flyte-core (v1.16.8 charts/flyte-core/templates/propeller/configmap.yaml)
+/// writes each of `configmap.{admin,catalog,copilot,core,enabled_plugins,k8s,
+/// logger,otel,resource_manager}` into flyte-propeller-config as its own
+/// file (`k8s.yaml: {{ tpl (toYaml .Values.configmap.k8s) }}`), merged in key
+/// order as propeller reads them, and `configmap.task_resource_defaults` into
+/// flyteadmin's; flyte-binary (charts/flyte-binary/templates/configmap.yaml)
+/// writes `configuration.inline` as `100-inline-config.yaml`. A values
+/// document with such a `plugins.k8s` mapping, at its top or under one key
+/// (an umbrella chart's values for its flyte-core or flyte-binary
+/// dependency), gives that configuration; nullopt otherwise.
+std::optional<ChartValuesConfig> ConfigFromChartValues(const doc::Node& values);
+
 /// flyteadmin's `task_resources` mapping at the top of a configuration
 /// document, or nullptr.
 const doc::Node* FindTaskResourcesSection(const doc::Node& config_document);

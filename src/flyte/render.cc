@@ -32,7 +32,7 @@ std::vector<source::ObjectType> FlyteObjectTypes() {
 void AcceptFlyteTasks(source::LoadOptions* options) {
   options->accept_untyped = [](const doc::Node& document) {
     return IsFlyteTaskDocument(document) || FindK8sSection(document) != nullptr ||
-           FindTaskResourcesSection(document) != nullptr;
+           FindTaskResourcesSection(document) != nullptr || ConfigFromChartValues(document).has_value();
   };
 }
 
@@ -54,7 +54,30 @@ Status ApplyTaskResources(const doc::Node& section, PluginConfig* config) {
 // configuration among the inputs that carries plugins.k8s (a plain file or
 // a ConfigMap) and the one that carries flyteadmin's task_resources (the
 // same or another: flyte-core keeps it in flyte-admin-base-config).
-Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const FlyteOptions& options) {
+// A configuration document as written, or the one a Flyte chart's values
+// carry (ConfigFromChartValues), with a note naming the file and the path.
+// `*propeller_namespace`: the namespace the values give propeller, if any.
+doc::Node ConfigDocument(const doc::Node& document, const std::string& file, Diagnostics* notes,
+                         std::string* propeller_namespace = nullptr) {
+  std::optional<ChartValuesConfig> values = ConfigFromChartValues(document);
+  if (!values) return document;
+  if (propeller_namespace != nullptr) *propeller_namespace = values->propeller_namespace;
+  Diagnostic note = MakeError(values->at.known() ? values->at : document.location(), values->path + ".plugins.k8s",
+                              "propeller's plugins.k8s read from the " + values->chart + " Helm values in " + file +
+                                  " (" + values->path + ", as the chart writes it into propeller's ConfigMap; " +
+                                  (values->propeller_namespace.empty()
+                                       ? std::string("propeller's namespace taken as \"flyte\", the release namespace "
+                                                     "being unknown")
+                                       : "propeller's namespace \"" + values->propeller_namespace +
+                                             "\" from forceNamespace") +
+                                  ")");
+  note.severity = Severity::kNote;
+  notes->push_back(std::move(note));
+  return values->document;
+}
+
+Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const FlyteOptions& options,
+                                Diagnostics* notes) {
   // plugins.k8s, then the propeller section beside it.
   auto with_propeller = [](Result<PluginConfig> config, const doc::Node* propeller) -> Result<PluginConfig> {
     if (!config.ok() || propeller == nullptr) return config;
@@ -65,10 +88,13 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
     return document.is_mapping() ? document.Find("propeller") : nullptr;
   };
   if (!options.config_document.is_null()) {
-    const doc::Node* k8s = FindK8sSection(options.config_document);
+    std::string given_namespace;
+    const doc::Node given = ConfigDocument(options.config_document, "--flyte-config", notes, &given_namespace);
+    const doc::Node* k8s = FindK8sSection(given);
     Result<PluginConfig> config =
-        k8s == nullptr ? PluginConfig{} : with_propeller(ParsePluginConfig(*k8s), propeller_of(options.config_document));
-    if (const doc::Node* admin = FindTaskResourcesSection(options.config_document); admin != nullptr && config.ok()) {
+        k8s == nullptr ? PluginConfig{} : with_propeller(ParsePluginConfig(*k8s), propeller_of(given));
+    if (config.ok() && !given_namespace.empty()) config->propeller_namespace = given_namespace;
+    if (const doc::Node* admin = FindTaskResourcesSection(given); admin != nullptr && config.ok()) {
       if (Status s = ApplyTaskResources(*admin, &*config); !s.ok()) return s.take_error();
     }
     return config;
@@ -83,19 +109,25 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
                                   "a second flyteadmin task_resources configuration (first: " + admin_from +
                                       "); give one, or --flyte-config FILE"));
   };
-  // Plain configuration files among the inputs.
+  // Plain configuration files among the inputs, and Flyte charts' values.
   const source::UntypedDocument* file = nullptr;
+  doc::Node file_document;
+  std::string file_namespace;  // propeller's, when a chart's values name it
   for (const source::UntypedDocument& document : manifests.untyped) {
     if (IsFlyteTaskDocument(document.document)) continue;
-    if (FindK8sSection(document.document) != nullptr) {
+    std::string values_namespace;
+    const doc::Node config_document = ConfigDocument(document.document, document.file, notes, &values_namespace);
+    if (FindK8sSection(config_document) != nullptr) {
       if (file != nullptr) {
         return AsInputError(MakeError(document.document.location(), "plugins.k8s",
                                       "a second propeller configuration file (first: " + file->file +
                                           "); give one, or --flyte-config FILE"));
       }
       file = &document;
+      file_document = config_document;
+      file_namespace = values_namespace;
     }
-    if (const doc::Node* found = FindTaskResourcesSection(document.document)) {
+    if (const doc::Node* found = FindTaskResourcesSection(config_document)) {
       if (!admin.is_null()) return second_admin(found->location());
       admin = *found;
       admin_from = "file " + document.file;
@@ -127,7 +159,8 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
   }
   Result<PluginConfig> config = PluginConfig{};
   if (file != nullptr) {
-    config = with_propeller(ParsePluginConfig(*FindK8sSection(file->document)), propeller_of(file->document));
+    config = with_propeller(ParsePluginConfig(*FindK8sSection(file_document)), propeller_of(file_document));
+    if (config.ok() && !file_namespace.empty()) config->propeller_namespace = file_namespace;
   } else if (section) {
     config = with_propeller(ParsePluginConfig(*section), &propeller);
     if (config.ok()) config->propeller_namespace = from->id.namespace_;
@@ -201,7 +234,7 @@ FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOption
                    [](const source::UntypedDocument& d) { return IsFlyteTaskDocument(d.document); })) {
     return outcome;
   }
-  Result<PluginConfig> config = LoadConfig(manifests, options);
+  Result<PluginConfig> config = LoadConfig(manifests, options, &outcome.diagnostics);
   if (!config.ok()) {
     outcome.diagnostics.push_back(AsInputError(config.take_error()));
     return outcome;
@@ -241,7 +274,7 @@ FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOption
     LaunchThroughFlyteAdmin(&*task, config->task_resources, options.version);
     Result<doc::Node> pod = ComposePod(*task, *config, *store, options.version, &warnings);
     for (Diagnostic& w : warnings) {
-      if (options.strict) w.severity = Severity::kError;
+      if (options.strict && w.severity == Severity::kWarning) w.severity = Severity::kError;
       result.diagnostics.push_back(std::move(w));
     }
     if (!pod.ok()) {
