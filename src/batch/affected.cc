@@ -206,7 +206,7 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
     std::string what = entry.kind + " " + (entry.namespace_.empty() ? "" : entry.namespace_ + "/") +
                        entry.name;
     const Location changed_at = manifest.location();
-    const Location unchanged_at{InternSourceName(unchanged.file), unchanged.line, 0};
+    const Location unchanged_at{InternSourceName(unchanged.file), unchanged.line, unchanged.column};
     for (auto [at, also] : {std::pair{changed_at, unchanged_at}, std::pair{unchanged_at, changed_at}}) {
       Diagnostic duplicate = MakeError(at, "", "[duplicate-object] duplicate " + what + ": also defined at " + also.ToString() +
                                                    "; no copy is rendered or checked");

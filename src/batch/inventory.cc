@@ -44,6 +44,7 @@ bool SummarizeOne(const source::Manifest& manifest, Entry* entry) {
   entry->name = manifest.id.name;
   entry->file = manifest.file;
   entry->line = manifest.location().line;
+  entry->column = manifest.location().column;
   entry->runtime_key.clear();
   if (kind == "TrainJob") entry->runtime_key = ReferencedKey(manifest.object, entry->namespace_);
   return true;

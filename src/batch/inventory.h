@@ -24,6 +24,9 @@ struct Entry {
   std::string name;
   std::string file;        ///< the file it was read from, as the loader names it
   std::uint32_t line = 0;
+  /// The object's column, as a full read reports it (a finding at an object
+  /// of an unchanged file says `b.yaml:1:1` with --since as without).
+  std::uint32_t column = 0;
   /// TrainJobs: the RuntimeKey its spec.runtimeRef resolves to once the API
   /// server has defaulted it (apiGroup trainer.kubeflow.org, kind
   /// ClusterTrainingRuntime; a TrainingRuntime is looked up in the

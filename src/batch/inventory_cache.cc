@@ -10,7 +10,7 @@ namespace tjr::batch {
 namespace {
 
 // Bump when Entry or its meaning changes.
-constexpr std::string_view kMagic = "tjrender-inventory 1\t";
+constexpr std::string_view kMagic = "tjrender-inventory 2\t";  // 2: the column
 // Offsets into the file are 32-bit.
 constexpr std::size_t kMaxBytes = std::size_t{512} << 20;
 
@@ -35,7 +35,7 @@ bool ParseLineNumber(std::string_view text, std::uint32_t* value) {
 }
 
 // Appends the entries the lines of one blob hold ("<blob>" alone for a file
-// without objects, else "<blob>\tkind\tns\tname\tline\truntime" per object,
+// without objects, else "<blob>\tkind\tns\tname\tline\tcolumn\truntime" per object,
 // each ending in a newline). False, with nothing appended, when a line is
 // not one Save writes.
 bool ParseLines(std::string_view lines, const std::string& file, std::vector<Entry>* out) {
@@ -47,12 +47,12 @@ bool ParseLines(std::string_view lines, const std::string& file, std::vector<Ent
     std::string_view line = lines.substr(0, newline);
     lines.remove_prefix(newline == std::string_view::npos ? lines.size() : newline + 1);
     ++count;
-    std::string_view fields[6];
+    std::string_view fields[7];
     std::size_t found = 0;
     for (;;) {
       const std::size_t tab = line.find('\t');
-      if (found == 6) {
-        found = 7;  // too many
+      if (found == 7) {
+        found = 8;  // too many
         break;
       }
       fields[found++] = line.substr(0, tab);
@@ -64,7 +64,8 @@ bool ParseLines(std::string_view lines, const std::string& file, std::vector<Ent
       continue;
     }
     Entry entry;
-    if (found != 6 || !KnownKind(fields[1]) || !ParseLineNumber(fields[4], &entry.line)) {
+    if (found != 7 || !KnownKind(fields[1]) || !ParseLineNumber(fields[4], &entry.line) ||
+        !ParseLineNumber(fields[5], &entry.column)) {
       out->erase(out->begin() + static_cast<std::ptrdiff_t>(start), out->end());
       return false;
     }
@@ -72,7 +73,7 @@ bool ParseLines(std::string_view lines, const std::string& file, std::vector<Ent
     entry.namespace_ = fields[2];
     entry.name = fields[3];
     entry.file = file;
-    entry.runtime_key = fields[5];
+    entry.runtime_key = fields[6];
     out->push_back(std::move(entry));
   }
   if (bare && count != 1) {  // "no objects" beside objects
@@ -206,7 +207,7 @@ void InventoryCache::Put(std::string_view blob_id, std::span<const Entry> entrie
   std::string lines;
   std::size_t size = blob_id.size() + 1;
   for (const Entry& e : entries) {
-    size += blob_id.size() + e.kind.size() + e.namespace_.size() + e.name.size() + e.runtime_key.size() + 16;
+    size += blob_id.size() + e.kind.size() + e.namespace_.size() + e.name.size() + e.runtime_key.size() + 24;
   }
   lines.reserve(size);
   if (entries.empty()) {
@@ -214,9 +215,12 @@ void InventoryCache::Put(std::string_view blob_id, std::span<const Entry> entrie
   }
   for (const Entry& e : entries) {
     char digits[16];
+    char column_digits[16];
     const std::to_chars_result number = std::to_chars(digits, digits + sizeof digits, e.line);
+    const std::to_chars_result column = std::to_chars(column_digits, column_digits + sizeof column_digits, e.column);
     lines.append(blob_id).append("\t").append(e.kind).append("\t").append(e.namespace_).append("\t");
-    lines.append(e.name).append("\t").append(digits, number.ptr).append("\t").append(e.runtime_key);
+    lines.append(e.name).append("\t").append(digits, number.ptr).append("\t");
+    lines.append(column_digits, column.ptr).append("\t").append(e.runtime_key);
     lines.push_back('\n');
   }
   added_.try_emplace(std::string(blob_id), std::move(lines));  // the first put stays

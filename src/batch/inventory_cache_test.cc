@@ -11,7 +11,7 @@
 namespace tjr::batch {
 namespace {
 
-const std::string kHeader = "tjrender-inventory 1\tctx\n";
+const std::string kHeader = "tjrender-inventory 2\tctx\n";
 const std::string kBlobA(40, 'a');
 const std::string kBlobB(40, 'b');
 const std::string kBlobC(40, 'c');
@@ -23,12 +23,14 @@ Entry Job(const std::string& name, std::uint32_t line = 1) {
   entry.name = name;
   entry.file = "ignored.yaml";
   entry.line = line;
+  entry.column = 1;
   entry.runtime_key = "ClusterTrainingRuntime/torch";
   return entry;
 }
 
-std::string JobLine(const std::string& blob, const std::string& name, const std::string& line = "1") {
-  return blob + "\tTrainJob\tteam\t" + name + "\t" + line + "\tClusterTrainingRuntime/torch\n";
+std::string JobLine(const std::string& blob, const std::string& name, const std::string& line = "1",
+                    const std::string& column = "1") {
+  return blob + "\tTrainJob\tteam\t" + name + "\t" + line + "\t" + column + "\tClusterTrainingRuntime/torch\n";
 }
 
 class InventoryCacheTest : public ::testing::Test {
@@ -77,6 +79,7 @@ TEST_F(InventoryCacheTest, SavesWhatWasPutAndReadsItBack) {
   EXPECT_EQ(entries[2].name, "b2");
   EXPECT_EQ(entries[2].file, "jobs/b.yaml");
   EXPECT_EQ(entries[2].line, 12u);
+  EXPECT_EQ(entries[2].column, 1u);
   EXPECT_EQ(entries[2].runtime_key, "ClusterTrainingRuntime/torch");
   EXPECT_EQ(Names(read, kBlobA), Strings{});
   EXPECT_EQ(Names(read, kBlobC), Strings{"-"});
@@ -108,8 +111,10 @@ TEST_F(InventoryCacheTest, AnotherHeaderOrContextIsAnEmptyCache) {
   const std::string lines = JobLine(kBlobA, "a");
   EXPECT_EQ(With(kHeader + lines, "other").size(), 0u);
   EXPECT_EQ(With("tjrender-inventory 0\tctx\n" + lines).size(), 0u);
-  EXPECT_EQ(With("tjrender-inventory 1\tctx" + lines).size(), 0u);  // no newline after the header
-  EXPECT_EQ(With("tjrender-inventory 1\tctx").size(), 0u);
+  // Version 1 had no column: its objects would be reported at column 0.
+  EXPECT_EQ(With("tjrender-inventory 1\tctx\n" + kBlobA + "\tTrainJob\tteam\ta\t1\tClusterTrainingRuntime/torch\n").size(), 0u);
+  EXPECT_EQ(With("tjrender-inventory 2\tctx" + lines).size(), 0u);  // no newline after the header
+  EXPECT_EQ(With("tjrender-inventory 2\tctx").size(), 0u);
   InventoryCache fine = With(kHeader + lines);
   EXPECT_EQ(Names(fine, kBlobA), Strings{"a"});
 }
@@ -117,9 +122,12 @@ TEST_F(InventoryCacheTest, AnotherHeaderOrContextIsAnEmptyCache) {
 TEST_F(InventoryCacheTest, ABlobWithALineItCannotReadIsNotCached) {
   const std::string good = JobLine(kBlobC, "c");
   const std::vector<std::string> broken = {
-      kBlobA + "\tTrainJob\tteam\ta\t1\n",                              // five fields
-      kBlobA + "\tTrainJob\tteam\ta\t1\tx\ty\n",                        // seven
-      kBlobA + "\tPod\tteam\ta\t1\tClusterTrainingRuntime/torch\n",     // not an inventory kind
+      kBlobA + "\tTrainJob\tteam\ta\t1\t1\n",                           // six fields
+      kBlobA + "\tTrainJob\tteam\ta\t1\tClusterTrainingRuntime/torch\n",  // six: version 1's line
+      kBlobA + "\tTrainJob\tteam\ta\t1\t1\tx\ty\n",                     // eight
+      kBlobA + "\tPod\tteam\ta\t1\t1\tClusterTrainingRuntime/torch\n",  // not an inventory kind
+      JobLine(kBlobA, "a", "1", "x"),                                   // column not a number
+      JobLine(kBlobA, "a", "1", ""),
       JobLine(kBlobA, "a", "x1"),                                       // line not a number
       JobLine(kBlobA, "a", ""),
       JobLine(kBlobA, "a", "4294967296"),                               // over 32 bits
@@ -144,7 +152,7 @@ TEST_F(InventoryCacheTest, ABlobWithALineItCannotReadIsNotCached) {
 
 TEST_F(InventoryCacheTest, ATornLastLineDropsItsBlob) {
   InventoryCache torn = With(kHeader + JobLine(kBlobA, "a") + JobLine(kBlobC, "c1") +
-                             kBlobC + "\tTrainJob\tteam\tc2\t1\tClusterTraining");
+                             kBlobC + "\tTrainJob\tteam\tc2\t1\t1\tClusterTraining");
   EXPECT_EQ(Names(torn, kBlobA), Strings{"a"});
   EXPECT_EQ(Names(torn, kBlobC), Strings{"-"});
   EXPECT_EQ(torn.size(), 1u);

@@ -34,8 +34,9 @@ const char kDiffUsage[] =
     "rendered (--all: every one); or BASE and HEAD are two folders. HEAD's TrainJobs are\n"
     "validated as updates of BASE's (immutable fields, podTemplateOverrides only while\n"
     "suspended); errors go to stderr (--findings-format text, json, junit, sarif, github;\n"
-    "--report FORMAT=FILE also writes them to FILE). Exit 0 no differences, 1 differences or\n"
-    "errors at HEAD, 2 usage or input errors.\n";
+    "--report FORMAT=FILE also writes them to FILE). Exit 0 no differences (whatever HEAD's\n"
+    "findings: those are `tjrender check`'s), 1 differences or nothing compared (every TrainJob\n"
+    "refused at HEAD), 2 usage or input errors.\n";
 
 struct DiffOptions {
   std::string format = "text";
@@ -139,7 +140,10 @@ int RunDiff(const std::vector<std::string>& args) {
     WriteStdout(diff::FormatText(result, {.color = ColorWanted(options.color)}));
   }
   if (input_error) return kExitUsage;
-  return result.HasDifferences() ? kExitFindings : kExitClean;
+  // HEAD's errors alone are `check`'s to fail on: a pull request's diff
+  // step says "no differences" and passes, the check step fails. Nothing
+  // compared is no answer, so it is not a pass either.
+  return result.HasDifferences() || result.NothingCompared() ? kExitFindings : kExitClean;
 }
 
 }  // namespace tjr::cli

@@ -296,6 +296,45 @@ TEST(CheckSince, AllTrainJobsAreUpdatesWhenTheConfigurationChanged) {
             "jobs/a.yaml:8:5: error: spec.runtimeRef: Invalid value: \"object\": runtimeRef is immutable\n");
 }
 
+// A copy of an unchanged file's TrainJob added in a changed file: the
+// unchanged copy's location comes from the inventory (and, on the second
+// run, its cache), and must say the column a full read says.
+TEST(CheckSince, ObjectsOfUnchangedFilesKeepTheirColumnInEveryFormat) {
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
+  WriteBase(repo);
+  ASSERT_EQ(repo.Commit("base"), 0);
+  repo.Write("jobs/copy.yaml", Job("b", "plain"));
+  InDirectory here(repo.root());
+  const std::string full =
+      "jobs/b.yaml:1:1: error: [duplicate-object] duplicate TrainJob default/b: also defined at "
+      "jobs/copy.yaml:1:1; no copy is rendered or checked\n"
+      "jobs/copy.yaml:1:1: error: [duplicate-object] duplicate TrainJob default/b: also defined at "
+      "jobs/b.yaml:1:1; no copy is rendered or checked\n";
+  Outcome whole = Invoke(RunCheck, {"."});
+  EXPECT_EQ(WithoutSummary(whole.err), full);
+  for (const char* run : {"first", "second (inventory cache)"}) {
+    Outcome since = Invoke(RunCheck, {"--since", "HEAD"});
+    EXPECT_EQ(since.exit_code, 1) << run;
+    std::string lines = WithoutSummary(since.err);
+    EXPECT_NE(lines.find("jobs/b.yaml:1:1: error: [duplicate-object] duplicate TrainJob default/b: also defined at "
+                         "jobs/copy.yaml:1:1;"),
+              std::string::npos)
+        << run << "\n" << lines;
+    EXPECT_NE(lines.find("also defined at jobs/b.yaml:1:1;"), std::string::npos) << run << "\n" << lines;
+    Outcome github = Invoke(RunCheck, {"--since", "HEAD", "--format", "github"});
+    EXPECT_NE(github.out.find("::error file=jobs/b.yaml,line=1,col=1,title=tjrender duplicate-object::"),
+              std::string::npos)
+        << run << "\n" << github.out;
+  }
+  // diff: both copies refused, no TrainJob left to compare.
+  Outcome diff = Diff({"HEAD"});
+  EXPECT_EQ(diff.exit_code, 1) << diff.out;
+  EXPECT_NE(diff.err.find("jobs/b.yaml:1:1: error: [duplicate-object]"), std::string::npos) << diff.err;
+  EXPECT_TRUE(diff.out.starts_with("nothing compared: no TrainJob rendered at head without errors (2 errors at head"))
+      << diff.out;
+}
+
 const std::string kOverride =
     "  podTemplateOverrides:\n    - targetJobs:\n        - name: node\n      spec:\n"
     "        nodeSelector:\n          pool: POOL\n";
@@ -570,9 +609,32 @@ TEST(DiffCommand, ExitCodes) {
   dirs.Write("b/jobs.yaml", Job("a", "plain") + "---\n" + Job("broken", "missing"));
   dirs.Write("c/jobs.yaml", "kind: [\n");
   EXPECT_EQ(Diff({dirs.Path("a"), dirs.Path("a")}).exit_code, 0);
+  // HEAD's errors are `check`'s findings: the objects are the same, so the
+  // diff says so and passes (the errors still go to stderr).
   Outcome refused = Diff({dirs.Path("a"), dirs.Path("b")});
-  EXPECT_EQ(refused.exit_code, 1) << "an error at head counts as a difference";
-  EXPECT_NE(refused.out.find("refused at head: TrainJob default/broken (1 error)"), std::string::npos);
+  EXPECT_EQ(refused.exit_code, 0) << refused.out;
+  EXPECT_EQ(refused.out, "no differences (2 objects unchanged, 2 TrainJobs compared)\n"
+                         "refused at head: TrainJob default/broken (1 error)\n");
+  EXPECT_NE(refused.err.find("b/jobs.yaml:16:3: error: spec.RuntimeRef: "), std::string::npos) << refused.err;
+  // Every TrainJob refused at HEAD: nothing was compared, which is no pass.
+  dirs.Write("d/runtime.yaml", Runtime("plain", "busybox:1.36"));
+  dirs.Write("d/jobs.yaml", Job("a", "plain", "  suspend: maybe\n"));
+  Outcome nothing = Diff({dirs.Path("a"), dirs.Path("d")});
+  EXPECT_EQ(nothing.exit_code, 1) << nothing.err;
+  // Two errors: the type, and the API server's "rules not checked" note.
+  EXPECT_EQ(nothing.out, "nothing compared: no TrainJob rendered at head without errors (2 errors at head, on "
+                         "stderr), so what this change does to the cluster is unknown\n"
+                         "refused at head: TrainJob default/a (2 errors)\n");
+  EXPECT_NE(nothing.err.find("d/jobs.yaml:9:12: error: spec.suspend: Invalid value: \"string\""), std::string::npos)
+      << nothing.err;
+  Outcome nothing_md = Diff({dirs.Path("a"), dirs.Path("d"), "--format", "markdown"});
+  EXPECT_NE(nothing_md.out.find("**Nothing compared**: no TrainJob rendered at head without errors (2 at head, "
+                                "below), so what this change does to the cluster is unknown.\n"),
+            std::string::npos)
+      << nothing_md.out;
+  Outcome nothing_json = Diff({dirs.Path("a"), dirs.Path("d"), "--format", "json"});
+  EXPECT_NE(nothing_json.out.find("\"nothingCompared\": true"), std::string::npos) << nothing_json.out;
+  EXPECT_NE(nothing_json.out.find("\"differences\": false"), std::string::npos) << nothing_json.out;
   Outcome malformed = Diff({dirs.Path("a"), dirs.Path("c")});
   EXPECT_EQ(malformed.exit_code, 2);
   EXPECT_NE(malformed.err.find("c/jobs.yaml:"), std::string::npos) << malformed.err;

@@ -125,7 +125,11 @@ std::string DiffResult::TrainJobsCompared() const {
   return std::to_string(train_jobs) + (train_jobs == 1 ? " TrainJob" : " TrainJobs") + " compared";
 }
 
-bool DiffResult::HasDifferences() const { return !changes.empty() || ErrorCount(Side::kHead) > 0; }
+bool DiffResult::HasDifferences() const { return !changes.empty(); }
+
+bool DiffResult::NothingCompared() const {
+  return changes.empty() && ErrorCount(Side::kHead) > 0 && Refused(Side::kHead).size() >= train_jobs;
+}
 
 DiffResult Compare(const RevisionRender& base, const RevisionRender& head,
                    const CompareOptions& options) {

@@ -87,9 +87,15 @@ struct DiffResult {
   std::vector<std::string> Refused(Side side) const;
   /// Errors (not warnings) at `side`.
   std::size_t ErrorCount(Side side) const;
-  /// Objects differ, or HEAD has errors: the change is not a no-op for the
-  /// cluster (the exit code 1 of `tjrender diff`).
+  /// Objects differ (the exit code 1 of `tjrender diff`). HEAD's errors
+  /// are not differences: they are `check`'s findings, shown beside.
   bool HasDifferences() const;
+  /// No object differs only because nothing could be compared: HEAD has
+  /// errors and no TrainJob rendered there without them (every one refused,
+  /// or none left to render, as when every copy is a duplicate). A
+  /// TrainJob HEAD refuses keeps BASE's objects out of the comparison, so
+  /// "no differences" would claim what nobody looked at.
+  bool NothingCompared() const;
   /// "1 added, 0 removed, 2 changed, 7 unchanged (4 TrainJobs compared)".
   std::string CountsText() const;
   /// "4 TrainJobs compared".

@@ -134,10 +134,36 @@ TEST(Compare, TrainJobRefusedAtHeadKeepsItsObjectsOutOfTheDiff) {
   EXPECT_EQ(result.unchanged, 0u);
   EXPECT_EQ(result.Refused(Side::kHead), std::vector<std::string>{"default/a"});
   EXPECT_EQ(result.ErrorCount(Side::kHead), 1u);
-  EXPECT_TRUE(result.HasDifferences()) << "an error at head is a difference";
+  // HEAD's error is `check`'s finding, not a difference; but with the only
+  // TrainJob refused, nothing was compared, which "no differences" would hide.
+  EXPECT_FALSE(result.HasDifferences());
+  EXPECT_TRUE(result.NothingCompared());
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_EQ(result.findings[0].side, Side::kHead);
   EXPECT_EQ(result.findings[0].train_job, "default/a");
+}
+
+TEST(Compare, ATrainJobRefusedAtHeadBesideOneComparedIsNoDifference) {
+  DiffResult result = Compare(Revision({Rendered("default/a", JobSet("a", "default", "x")),
+                                        Rendered("default/b", JobSet("b", "default", "x"))}),
+                              Revision({Refused("default/a", "runtimeRef is immutable"),
+                                        Rendered("default/b", JobSet("b", "default", "x"))}));
+  EXPECT_TRUE(result.changes.empty());
+  EXPECT_EQ(result.unchanged, 1u);
+  EXPECT_FALSE(result.HasDifferences());
+  EXPECT_FALSE(result.NothingCompared());
+}
+
+TEST(Compare, HeadErrorsAboutNoTrainJobWithNothingRenderedAreNothingCompared) {
+  // Every copy of a TrainJob is a duplicate-object error: no TrainJob result.
+  RevisionRender head = Revision({});
+  head.diagnostics = {MakeError(Location{}, "", "[duplicate-object] duplicate TrainJob default/b")};
+  DiffResult result = Compare(Revision({}), head);
+  EXPECT_EQ(result.train_jobs, 0u);
+  EXPECT_FALSE(result.HasDifferences());
+  EXPECT_TRUE(result.NothingCompared());
+  // Without errors, no TrainJob at all is simply no difference.
+  EXPECT_FALSE(Compare(Revision({}), Revision({})).NothingCompared());
 }
 
 TEST(Compare, TrainJobRefusedAtBaseWasNeverCreatedSoHeadAddsItsObjects) {
@@ -153,6 +179,7 @@ TEST(Compare, ErrorsAtBaseAloneAreNoDifference) {
   // A broken TrainJob deleted: nothing was created, nothing is removed.
   DiffResult result = Compare(Revision({Refused("default/a", "broken")}), Revision({}));
   EXPECT_FALSE(result.HasDifferences());
+  EXPECT_FALSE(result.NothingCompared());
   EXPECT_EQ(result.ErrorCount(Side::kBase), 1u);
   EXPECT_EQ(result.ErrorCount(Side::kHead), 0u);
 }
@@ -163,7 +190,8 @@ TEST(Compare, AnErrorPresentAtBothRevisionsIsStillAnErrorAtHead) {
   EXPECT_TRUE(result.changes.empty());
   EXPECT_EQ(result.ErrorCount(Side::kBase), 1u);
   EXPECT_EQ(result.ErrorCount(Side::kHead), 1u);
-  EXPECT_TRUE(result.HasDifferences());
+  EXPECT_FALSE(result.HasDifferences());
+  EXPECT_TRUE(result.NothingCompared());
 }
 
 TEST(Compare, RevisionFindingsAreKeptWithoutTrainJobAndWarningsAreNoDifference) {

@@ -73,6 +73,7 @@ std::string FormatJson(const DiffResult& result, const JsonOptions& options) {
   root.Set("base", doc::Node::String(options.base_label));
   root.Set("head", doc::Node::String(options.head_label));
   root.Set("differences", doc::Node::Bool(result.HasDifferences()));
+  root.Set("nothingCompared", doc::Node::Bool(result.NothingCompared()));
   root.Set("summary", std::move(summary));
   root.Set("refused", std::move(refused));
   root.Set("objects", std::move(objects));

@@ -36,6 +36,7 @@ TEST(FormatJson, EveryKeySortedAndPresent) {
             "        }\n"
             "    ],\n"
             "    \"head\": \"HEAD\",\n"
+            "    \"nothingCompared\": false,\n"
             "    \"objects\": [\n"
             "        {\n"
             "            \"apiVersion\": \"jobset.x-k8s.io/v1alpha2\",\n"

@@ -83,7 +83,11 @@ std::string Header(const DiffResult& result, const MarkdownOptions& options) {
   std::string out = "<!-- tjrender diff -->\n";
   out += "### tjrender diff <code>" + Escape(options.base_label) + "</code> → <code>" +
          Escape(options.head_label) + "</code>\n\n";
-  if (result.changes.empty()) {
+  if (result.NothingCompared()) {
+    out += "**Nothing compared**: no TrainJob rendered at head without errors (" +
+           std::to_string(result.ErrorCount(Side::kHead)) +
+           " at head, below), so what this change does to the cluster is unknown.\n\n";
+  } else if (result.changes.empty()) {
     out += "**No differences** in the rendered objects (" + std::to_string(result.unchanged) + " unchanged, " +
            result.TrainJobsCompared() + ").\n\n";
   } else {

@@ -137,7 +137,8 @@ TEST(UpdateChecks, RuntimeRefIsImmutableAtTheNewFilesLocation) {
             std::vector<std::string>{"default/a head/jobs.yaml:54:5: error: spec.runtimeRef: Invalid value: "
                                      "\"object\": runtimeRef is immutable"});
   EXPECT_TRUE(result.changes.empty()) << "the refused update keeps the old objects";
-  EXPECT_TRUE(result.HasDifferences());
+  EXPECT_FALSE(result.HasDifferences());
+  EXPECT_TRUE(result.NothingCompared());
 }
 
 TEST(UpdateChecks, ManagedByIsImmutable) {

@@ -87,7 +87,11 @@ void AppendRefused(const DiffResult& result, Side side, const Painter& paint, st
 std::string FormatText(const DiffResult& result, const TextOptions& options) {
   const Painter paint(options.color);
   std::string out;
-  if (result.changes.empty()) {
+  if (result.NothingCompared()) {
+    out += "nothing compared: no TrainJob rendered at head without errors (" +
+           Plural(result.ErrorCount(Side::kHead), "error") +
+           " at head, on stderr), so what this change does to the cluster is unknown\n";
+  } else if (result.changes.empty()) {
     out += "no differences (" + Plural(result.unchanged, "object") + " unchanged, " + result.TrainJobsCompared() +
            ")\n";
   } else {
