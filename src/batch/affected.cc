@@ -213,6 +213,8 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
       duplicate.rule = "duplicate-object";
       out.manifests.diagnostics.push_back(std::move(duplicate));
     }
+    out.manifests.duplicates.push_back(
+        {source::ApiGroup(manifest.id.api_version), entry.kind, entry.namespace_, entry.name, {changed_at, unchanged_at}});
     dropped.insert(&manifest);
     dropped_files_ids.insert(unchanged.file + "\t" + unchanged.kind + "\t" + unchanged.namespace_ + "\t" +
                              unchanged.name);

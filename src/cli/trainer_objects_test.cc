@@ -94,5 +94,81 @@ spec:
   EXPECT_TRUE(Has(json.out, "\"rule\": \"api-version-not-served\"")) << json.out;
 }
 
+TEST(DuplicateRuntimeTest, ATrainJobOnARuntimeDefinedTwiceIsToldSoAtEveryTarget) {
+  TempDir repo;
+  repo.Write("runtimes/torch.yaml", kRuntime);
+  repo.Write("runtimes/copy-of-torch.yaml", kRuntime);
+  repo.Write("job.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: job\nspec:\n"
+                         "  runtimeRef:\n    name: torch\n");
+  for (const char* target : {"trainer-v2.1", "trainer-v2.2", "trainer-v2.3", "trainer-pr3199-preview"}) {
+    Outcome check = Invoke(RunCheck, {repo.str(), "--target", target});
+    EXPECT_EQ(check.exit_code, 1) << target << check.err;
+    EXPECT_FALSE(Has(check.err, "not found")) << target << check.err;
+    EXPECT_FALSE(Has(check.err, "must be created before")) << target << check.err;
+    const std::string finding = repo / "job.yaml" + ":6:3: error: spec.runtimeRef: [duplicate-runtime] the runtime "
+                                "ClusterTrainingRuntime torch is defined more than once (" +
+                                repo / "runtimes/copy-of-torch.yaml" + ":1:1, " + repo / "runtimes/torch.yaml" +
+                                ":1:1; see the duplicate-object errors there)";
+    EXPECT_TRUE(Has(check.err, finding)) << target << check.err;
+    // One finding for the TrainJob, one duplicate-object at each copy.
+    EXPECT_TRUE(check.err.ends_with(" 3 errors, 0 warnings\n")) << target << check.err;
+  }
+}
+
+constexpr char kGeneratedJob[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata:
+  generateName: llama-sweep-
+spec:
+  runtimeRef:
+    name: torch
+)";
+
+TEST(GenerateNameTest, ATrainJobForKubectlCreateIsCheckedAndRenderedUnderItsLongestName) {
+  TempDir repo;
+  repo.Write("runtime.yaml", kRuntime);
+  repo.Write("job.yaml", kGeneratedJob);
+  Outcome check = Invoke(RunCheck, {repo.str(), "--verbose"});
+  EXPECT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_FALSE(Has(check.err, "required")) << check.err;
+  EXPECT_TRUE(Has(check.err, repo / "job.yaml" + ":4:17: note: metadata.generateName: [generated-name] the API server "
+                                                 "names this TrainJob on create (\"llama-sweep-\" and 5 random "
+                                                 "characters), so it is checked and rendered as llama-sweep-xxxxx, the "
+                                                 "longest name it can get; these values hold that name and differ in "
+                                                 "the cluster: ConfigMap llama-sweep-xxxxx-runtime-snapshot "
+                                                 "metadata.name, "))
+      << check.err;
+  EXPECT_TRUE(Has(check.err, "JobSet llama-sweep-xxxxx metadata.name")) << check.err;
+  EXPECT_TRUE(Has(check.err, "\n2 objects rendered, 2 checked, 0 files skipped, 0 errors, 0 warnings\n")) << check.err;
+
+  Outcome render = Invoke(RunRender, {repo.str(), "-o", "-"});
+  EXPECT_EQ(render.exit_code, 0) << render.err;
+  EXPECT_TRUE(Has(render.out, "kind: JobSet\nmetadata:\n  name: llama-sweep-xxxxx\n")) << render.out;
+
+  TempDir out;
+  Outcome folder = Invoke(RunRender, {repo.str(), "--out", out.str()});
+  EXPECT_EQ(folder.exit_code, 0) << folder.err;
+  EXPECT_TRUE(std::filesystem::exists(out / "default/llama-sweep-xxxxx.yaml")) << folder.err;
+}
+
+TEST(GenerateNameTest, NameRulesSeeTheGeneratedName) {
+  TempDir repo;
+  repo.Write("runtime.yaml", kRuntime);
+  // The API server cuts the prefix to 58 characters and adds 5: 63, the
+  // most the CRD's CEL rule allows. An upper-case prefix fails RFC 1035 in
+  // every name it can get.
+  repo.Write("long.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  generateName: " +
+                              std::string(70, 'a') + "\nspec:\n  runtimeRef:\n    name: torch\n");
+  repo.Write("upper.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  generateName: "
+                           "Sweep-\nspec:\n  runtimeRef:\n    name: torch\n");
+  Outcome check = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(check.exit_code, 1) << check.err;
+  EXPECT_TRUE(Has(check.err, repo / "upper.yaml" + ":")) << check.err;
+  EXPECT_TRUE(Has(check.err, "metadata.name must match RFC 1035 DNS label format")) << check.err;
+  EXPECT_FALSE(Has(check.err, repo / "long.yaml")) << check.err;
+  Outcome render = Invoke(RunRender, {repo / "long.yaml", repo / "runtime.yaml", "-o", "-"});
+  EXPECT_TRUE(Has(render.out, "  name: " + std::string(58, 'a') + "xxxxx\n")) << render.out;
+}
+
 }  // namespace
 }  // namespace tjr::cli

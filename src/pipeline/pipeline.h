@@ -23,6 +23,15 @@ struct TrainJobResult;
 /// runtime snapshot, not the changed live runtime (PipelineOptions::runtime_snapshots).
 inline constexpr std::string_view kRuntimeSnapshotKeptRule = "runtime-snapshot-kept";
 
+/// The error that a TrainJob's runtime is defined more than once (the
+/// loader keeps no copy: source::ManifestSet::duplicates), in place of
+/// the webhook's "not found".
+inline constexpr std::string_view kRuleDuplicateRuntime = "duplicate-runtime";
+
+/// The note on a TrainJob written with generateName (source::Manifest::
+/// generate_name): the placeholder it is rendered under and what holds it.
+inline constexpr std::string_view kRuleGeneratedName = "generated-name";
+
 struct PipelineOptions {
   /// The emulated Trainer version (see SupportedTargets(); target.h has the
   /// profile each name selects).

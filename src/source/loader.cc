@@ -89,6 +89,9 @@ class Loader {
       if (copies.size() < 2) continue;
       const Manifest& any = set_->manifests[copies.front()];
       std::string what = any.id.kind + " " + (any.id.namespace_.empty() ? "" : any.id.namespace_ + "/") + any.id.name;
+      DuplicateObject dropped{key.group, key.kind, key.namespace_, key.name, {}};
+      for (std::size_t copy : copies) dropped.copies.push_back(set_->manifests[copy].location());
+      set_->duplicates.push_back(std::move(dropped));
       for (std::size_t copy : copies) {
         std::string others;
         for (std::size_t other : copies) {
@@ -157,9 +160,18 @@ class Loader {
     manifest.file = file;
     manifest.id.api_version = *api_version;
     manifest.id.kind = *kind;
-    if (!CheckMetadata(object, &manifest.id.name)) return;
+    if (!CheckMetadata(object, &manifest.id.name, &manifest.generate_name)) return;
     if (!PlaceInNamespace(kept, &object, &manifest.id.namespace_)) return;
-    if (kept.unique) {
+    if (!manifest.generate_name.empty()) {
+      // The API server names it on create (rest.BeforeCreate, before any
+      // validation): checked under the longest name it could get, one
+      // placeholder per object of the same prefix, never a duplicate.
+      StorageKey prefix{ApiGroup(manifest.id.api_version), manifest.id.kind, manifest.id.namespace_,
+                        manifest.generate_name};
+      manifest.id.name = GeneratedNamePlaceholder(manifest.generate_name, generated_[std::move(prefix)]++);
+      doc::Node* metadata = object.FindMutable("metadata");
+      metadata->Set("name", doc::Node::String(manifest.id.name, metadata->Find("generateName")->location()));
+    } else if (kept.unique) {
       StorageKey key{ApiGroup(manifest.id.api_version), manifest.id.kind, manifest.id.namespace_,
                      manifest.id.name};
       seen_[std::move(key)].push_back(set_->manifests.size());
@@ -224,7 +236,12 @@ class Loader {
 
   // metadata must be an object with a name; the namespace, when present, a
   // string.
-  bool CheckMetadata(const doc::Node& object, std::string* name) {
+  static bool IsTrainJob(const doc::Node& object) {
+    const doc::Node* kind = object.Find("kind");
+    return kind != nullptr && kind->is_string() && kind->string_value() == "TrainJob";
+  }
+
+  bool CheckMetadata(const doc::Node& object, std::string* name, std::string* generate_name) {
     const doc::Node* metadata = object.Find("metadata");
     if (metadata != nullptr && !metadata->is_null() && !metadata->is_mapping()) {
       set_->diagnostics.push_back(
@@ -239,16 +256,23 @@ class Loader {
           "must be a string, found " + std::string(doc::KindName(name_node->kind()))));
       return false;
     }
-    if (name_node == nullptr || !name_node->is_string() || name_node->string_value().empty()) {
-      bool generated = metadata != nullptr && metadata->Find("generateName") != nullptr;
+    const doc::Node* generated = metadata != nullptr ? metadata->Find("generateName") : nullptr;
+    const bool unnamed = name_node == nullptr || !name_node->is_string() || name_node->string_value().empty();
+    if (unnamed && generated != nullptr && generated->is_string() && !generated->string_value().empty() &&
+        IsTrainJob(object)) {
+      // `kubectl create` of a TrainJob: the API server requires name or
+      // generateName (ValidateObjectMeta), not both.
+      *generate_name = generated->string_value();
+    } else if (unnamed) {
       set_->diagnostics.push_back(InputError(
           object.location(), "metadata.name",
-          generated ? "required: generateName is not supported, the name is chosen by the "
-                      "API server and cannot be rendered offline"
-                    : "required: the object has no name"));
+          generated != nullptr ? "required: generateName is supported for TrainJobs only: a runtime is found by its "
+                                 "name, which the API server would choose"
+                               : "required: the object has no name"));
       return false;
+    } else {
+      *name = name_node->string_value();
     }
-    *name = name_node->string_value();
     const doc::Node* namespace_node = metadata->Find("namespace");
     if (namespace_node != nullptr && !namespace_node->is_null() && !namespace_node->is_string()) {
       set_->diagnostics.push_back(InputError(
@@ -302,6 +326,8 @@ class Loader {
   // Where each object sits in set_->manifests, by the identity the API
   // server stores it under.
   std::map<StorageKey, std::vector<std::size_t>> seen_;
+  // How many objects so far were named by each generateName (StorageKey::name).
+  std::map<StorageKey, std::size_t> generated_;
 };
 
 // Whether a document names one of the kept kinds that are checked as
@@ -359,6 +385,20 @@ void Release(const LoadOptions& options, const std::string& read_path, std::uint
 }
 
 }  // namespace
+
+std::string GeneratedNamePlaceholder(std::string_view generate_name, std::size_t index) {
+  // k8s.io/apiserver pkg/storage/names/generate.go: maxNameLength 63,
+  // randomLength 5; k8s.io/apimachinery pkg/util/rand: the alphabet.
+  constexpr std::size_t kMaxGeneratedNameLength = 63 - 5;
+  constexpr std::string_view kAlphanums = "bcdfghjklmnpqrstvwxz2456789";
+  constexpr std::size_t kX = 18;  // kAlphanums[18] == 'x': index 0 reads "xxxxx"
+  std::string name(generate_name.substr(0, kMaxGeneratedNameLength));
+  std::string suffix(5, 'x');
+  for (std::size_t digit = 5; digit-- > 0; index /= kAlphanums.size()) {
+    suffix[digit] = kAlphanums[(index % kAlphanums.size() + kX) % kAlphanums.size()];
+  }
+  return name + suffix;
+}
 
 bool ManifestSet::has_errors() const {
   return std::any_of(diagnostics.begin(), diagnostics.end(),

@@ -90,6 +90,10 @@ struct Manifest {
   /// The bytes read the first time, within LoadOptions::release_kept_bytes;
   /// ReloadObject parses these instead of reading the file again.
   std::shared_ptr<const std::string> released_text;
+  /// Set when the object was written with metadata.generateName and no
+  /// name (`kubectl create`): the prefix. `id.name` and the object's
+  /// metadata.name are then a placeholder (see GeneratedNamePlaceholder).
+  std::string generate_name;
 
   bool released() const { return !released_from.empty(); }
   const Location& location() const { return object.location(); }
@@ -102,6 +106,26 @@ struct KindKey {
   friend auto operator<=>(const KindKey&, const KindKey&) = default;
   friend bool operator==(const KindKey&, const KindKey&) = default;
 };
+
+/// An object defined more than once: a `duplicate-object` finding at each
+/// copy, and none of them kept. What refers to it (a TrainJob's runtimeRef)
+/// is told so instead of "not found".
+struct DuplicateObject {
+  std::string group;  ///< the API group ("trainer.kubeflow.org"): versions are one object
+  std::string kind;
+  std::string namespace_;  ///< "" for a cluster-scoped kind
+  std::string name;
+  std::vector<Location> copies;  ///< where each copy starts, in input order
+};
+
+/// The name the API server could give an object written with
+/// `generate_name`, at its longest: apiserver's names.SimpleNameGenerator
+/// (k8s.io/apiserver/pkg/storage/names/generate.go) cuts the prefix to 58
+/// characters (63 - 5) and appends 5 random ones of
+/// utilrand's alphabet "bcdfghjklmnpqrstvwxz2456789". `index` tells the
+/// objects with one prefix apart (0 gives "xxxxx", the others their index
+/// in that alphabet), so each renders on its own.
+std::string GeneratedNamePlaceholder(std::string_view generate_name, std::size_t index = 0);
 
 /// Everything read from the inputs, including what went wrong: a bad file
 /// is reported and the others are still loaded.
@@ -126,6 +150,8 @@ struct ManifestSet {
   std::vector<doc::Node> trainjob_patches;
   /// Errors, and notes on what was skipped; in the order found.
   Diagnostics diagnostics;
+  /// The objects dropped as duplicates, in the order of their keys.
+  std::vector<DuplicateObject> duplicates;
 
   bool has_errors() const;
 };

@@ -76,7 +76,7 @@ TEST(LoadManifestsTest, KeptObjectsNeedAName) {
 kind: TrainJob
 ---
 apiVersion: trainer.kubeflow.org/v1alpha1
-kind: TrainJob
+kind: ClusterTrainingRuntime
 metadata: {generateName: job-}
 ---
 apiVersion: trainer.kubeflow.org/v1alpha1
@@ -100,13 +100,66 @@ kind: Deployment
   EXPECT_EQ(Messages(set),
             (std::vector<std::string>{
                 f + ":1:1: error: metadata.name: required: the object has no name",
-                f + ":4:1: error: metadata.name: required: generateName is not supported, the "
-                    "name is chosen by the API server and cannot be rendered offline",
+                f + ":4:1: error: metadata.name: required: generateName is supported for TrainJobs only: a "
+                    "runtime is found by its name, which the API server would choose",
                 f + ":10:18: error: metadata.name: must be a string, found array",
                 f + ":14:33: error: metadata.namespace: must be a string, found integer",
                 f + ":18:11: error: metadata: must be an object, found string"}));
   // Other kinds are not checked beyond kind and apiVersion.
   EXPECT_EQ(set.ignored, (std::map<KindKey, std::size_t>{{{"apps/v1", "Deployment"}, 1}}));
+}
+
+TEST(LoadManifestsTest, ATrainJobNamedByGenerateNameGetsAPlaceholderPerObject) {
+  testkit::TempDir dir;
+  dir.Write("created.yaml", R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {generateName: sweep-}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {generateName: sweep-}
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {generateName: sweep-, namespace: other}
+)");
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_TRUE(set.diagnostics.empty()) << Messages(set).front();
+  ASSERT_EQ(set.manifests.size(), 3u);
+  EXPECT_EQ(set.manifests[0].id.name, "sweep-xxxxx");
+  EXPECT_EQ(set.manifests[0].generate_name, "sweep-");
+  EXPECT_EQ(set.manifests[0].object.Find("metadata")->Find("name")->string_value(), "sweep-xxxxx");
+  EXPECT_EQ(set.manifests[1].id.name, "sweep-xxxxz");  // never a duplicate of the first
+  EXPECT_EQ(set.manifests[2].id.name, "sweep-xxxxx");
+  EXPECT_TRUE(set.duplicates.empty());
+}
+
+TEST(GeneratedNamePlaceholderTest, TheLongestNameTheApiServerCouldGenerate) {
+  // k8s.io/apiserver pkg/storage/names/generate.go: the base is cut to 58
+  // bytes, then 5 characters of "bcdfghjklmnpqrstvwxz2456789" follow.
+  EXPECT_EQ(GeneratedNamePlaceholder("job-"), "job-xxxxx");
+  EXPECT_EQ(GeneratedNamePlaceholder(std::string(70, 'a')), std::string(58, 'a') + "xxxxx");
+  EXPECT_EQ(GeneratedNamePlaceholder("job-", 1), "job-xxxxz");
+  EXPECT_EQ(GeneratedNamePlaceholder("job-", 27), "job-xxxzx");
+  EXPECT_NE(GeneratedNamePlaceholder("job-", 9), GeneratedNamePlaceholder("job-", 0));
+}
+
+TEST(LoadManifestsTest, DuplicatesAreListedForWhatRefersToThem) {
+  testkit::TempDir dir;
+  const std::string runtime = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainingRuntime\n"
+                              "metadata: {name: torch, namespace: ml}\n";
+  dir.Write("a.yaml", runtime);
+  dir.Write("b.yaml", runtime);
+  ManifestSet set = LoadManifests({dir.root()});
+  EXPECT_TRUE(set.manifests.empty());
+  ASSERT_EQ(set.duplicates.size(), 1u);
+  EXPECT_EQ(set.duplicates[0].group, "trainer.kubeflow.org");
+  EXPECT_EQ(set.duplicates[0].kind, "TrainingRuntime");
+  EXPECT_EQ(set.duplicates[0].namespace_, "ml");
+  EXPECT_EQ(set.duplicates[0].name, "torch");
+  ASSERT_EQ(set.duplicates[0].copies.size(), 2u);
+  EXPECT_EQ(set.duplicates[0].copies[0].ToString(), dir.Path("a.yaml") + ":1:1");
+  EXPECT_EQ(set.duplicates[0].copies[1].ToString(), dir.Path("b.yaml") + ":1:1");
 }
 
 TEST(LoadManifestsTest, OversizedFileIsRefusedAndTheRestLoad) {
