@@ -14,6 +14,7 @@
 #include "app/out_check.h"
 #include "app/previous_state.h"
 #include "app/target_name.h"
+#include "app/target_pin.h"
 #include "base/file.h"
 #include "base/stop_point.h"
 #include "batch/affected.h"
@@ -235,6 +236,19 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
     target = *input.config.target;
     sink.Note("target " + target + " from " + input.config_path);
   }
+  // Neither says: the release the repository itself deploys, when it pins
+  // one (target_pin.h).
+  // Its warnings wait for the ignore rules (Findings::BeginRun).
+  Diagnostics pin_warnings;
+  if (target.empty() && !input.config.target) {
+    PinnedTarget pinned =
+        ChooseFromPins(FindTargetPins(input.tree(), input.paths), std::string(pipeline::kDefaultTarget));
+    pin_warnings = std::move(pinned.warnings);
+    if (!pinned.target.empty()) {
+      target = pinned.target;
+      sink.Note(pinned.note);
+    }
+  }
   if (!target.empty()) {
     Result<std::string> supported = SupportedTarget(target, ", flyte-v1.16, flyte-v2");
     if (!supported.ok()) {
@@ -368,6 +382,7 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   outcome.end = RenderEnd::kRendered;
   sink.ProgressStart(total_trainjobs);
   findings.BeginRun(manifests, input.config.ignore, &pipeline_options);
+  findings.Add(pin_warnings);
 
   Output output(request, sink, out_tree.get(), out_check ? &*out_check : nullptr);
   pipeline_options.finish = [&output, for_apply = request.for_apply](pipeline::TrainJobResult& result) {
