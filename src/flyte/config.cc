@@ -324,9 +324,15 @@ std::optional<ChartValuesConfig> ChartValuesAt(const doc::Node& values, const st
   if (!values.is_mapping()) return std::nullopt;
   if (const doc::Node* configmap = values.Find("configmap"); configmap != nullptr && configmap->is_mapping()) {
     const doc::Node* k8s = configmap->Find("k8s");
-    if (k8s != nullptr && FindK8sSection(*k8s) != nullptr) {
-      ChartValuesConfig out{doc::Node::Mapping(values.location()), "flyte-core", prefix + "configmap.k8s",
-                            FindK8sSection(*k8s)->location(), ""};
+    const doc::Node* admin_defaults = configmap->Find("task_resource_defaults");
+    const bool has_k8s = k8s != nullptr && FindK8sSection(*k8s) != nullptr;
+    // Values that leave plugins.k8s to the chart's defaults may still set
+    // flyteadmin's task resources.
+    const doc::Node* admin_section = admin_defaults != nullptr ? FindTaskResourcesSection(*admin_defaults) : nullptr;
+    if (has_k8s || admin_section != nullptr) {
+      ChartValuesConfig out{doc::Node::Mapping(values.location()), "flyte-core",
+                            prefix + (has_k8s ? "configmap.k8s" : "configmap.task_resource_defaults"),
+                            has_k8s ? FindK8sSection(*k8s)->location() : admin_section->location(), ""};
       // flyte-core's "flyte.namespace": default .Release.Namespace .Values.forceNamespace
       // (charts/flyte-core/templates/_helpers.tpl:11-13).
       if (const doc::Node* force = values.Find("forceNamespace"); force != nullptr && force->is_string()) {

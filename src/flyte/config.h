@@ -116,7 +116,7 @@ struct ChartValuesConfig {
   /// flyteadmin's `task_resources` where the values have them.
   doc::Node document;
   std::string chart;  ///< "flyte-core" or "flyte-binary"
-  std::string path;   ///< where plugins.k8s sits ("configmap.k8s", "flyte-core.configmap.k8s")
+  std::string path;   ///< where plugins.k8s (else task_resources) sits ("configmap.k8s", "flyte-core.configmap.k8s")
   Location at;        ///< of that plugins.k8s mapping
   /// propeller's namespace when the values name it (flyte-core's
   /// `forceNamespace`, else the release namespace, which values do not tell).
@@ -130,7 +130,8 @@ struct ChartValuesConfig {
 /// order as propeller reads them, and `configmap.task_resource_defaults` into
 /// flyteadmin's; flyte-binary (charts/flyte-binary/templates/configmap.yaml)
 /// writes `configuration.inline` as `100-inline-config.yaml`. A values
-/// document with such a `plugins.k8s` mapping, at its top or under one key
+/// document with such a `plugins.k8s` mapping (or, for flyte-core, only
+/// `configmap.task_resource_defaults.task_resources`), at its top or under one key
 /// (an umbrella chart's values for its flyte-core or flyte-binary
 /// dependency), gives that configuration; nullopt otherwise.
 std::optional<ChartValuesConfig> ConfigFromChartValues(const doc::Node& values);

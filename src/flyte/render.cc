@@ -62,9 +62,12 @@ doc::Node ConfigDocument(const doc::Node& document, const std::string& file, Dia
   std::optional<ChartValuesConfig> values = ConfigFromChartValues(document);
   if (!values) return document;
   if (propeller_namespace != nullptr) *propeller_namespace = values->propeller_namespace;
-  Diagnostic note = MakeError(values->at.known() ? values->at : document.location(), values->path + ".plugins.k8s",
-                              "propeller's plugins.k8s read from the " + values->chart + " Helm values in " + file +
-                                  " (" + values->path + ", as the chart writes it into propeller's ConfigMap; " +
+  const bool k8s = FindK8sSection(values->document) != nullptr;
+  Diagnostic note = MakeError(values->at.known() ? values->at : document.location(),
+                              values->path + (k8s ? ".plugins.k8s" : ".task_resources"),
+                              std::string(k8s ? "propeller's plugins.k8s" : "flyteadmin's task_resources") +
+                                  " read from the " + values->chart + " Helm values in " + file +
+                                  " (" + values->path + ", as the chart writes it into its ConfigMaps; " +
                                   (values->propeller_namespace.empty()
                                        ? std::string("propeller's namespace taken as \"flyte\", the release namespace "
                                                      "being unknown")

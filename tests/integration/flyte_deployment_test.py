@@ -165,6 +165,25 @@ def main():
         checks.expect(out.returncode == 0 and env.get("AWS_REGION") == "us-east-1",
                       "--flyte-config VALUES reads the chart's values", out.stderr)
 
+        # Values that leave plugins.k8s to the chart's defaults but set
+        # flyteadmin's task resources (configmap.task_resource_defaults, which
+        # flyte-core writes into flyteadmin's ConfigMap), for a task
+        # launched through flyteadmin (no execution.platformResources).
+        os.remove(os.path.join(repo, "deploy", "podtemplates.yaml"))
+        write(os.path.join(repo, "deploy", "values.yaml"),
+              "configmap:\n  task_resource_defaults:\n    task_resources:\n      defaults:\n"
+              "        cpu: 1000m\n        memory: 1000Mi\n      limits:\n        storage: 2000Mi\n")
+        write(os.path.join(repo, "workflows", "task.yaml"), TASK.replace("  platformResources: {}\n", ""))
+        out, pod = pod_of(tool, repo)
+        container = (pod.get("spec", {}).get("containers") or [{}])[0]
+        checks.expect(out.returncode == 0 and container.get("resources", {}).get("requests") ==
+                      {"cpu": "1", "memory": "1000Mi"} and "flyte-task-resources-assumed" not in out.stderr and
+                      "deploy/values.yaml:4:7: note: configmap.task_resource_defaults.task_resources: flyteadmin's "
+                      "task_resources read from the flyte-core Helm values in deploy/values.yaml" in out.stderr,
+                      "flyte-core values with task_resource_defaults only: flyteadmin's defaults apply",
+                      out.stderr + json.dumps(container))
+        write(os.path.join(repo, "workflows", "task.yaml"), TASK)
+
         # Two values files are two configurations, as two config files are.
         write(os.path.join(repo, "deploy", "values.yaml"), FLYTE_CORE_VALUES)
         write(os.path.join(repo, "deploy", "values-prod.yaml"), FLYTE_CORE_VALUES)
