@@ -1,5 +1,6 @@
 #include "integrate/argocd_generate.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -11,6 +12,7 @@
 #include "app/manifest_tree.h"
 #include "app/render_config.h"
 #include "app/target_name.h"
+#include "batch/output_tree.h"
 #include "doc/objects.h"
 #include "pipeline/pipeline.h"
 #include "source/document_class.h"
@@ -42,6 +44,59 @@ fs::path RepoRoot(const std::string& source_path) {
   }
   return root;
 }
+
+// The plugin's copy of the repository, named as in the repository: paths
+// are relative to its root (the working directory minus
+// ARGOCD_APP_SOURCE_PATH), so findings say `ml/runtimes/torch.yaml`, not the
+// cmp-server's temporary folder, which is new on every run. Folders below
+// the ones named that hold tjrender's output index are left out: a rendered
+// tree's JobSets carry ownerReferences without uid, which the API server
+// refuses, and they would be applied beside the TrainJobs they came from.
+class RepositoryTree final : public source::Tree {
+ public:
+  explicit RepositoryTree(fs::path root) : root_(std::move(root)) {}
+
+  Result<source::EntryType> Stat(const std::string& path) const override { return files_.Stat(Full(path)); }
+  Result<std::vector<source::DirEntry>> List(const std::string& path) const override {
+    Result<std::vector<source::DirEntry>> entries = files_.List(Full(path));
+    if (!entries.ok()) return entries;
+    std::erase_if(*entries, [&](const source::DirEntry& entry) {
+      if (entry.type != source::EntryType::kDirectory) return false;
+      const std::string folder = (fs::path(path) / entry.name).lexically_normal().generic_string();
+      Result<source::EntryType> index = files_.Stat(Full(folder + "/" + batch::kOutputIndexFile));
+      if (!index.ok() || *index != source::EntryType::kFile) return false;
+      rendered_trees_.push_back(folder);
+      return true;
+    });
+    return entries;
+  }
+  Result<std::string> Resolve(const std::string& path) const override { return files_.Resolve(Full(path)); }
+  Result<std::string> Read(const std::string& path, std::size_t max_bytes) const override {
+    return files_.Read(Full(path), max_bytes);
+  }
+
+  /// The repository path of `path`, a path from the working directory.
+  std::string Named(const std::string& path, const std::string& source_path) const {
+    if (fs::path(path).is_absolute() || source_path.empty()) return path;
+    return (fs::path(source_path) / path).lexically_normal().generic_string();
+  }
+  /// The rendered trees left out so far, each once, in the order found.
+  std::vector<std::string> RenderedTrees() const {
+    std::vector<std::string> out;
+    for (const std::string& tree : rendered_trees_) {
+      if (std::find(out.begin(), out.end(), tree) == out.end()) out.push_back(tree);
+    }
+    return out;
+  }
+
+ private:
+  std::string Full(const std::string& path) const {
+    return fs::path(path).is_absolute() ? path : (root_ / path).lexically_normal().string();
+  }
+  fs::path root_;
+  app::ManifestTree files_;  // without .tjrender.yaml
+  mutable std::vector<std::string> rendered_trees_;
+};
 
 // Every object under `paths` a cluster would take, in the loader's file
 // order, Lists flattened: not what the loader skips (documents that are no
@@ -118,10 +173,12 @@ ArgocdOutcome ArgocdGenerate(const ArgocdRequest& request, app::Findings& findin
     pipeline_options.default_namespace = settings.app_namespace;
   }
 
-  app::ManifestTree tree;
-  WarnOfOtherBuilders(tree, sink);
-  std::vector<std::string> load_paths = paths;
+  WarnOfOtherBuilders(app::ManifestTree(), sink);
   fs::path root = RepoRoot(settings.source_path);
+  RepositoryTree tree(root);
+  std::vector<std::string> app_paths;
+  for (const std::string& path : request.paths) app_paths.push_back(tree.Named(path, settings.source_path));
+  std::vector<std::string> load_paths = app_paths;
   for (const std::string& runtime_path : settings.runtime_paths) {
     fs::path full = (root / runtime_path).lexically_normal();
     if (runtime_path.empty() || fs::path(runtime_path).is_absolute() ||
@@ -130,9 +187,19 @@ ArgocdOutcome ArgocdGenerate(const ArgocdRequest& request, app::Findings& findin
           UsageError("runtime-paths entry '" + runtime_path + "' must be a relative path inside the repository");
       return outcome;
     }
-    load_paths.push_back(full.string());
+    load_paths.push_back(full.lexically_relative(root).generic_string());
   }
   source::ManifestSet loaded = source::LoadManifests(tree, load_paths, load_options);
+  for (const std::string& rendered : tree.RenderedTrees()) {
+    Diagnostic notice;
+    notice.severity = Severity::kWarning;
+    notice.location = Location{InternSourceName(rendered)};
+    notice.message = std::string("left out: a tree `tjrender render --out` wrote (it holds ") +
+                     batch::kOutputIndexFile +
+                     "); its JobSets carry ownerReferences without uid, which the API server refuses. For a "
+                     "cluster without the Trainer controller use the plugin parameter mode=render instead";
+    sink.Notice(notice);
+  }
   // Objects of runtime-paths only resolve runtimeRefs: not checked as the
   // application's, never printed.
   source::ManifestSet manifests;
@@ -140,7 +207,7 @@ ArgocdOutcome ArgocdGenerate(const ArgocdRequest& request, app::Findings& findin
   manifests.diagnostics = loaded.diagnostics;
   std::size_t app_files = 0;
   {
-    source::ExpandedPaths app = source::ExpandPaths(tree, paths, {".json", ".yaml", ".yml"});
+    source::ExpandedPaths app = source::ExpandPaths(tree, app_paths, {".json", ".yaml", ".yml"});
     std::set<std::string> names;
     for (const source::InputFile& f : app.files) names.insert(f.name);
     app_files = names.size();
@@ -156,7 +223,7 @@ ArgocdOutcome ArgocdGenerate(const ArgocdRequest& request, app::Findings& findin
 
   std::vector<doc::Node> out;
   const std::string& default_namespace = pipeline_options.default_namespace;
-  for (doc::Node& object : AllObjects(tree, paths, load_options.types)) {
+  for (doc::Node& object : AllObjects(tree, app_paths, load_options.types)) {
     if (render && app::IsRuntime(object)) continue;
     if (render && app::IsTrainJob(object)) {
       auto it = rendered.find(app::TrainJobKey(object, default_namespace));

@@ -96,5 +96,29 @@ TEST_F(ArgocdGenerateTest, AChartInTheFolderIsANotice) {
   EXPECT_EQ(notices_.seen[0].rfind("warning: the application folder holds Chart.yaml: tjrender reads", 0), 0u);
 }
 
+// Findings name files by their path in the repository (the cmp-server's
+// copy is a new temporary folder each run), runtime-paths' too; a rendered
+// tree inside the folder (render --out's index) is left out, with a notice.
+TEST_F(ArgocdGenerateTest, RepositoryPathsAndNoRenderedTree) {
+  repo_.Write("runtimes/typo.yaml",
+              "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: ClusterTrainingRuntime\nmetadata: {name: typo}\n"
+              "spec:\n  template: {spec: {}}\n  mistyped: 1\n");
+  repo_.Write("apps/train/rendered/.tjrender-index", "job.yaml\n");
+  repo_.Write("apps/train/rendered/job.yaml",
+              "apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: job\n  ownerReferences:\n"
+              "  - {apiVersion: trainer.kubeflow.org/v1alpha1, kind: TrainJob, name: job}\n");
+  request_.settings.runtime_paths = {"runtimes"};
+  ArgocdOutcome outcome = Run();
+  ASSERT_FALSE(outcome.refused);
+  EXPECT_EQ(outcome.objects, 2u) << outcome.manifests;
+  EXPECT_EQ(outcome.manifests.find("JobSet"), std::string::npos);
+  std::vector<std::string> files;
+  for (const report::Finding& f : findings_.findings()) files.push_back(*f.diagnostic.location.file);
+  EXPECT_EQ(files, std::vector<std::string>{"runtimes/typo.yaml"});
+  ASSERT_EQ(notices_.seen.size(), 1u);
+  EXPECT_EQ(notices_.seen[0].rfind("apps/train/rendered: warning: left out: a tree `tjrender render --out` wrote", 0), 0u)
+      << notices_.seen[0];
+}
+
 }  // namespace
 }  // namespace tjr::integrate

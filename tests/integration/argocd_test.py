@@ -16,11 +16,72 @@ from common import LONELY_TRAINJOB, SOURCE_ROOT, Checks, copy_sample, run, temp_
 TIMEOUT = 90
 
 
-def plugin_spec(tool):
-    """plugin.yaml read through tjrender fmt -o json (no PyYAML needed)."""
-    path = os.path.join(SOURCE_ROOT, "integrations", "argocd", "plugin.yaml")
-    out = run([tool, "fmt", "-o", "json", path]).stdout
-    return json.loads(out)["spec"]
+ARGOCD_DIR = os.path.join(SOURCE_ROOT, "integrations", "argocd")
+PLUGIN_FILES = ("plugin.yaml", "plugin-discover.yaml")
+
+
+def as_json(tool, path):
+    """A YAML file read through tjrender fmt -o json (no PyYAML needed)."""
+    return json.loads(run([tool, "fmt", "-o", "json", path]).stdout)
+
+
+def plugin_spec(tool, name="plugin.yaml"):
+    return as_json(tool, os.path.join(ARGOCD_DIR, name))["spec"]
+
+
+def select_plugin(plugins, named, app_dir):
+    """Which plugin Argo CD's repo server picks for an application folder,
+    as argo-cd util/app/discovery/discovery.go does: a named plugin
+    (DetectConfigManagementPlugin dials `<name>.sock`) is taken as it is when
+    it has no discovery (cmpSupports: `!cfg.IsDiscoveryConfigured &&
+    namedPlugin`), else only when its discovery matches; without a name each
+    socket of the plugins folder (os.ReadDir: sorted) is asked, and a plugin
+    without discovery never matches. Discovery by command matches when it
+    exits 0 and prints something (cmpserver/plugin/plugin.go matchRepository).
+    Returns the plugin's metadata.name or None."""
+    def matches(plugin):
+        command = plugin["spec"].get("discover", {}).get("find", {}).get("command")
+        if not command:
+            return False
+        found = run(command, cwd=app_dir, env={"PATH": "/usr/bin:/bin"})
+        return found.returncode == 0 and found.stdout.strip() != ""
+    by_socket = sorted(plugins, key=lambda p: p["metadata"]["name"] + ".sock")
+    if named:
+        plugin = next((p for p in by_socket if p["metadata"]["name"] == named), None)
+        if plugin is None:
+            return None
+        if "discover" not in plugin["spec"]:
+            return named
+        return named if matches(plugin) else None
+    for plugin in by_socket:
+        if "discover" in plugin["spec"] and matches(plugin):
+            return plugin["metadata"]["name"]
+    return None
+
+
+def shipped_files_agree(tool, checks):
+    """configmap.yaml holds both plugin files byte for byte; sidecar.yaml runs
+    one argocd-cmp-server per plugin (each serves its config/plugin.yaml:
+    argo-cd cmd/argocd-cmp-server, plugin.ReadPluginConfig), sharing the
+    plugins folder for their sockets."""
+    data = as_json(tool, os.path.join(ARGOCD_DIR, "configmap.yaml"))["data"]
+    for name in PLUGIN_FILES:
+        with open(os.path.join(ARGOCD_DIR, name)) as f:
+            checks.expect(data.get(name) == f.read(), f"configmap.yaml: {name} is the file, byte for byte")
+    containers = as_json(tool, os.path.join(ARGOCD_DIR, "sidecar.yaml"))["spec"]["template"]["spec"]["containers"]
+    mounted = {}
+    for container in containers:
+        mounts = {m["mountPath"]: m for m in container["volumeMounts"]}
+        config = mounts.get("/home/argocd/cmp-server/config/plugin.yaml", {})
+        checks.expect("/home/argocd/cmp-server/plugins" in mounts, f"sidecar {container['name']}: the shared plugins folder")
+        mounted[container["name"]] = config.get("subPath")
+    names = {as_json(tool, os.path.join(ARGOCD_DIR, f))["metadata"]["name"]: f for f in PLUGIN_FILES}
+    checks.expect(mounted == names, "sidecar.yaml: one sidecar per plugin, named after it, mounting its file",
+                  json.dumps(mounted))
+    application = as_json(tool, os.path.join(ARGOCD_DIR, "application.yaml"))
+    named = application["spec"]["source"]["plugin"]["name"]
+    checks.expect("discover" not in as_json(tool, os.path.join(ARGOCD_DIR, names.get(named, "plugin.yaml")))["spec"],
+                  "application.yaml names the plugin without discovery")
 
 
 def objects_of(tool, stream, work):
@@ -84,19 +145,46 @@ def main():
 
         runtime_param = json.dumps([{"name": "runtime-paths", "array": ["ml/runtimes"]}])
 
-        # discover.find.command: exit 0 and non-empty stdout is a match.
-        find = spec["discover"]["find"]["command"]
-        found = run(find, cwd=app_dir, env={"PATH": "/usr/bin:/bin"})
-        checks.expect(found.returncode == 0 and found.stdout.strip() != "", "discovery matches the app folder", found.stderr)
+        shipped_files_agree(tool, checks)
+        plugins = [as_json(tool, os.path.join(ARGOCD_DIR, name)) for name in PLUGIN_FILES]
+
+        # An Application without a plugin name: discovery matches the app folder.
+        checks.expect(select_plugin(plugins, None, app_dir) == "tjrender-discover",
+                      "discovery matches the app folder")
         other = os.path.join(unpacked, "elsewhere")
         os.makedirs(other)
         with open(os.path.join(other, "cm.yaml"), "w") as f:
             f.write("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n")
-        not_found = run(find, cwd=other, env={"PATH": "/usr/bin:/bin"})
-        checks.expect(not_found.stdout.strip() == "", "discovery ignores folders without TrainJobs")
+        checks.expect(select_plugin(plugins, None, other) is None, "discovery ignores folders without TrainJobs")
+
+        # Every file tjrender reads is found: JSON, a quoted kind, a List's
+        # items, CRLF lines, a Flyte task; `kind: TrainJobTemplate` is not one.
+        readable = {
+            "json/j.json": '{"apiVersion": "trainer.kubeflow.org/v1alpha1", "kind": "TrainJob", "metadata": {"name": "j"}}\n',
+            "quoted/j.yaml": "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: \"TrainJob\"\nmetadata: {name: j}\n",
+            "single/r.yml": "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: 'ClusterTrainingRuntime' # platform\n",
+            "list/l.yaml": "apiVersion: v1\nkind: List\nitems:\n- apiVersion: trainer.kubeflow.org/v1alpha1\n"
+                           "  kind: TrainingRuntime\n  metadata: {name: r}\n",
+            "crlf/j.yaml": "apiVersion: trainer.kubeflow.org/v1alpha1\r\nkind: TrainJob\r\n",
+            "flyte/task.yaml": "template:\n  id: {name: train}\n  type: python-task\n  k8sPod:\n    podSpec: {}\n",
+            "flyte-json/task.json": '{"template": {"id": {"name": "t"}, "k8s_pod": {"podSpec": {}}}}\n',
+        }
+        for path, text in readable.items():
+            folder = os.path.join(unpacked, "discovery", os.path.dirname(path))
+            os.makedirs(folder)
+            with open(os.path.join(unpacked, "discovery", path), "w", newline="") as f:
+                f.write(text)
+            checks.expect(select_plugin(plugins, None, folder) == "tjrender-discover", f"discovery finds {path}")
+        lookalike = os.path.join(unpacked, "discovery", "lookalike")
+        os.makedirs(lookalike)
+        with open(os.path.join(lookalike, "t.yaml"), "w") as f:
+            f.write("apiVersion: example.com/v1\nkind: TrainJobTemplate\n")
+        checks.expect(select_plugin(plugins, None, lookalike) is None, "discovery: kind: TrainJobTemplate is no TrainJob")
 
         # Folders Argo CD builds with Helm or kustomize are not claimed, even
-        # when they hold a TrainJob.
+        # when they hold a TrainJob; naming the plugin takes them all the same
+        # (the plugin without discovery), where the plugin with discovery
+        # would refuse the Application.
         for owner in ("Chart.yaml", "kustomization.yaml", "kustomization.yml", "Kustomization"):
             owned = os.path.join(unpacked, "owned-" + owner.replace(".", "-"))
             os.makedirs(owned)
@@ -105,9 +193,11 @@ def main():
             with open(os.path.join(owned, owner), "w") as f:
                 f.write("apiVersion: v2\nname: chart\nversion: 0.1.0\n" if owner == "Chart.yaml" else
                         "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [job.yaml]\n")
-            claimed = run(find, cwd=owned, env={"PATH": "/usr/bin:/bin"})
-            checks.expect(claimed.returncode == 0 and claimed.stdout.strip() == "",
-                          f"discovery leaves a folder with {owner} to Argo CD", claimed.stdout + claimed.stderr)
+            checks.expect(select_plugin(plugins, None, owned) is None, f"discovery leaves a folder with {owner} to Argo CD")
+            checks.expect(select_plugin(plugins, "tjrender", owned) == "tjrender",
+                          f"plugin.name: tjrender takes a folder with {owner}")
+            checks.expect(select_plugin(plugins, "tjrender-discover", owned) is None,
+                          f"plugin.name: tjrender-discover runs discovery and refuses a folder with {owner}")
             shutil.rmtree(owned)
 
         # validate (the default): the TrainJobs as written.
@@ -187,9 +277,52 @@ def main():
             f.write(LONELY_TRAINJOB)
         bad = generate("ml/trainjobs", {"ARGOCD_APP_PARAMETERS": runtime_param})
         checks.expect(bad.returncode == 1 and bad.stdout == "", "a refused TrainJob fails generation", bad.stdout)
-        checks.expect("lonely.yaml:7:3: error: spec.RuntimeRef: Invalid value" in bad.stderr,
-                      "stderr names file, line and message", bad.stderr)
+        checks.expect("\nml/trainjobs/lonely.yaml:7:3: error: spec.RuntimeRef: Invalid value" in "\n" + bad.stderr,
+                      "stderr names the file by its path in the repository, line and message", bad.stderr)
         os.remove(os.path.join(app_dir, "lonely.yaml"))
+
+        # A finding in a runtime-paths folder names the file by its path in
+        # the repository too, not the cmp-server's temporary copy.
+        with open(os.path.join(unpacked, "ml", "runtimes", "extra.yaml"), "w") as f:
+            f.write("apiVersion: trainer.kubeflow.org/v1alpha1\nkind: ClusterTrainingRuntime\nmetadata:\n"
+                    "  name: extra\nspec:\n  template:\n    spec: {}\n  mistyped: 1\n")
+        named = generate("ml/trainjobs", {"ARGOCD_APP_PARAMETERS": runtime_param})
+        checks.expect("\nml/runtimes/extra.yaml:8:13: warning: [field-pruned]" in "\n" + named.stderr and
+                      "_cmp_server" not in named.stderr,
+                      "a runtime-paths finding names ml/runtimes/extra.yaml", named.stderr)
+        os.remove(os.path.join(unpacked, "ml", "runtimes", "extra.yaml"))
+
+        # What Argo CD sends for an Application without parameters
+        # (`plugin: {name: tjrender}`, `plugin: {}`, only `plugin.env`):
+        # json.Marshal of the nil list, `null` (argo-cd
+        # pkg/apis/application/v1alpha1/types.go, ApplicationSourcePluginParameters.Environ,
+        # called by reposerver/repository/repository.go getPluginParamEnvs), and
+        # no PARAM_* variable; `[]` and no variable at all mean the same.
+        plugin_env = {"ARGOCD_ENV_TJRENDER_MODE": "render", "ARGOCD_ENV_TJRENDER_RUNTIME_PATHS": "ml/runtimes"}
+        for sent in ("null", "[]", None):
+            extra = dict(plugin_env)
+            if sent is not None:
+                extra["ARGOCD_APP_PARAMETERS"] = sent
+            alone = generate("ml/trainjobs", extra)
+            kinds = objects_of(tool, alone.stdout, work)
+            checks.expect(alone.returncode == 0 and kinds is not None and kinds.count("JobSet") == 4,
+                          f"ARGOCD_APP_PARAMETERS={sent}: the plugin env alone decides (render)", alone.stderr)
+
+        # A rendered tree committed inside the application's folder (render
+        # --out, ownerReferences without uid) is never passed to Argo CD.
+        rendered_dir = os.path.join(checkout, "ml", "trainjobs", "rendered")
+        out = run([tool, "render", "ml/trainjobs", "ml/runtimes", "--out", rendered_dir], cwd=checkout)
+        checks.expect(out.returncode == 0 and os.path.exists(os.path.join(rendered_dir, ".tjrender-index")),
+                      "render --out wrote a tree with its index", out.stderr)
+        shutil.copytree(rendered_dir, os.path.join(app_dir, "rendered"))
+        with_tree = generate("ml/trainjobs", {"ARGOCD_APP_PARAMETERS": runtime_param})
+        checks.expect(with_tree.returncode == 0 and objects_of(tool, with_tree.stdout, work) == ["TrainJob"] * 4 and
+                      "ownerReferences" not in with_tree.stdout,
+                      "validate leaves the committed rendered tree out", with_tree.stdout[:1500] + with_tree.stderr)
+        checks.expect("ml/trainjobs/rendered: warning: left out: a tree `tjrender render --out` wrote" in with_tree.stderr,
+                      "and says so", with_tree.stderr)
+        shutil.rmtree(os.path.join(app_dir, "rendered"))
+        shutil.rmtree(rendered_dir)
 
         # Without runtime-paths the runtimes are not found, and the hint says why.
         missing = generate("ml/trainjobs", {})

@@ -1,6 +1,6 @@
 """The image scripts/image builds, run as integrations/argocd/sidecar.yaml
 runs it: user 999, read-only root file system (no tmpfs either), the
-plugin's discover and generate commands (integrations/argocd/plugin.yaml)
+plugin's discover and generate commands (integrations/argocd/plugin-discover.yaml, plugin.yaml)
 in an application folder of an unpacked repository mounted read-only under
 /tmp/_cmp_server, where argocd-cmp-server unpacks it.
 
@@ -29,15 +29,17 @@ MOUNT = "/tmp/_cmp_server/0b1d"  # where the repository copy sits in the sidecar
 
 
 def plugin_specs(tmp):
-    """plugin.yaml's spec and the one configmap.yaml carries, through
-    tjrender fmt -o json (no YAML module here)."""
+    """plugin.yaml's spec (generate), plugin-discover.yaml's (discover) and
+    the one configmap.yaml carries for it, through tjrender fmt -o json (no
+    YAML module here)."""
     def as_json(path):
         return json.loads(run([tjrender(), "fmt", "-o", "json", path]).stdout)
     folder = os.path.join(SOURCE_ROOT, "integrations", "argocd")
     embedded = os.path.join(tmp, "embedded-plugin.yaml")
     with open(embedded, "w", encoding="utf-8") as out:
-        out.write(as_json(os.path.join(folder, "configmap.yaml"))["data"]["plugin.yaml"])
-    return as_json(os.path.join(folder, "plugin.yaml"))["spec"], as_json(embedded)["spec"]
+        out.write(as_json(os.path.join(folder, "configmap.yaml"))["data"]["plugin-discover.yaml"])
+    return (as_json(os.path.join(folder, "plugin.yaml"))["spec"],
+            as_json(os.path.join(folder, "plugin-discover.yaml"))["spec"], as_json(embedded)["spec"])
 
 
 def podman_runner(image, repo):
@@ -116,9 +118,9 @@ def main():
             runner, how = chroot_runner(tag, repo, tmp), "chroot"
             if runner is None:
                 skip("podman cannot run containers here and chroot is not available")
-        spec, configmap_spec = plugin_specs(tmp)
+        spec, discover_spec, configmap_spec = plugin_specs(tmp)
         app = MOUNT + "/ml/trainjobs"
-        for name, command in (("plugin.yaml", spec["discover"]["find"]["command"]),
+        for name, command in (("plugin-discover.yaml", discover_spec["discover"]["find"]["command"]),
                               ("configmap.yaml", configmap_spec["discover"]["find"]["command"])):
             found = runner(command, app)
             checks.expect(found.returncode == 0 and found.stdout.strip() != "",
