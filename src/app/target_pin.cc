@@ -55,6 +55,22 @@ std::string TrainerRef(std::string_view entry) {
   return "";
 }
 
+// "v2.1.0", "2.1.0", "v2.1": numbers only, two or three of them.
+bool IsReleaseVersion(std::string_view version) {
+  if (version.starts_with('v')) version.remove_prefix(1);
+  int parts = 0;
+  while (true) {
+    std::size_t digits = 0;
+    while (digits < version.size() && version[digits] >= '0' && version[digits] <= '9') ++digits;
+    if (digits == 0) return false;
+    ++parts;
+    version.remove_prefix(digits);
+    if (version.empty()) return parts >= 2 && parts <= 3;
+    if (version.front() != '.') return false;
+    version.remove_prefix(1);
+  }
+}
+
 class PinScan {
  public:
   explicit PinScan(const source::Tree& tree) : tree_(tree) {}
@@ -91,6 +107,8 @@ class PinScan {
   }
 
   void Add(const std::string& file, const doc::Node& at, std::string evidence, std::string version) {
+    // `latest`, a branch, a commit or a pre-release pins no release.
+    if (!IsReleaseVersion(version)) return;
     const pipeline::TargetProfile* target = pipeline::TargetOfReleaseTag(version);
     pins.push_back(TargetPin{file, at.location().line, std::move(evidence), std::move(version),
                              target != nullptr ? std::string(target->name) : std::string()});

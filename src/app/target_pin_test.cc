@@ -31,6 +31,11 @@ TEST(TargetPin, KustomizeRemoteTargetsImagesAndChartsOfTrainer) {
        "  - https://github.com/kubeflow/trainer.git/manifests/overlays/runtimes\n"  // no ref: no pin
        "images:\n  - name: ghcr.io/kubeflow/trainer/trainer-controller-manager\n    newTag: v2.1.0\n"
        "  - name: ghcr.io/kubeflow/trainer/other\n    newTag: v2.9.0\n"},
+      // The upstream overlays' own tag, a branch and a pre-release pin nothing.
+      {"upstream/kustomization.yaml",
+       "images:\n- name: ghcr.io/kubeflow/trainer/trainer-controller-manager\n  newTag: latest\n"
+       "resources:\n- github.com/kubeflow/trainer/manifests?ref=master\n"
+       "- github.com/kubeflow/trainer/manifests?ref=v2.3.0-rc.1\n"},
       {"platform/Kustomization", "bases:\n- git@github.com:kubeflow/trainer.git//manifests?timeout=90s&ref=v2.1.3\n"},
       {"charts/app/Chart.yaml",
        "apiVersion: v2\nname: app\nversion: 0.1.0\ndependencies:\n  - name: kubeflow-trainer\n"
