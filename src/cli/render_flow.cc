@@ -14,6 +14,7 @@
 #include "cli/output.h"
 #include "cli/progress.h"
 #include "pipeline/target.h"
+#include "source/git_tree.h"
 
 namespace tjr::cli {
 namespace po = boost::program_options;
@@ -21,7 +22,7 @@ namespace po = boost::program_options;
 namespace {
 
 const char kRenderUsage[] =
-    "usage: tjrender render [PATH...] [--rev REV] [--since BASE [--list-affected]] [--repo DIR]\n"
+    "usage: tjrender render [PATH...] [--rev REV | --staged] [--since BASE [--list-affected]] [--repo DIR]\n"
     "                       [--target TARGET] [-o -|yaml|json | --out DIR [--check]]\n"
     "                       [--format yaml|json] [--for-apply]\n"
     "                       [--namespace NS] [--strict] [--strict-inputs] [--jobs N] [--quiet]\n"
@@ -35,7 +36,7 @@ const char kRenderUsage[] =
     "TrainJobs that are gone; --check compares instead of writing). The objects are what the\n"
     "controller creates, ownerReferences to the TrainJob included; --for-apply leaves those out\n"
     "for clusters that get the objects without the TrainJob. --rev reads a Git revision\n"
-    "without a checkout; --since renders only the TrainJobs whose file or runtime changed since\n"
+    "without a checkout (--staged: what the next commit holds, Git's index); --since renders only the TrainJobs whose file or runtime changed since\n"
     "BASE. Files that hold no Kubernetes object (workflows, values.yaml, kustomization.yaml,\n"
     "JSON 6902 patch lists, Helm chart templates) are skipped (--verbose says why;\n"
     "--strict-inputs makes them errors). Flyte tasks under PATH render into Pods\n"
@@ -48,7 +49,7 @@ const char kRenderUsage[] =
     "`exclude:` and `ignore:`.\n";
 
 const char kCheckUsage[] =
-    "usage: tjrender check [PATH...] [--rev REV] [--since BASE [--list-affected]] [--repo DIR]\n"
+    "usage: tjrender check [PATH...] [--rev REV | --staged] [--since BASE [--list-affected]] [--repo DIR]\n"
     "                      [--target TARGET] [--namespace NS] [--strict] [--strict-inputs]\n"
     "                      [--jobs N] [--quiet] [--verbose] [--format FORMAT]\n"
     "                      [--report FORMAT=FILE]...\n\n"
@@ -82,6 +83,7 @@ struct FlowOptions {
 std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool write,
                                     FlowOptions* options) {
   std::optional<unsigned> threads;
+  bool staged = false;
   po::options_description named("options");
   named.add_options()("help,h", "show this help")(
       "target", po::value(&options->target),
@@ -102,6 +104,9 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
       "threads", po::value<unsigned>()->notifier([&](unsigned n) { threads = n; }),
       "the same as --jobs")(
       "rev", po::value(&options->source.rev), "read this Git revision instead of the working tree")(
+      "staged", po::bool_switch(&staged),
+      "read what is committed plus what is staged (Git's index), not untracked or unstaged changes "
+      "(pre-commit)")(
       "since", po::value(&options->source.since),
       "only TrainJobs whose file or runtime changed since this Git revision")(
       "list-affected", po::bool_switch(&options->list_affected),
@@ -126,6 +131,13 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
     return exit_code;
   }
   if (threads && options->jobs == 0) options->jobs = *threads;
+  if (staged) {
+    if (!options->source.rev.empty()) {
+      ReportUsageError("--staged and --rev cannot be used together");
+      return kExitUsage;
+    }
+    options->source.rev = source::kStagedRevision;
+  }
   if (options->source.paths.empty() && options->source.rev.empty() &&
       options->source.since.empty()) {
     ReportUsageError(std::string(write ? "render" : "check") + " needs at least one PATH");

@@ -1,6 +1,8 @@
 #include "source/git_tree.h"
 
 #include <git2.h>
+#include <git2/sys/mempack.h>
+#include <git2/sys/odb_backend.h>
 
 #include <filesystem>
 #include <mutex>
@@ -234,18 +236,54 @@ std::string GitTree::BlobId(const std::string& path) const {
 
 const std::string& GitTree::revision_id() const { return impl_->revision_id; }
 
+namespace {
+
+// The index as a tree, as `git write-tree` builds it, with the tree objects
+// kept in memory: the repository's object database gets a mempack backend
+// of top priority, so reading the index writes nothing to disk. Staged
+// blobs are in the object database already (`git add` wrote them).
+Result<PeeledTree> StagedTree(git_repository* repo) {
+  auto fail = [](const std::string& what) {
+    return AsInputError(MakeError(Location{}, "", "the staged files (Git's index): " + what + ": " + LastGitError()));
+  };
+  git_odb* odb = nullptr;
+  if (git_repository_odb(&odb, repo) != 0) return fail("cannot open the object database");
+  GitHandle<git_odb, git_odb_free> database(odb);
+  git_odb_backend* memory = nullptr;
+  if (git_mempack_new(&memory) != 0) return fail("cannot keep trees in memory");
+  if (git_odb_add_backend(odb, memory, 1000) != 0) {
+    memory->free(memory);
+    return fail("cannot keep trees in memory");
+  }
+  git_index* raw_index = nullptr;
+  if (git_repository_index(&raw_index, repo) != 0) return fail("cannot read the index");
+  GitHandle<git_index, git_index_free> index(raw_index);
+  git_oid id{};
+  if (git_index_write_tree(&id, index.get()) != 0) {
+    return fail("cannot make a tree of it (unresolved merge conflicts?)");
+  }
+  git_tree* tree = nullptr;
+  if (git_tree_lookup(&tree, repo, &id) != 0) return fail("cannot read its tree");
+  PeeledTree peeled;
+  peeled.tree.reset(tree);
+  peeled.id = OidHex(&id);
+  return peeled;
+}
+
+}  // namespace
+
 Result<std::unique_ptr<GitTree>> OpenGitRevision(const std::string& repo_dir,
                                                  const std::string& rev) {
   Result<GitHandle<git_repository, git_repository_free>> repo = OpenRepository(repo_dir);
   if (!repo.ok()) return repo.take_error();
-  Result<PeeledTree> peeled = PeelToTree(repo->get(), rev);
+  Result<PeeledTree> peeled = rev == kStagedRevision ? StagedTree(repo->get()) : PeelToTree(repo->get(), rev);
   if (!peeled.ok()) return peeled.take_error();
   auto impl = std::make_unique<GitTree::Impl>();
   // Linked worktrees keep their objects in the common folder.
   impl->objects_path = std::string(git_repository_commondir(repo->get())) + "objects";
   impl->repo = std::move(*repo);
   impl->root = std::move(peeled->tree);
-  impl->revision = "revision " + rev;
+  impl->revision = rev == kStagedRevision ? std::string("the staged files") : "revision " + rev;
   impl->revision_id = std::move(peeled->id);
   return std::make_unique<GitTree>(std::move(impl));
 }

@@ -51,8 +51,15 @@ class GitTree final : public Tree {
   std::unique_ptr<Impl> impl_;
 };
 
+/// The revision name of what is committed plus what is staged: the tree
+/// `git write-tree` would write from the index (a pre-commit hook checks
+/// what the commit will hold, not untracked or unstaged work in progress).
+/// ":" is no name `git rev-parse` takes (":path" names a staged blob).
+inline constexpr char kStagedRevision[] = ":";
+
 /// The tree of `rev` (anything `git rev-parse` takes: a branch, a tag, a
-/// SHA, `HEAD~2`, `main:sub/dir`) in the repository at or above `repo_dir`.
+/// SHA, `HEAD~2`, `main:sub/dir`; or kStagedRevision) in the repository at
+/// or above `repo_dir`.
 Result<std::unique_ptr<GitTree>> OpenGitRevision(const std::string& repo_dir,
                                                  const std::string& rev);
 

@@ -27,6 +27,45 @@ std::string ReadOrError(const Tree& tree, const std::string& path) {
   return text.ok() ? *text : "error: " + text.error().ToString();
 }
 
+// What a pre-commit hook should see: the commit being made.
+TEST(GitTreeTest, TheStagedRevisionIsTheIndexNotTheWorkingTree) {
+  TJR_REQUIRE_GIT();
+  testkit::GitRepo repo;
+  repo.Write("m/a.yaml", "committed\n");
+  repo.Write("m/b.yaml", "committed\n");
+  ASSERT_EQ(repo.Commit(), 0);
+  repo.Write("m/a.yaml", "staged\n");
+  repo.Write("m/new.yaml", "staged\n");
+  ASSERT_EQ(repo.Git("add m/a.yaml m/new.yaml"), 0);
+  repo.Write("m/a.yaml", "unstaged\n");
+  repo.Write("m/b.yaml", "unstaged\n");
+  repo.Write("m/untracked.yaml", "untracked\n");
+  auto count_objects = [&] {
+    std::size_t files = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(repo.root() + "/.git/objects")) {
+      files += entry.is_regular_file() ? 1 : 0;
+    }
+    return files;
+  };
+  const std::size_t objects = count_objects();
+  auto staged = Open(repo.root(), kStagedRevision);
+  ASSERT_TRUE(staged);
+  EXPECT_EQ(ReadOrError(*staged, "m/a.yaml"), "staged\n");
+  EXPECT_EQ(ReadOrError(*staged, "m/b.yaml"), "committed\n");
+  EXPECT_EQ(ReadOrError(*staged, "m/new.yaml"), "staged\n");
+  EXPECT_FALSE(staged->Stat("m/untracked.yaml").ok());
+  ExpandedPaths files = ExpandPaths(*staged, {"m"}, kExtensions);
+  std::vector<std::string> names;
+  for (const InputFile& file : files.files) names.push_back(file.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"m/a.yaml", "m/b.yaml", "m/new.yaml"}));
+  EXPECT_EQ(count_objects(), objects) << "the index's trees are kept in memory, not written";
+  // Nothing staged: the staged revision is HEAD's tree.
+  ASSERT_EQ(repo.Git("reset -q"), 0);
+  auto clean = Open(repo.root(), kStagedRevision);
+  ASSERT_TRUE(clean);
+  EXPECT_EQ(ReadOrError(*clean, "m/a.yaml"), "committed\n");
+}
+
 TEST(GitTreeTest, ReadsRevisionsNotTheWorkingTree) {
   TJR_REQUIRE_GIT();
   testkit::GitRepo repo;

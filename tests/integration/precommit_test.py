@@ -131,6 +131,43 @@ def main():
         fixed = git("commit", "-m", "three nodes, rendered", cwd=repo)
         checks.expect(fixed.returncode == 0, "committing the refreshed rendering is accepted",
                       fixed.stdout + fixed.stderr)
+
+        # Work in progress that is not part of the commit: an untracked
+        # TrainJob (not rendered yet). The hook renders what is committed
+        # plus what is staged, so a commit of another YAML file passes;
+        # before, the untracked file made the rendered tree "stale".
+        wip = os.path.join(repo, "trainjobs", "wip.yaml")
+        with open(wip, "w") as f:
+            f.write(LONELY_TRAINJOB.replace("name: lonely", "name: wip").replace("name: absent",
+                                                                                 "name: torch-distributed"))
+        with open(os.path.join(repo, "notes.yaml"), "w") as f:
+            f.write("owner: ml-team\n")
+        git("add", "notes.yaml", cwd=repo)
+        unrelated = git("commit", "-m", "notes", cwd=repo)
+        output = unrelated.stdout + unrelated.stderr
+        up_to_date = re.search(r"^tjrender rendered tree up to date\.+(Passed|Failed)$", output, re.M)
+        checks.expect(unrelated.returncode == 0 and up_to_date is not None and up_to_date.group(1) == "Passed",
+                      "an untracked TrainJob is not part of the commit: the render hook runs and passes", output)
+        # Staged, the same TrainJob is part of the commit and must be rendered.
+        git("add", wip, cwd=repo)
+        staged = git("commit", "-m", "wip", cwd=repo)
+        output = staged.stdout + staged.stderr
+        checks.expect(staged.returncode != 0 and "rendered/ml-team/wip.yaml: error: missing from the rendered tree"
+                      in output, "once staged, the TrainJob's missing rendering refuses the commit", output)
+        # An unstaged edit of a staged file: the staged version is checked.
+        render = run([tjrender(), "render", "trainjobs", "runtimes", "--out", "rendered"], cwd=repo, env=env)
+        git("add", ".", cwd=repo)
+        with open(wip, "a") as f:
+            f.write("  trainer:\n    numNodes: 7\n")  # unstaged, unrendered
+        both = git("commit", "-m", "wip, rendered", cwd=repo)
+        checks.expect(both.returncode == 0, "an unstaged edit does not count against the commit",
+                      both.stdout + both.stderr)
+        checks.expect(run([tjrender(), "render", "--staged", "--check", "--out", "rendered", "trainjobs", "runtimes"],
+                          cwd=repo, env=env).returncode == 0,
+                      "render --staged --check typed by hand agrees")
+        checks.expect(run([tjrender(), "render", "--check", "--out", "rendered", "trainjobs", "runtimes"],
+                          cwd=repo, env=env).returncode == 1,
+                      "while the working tree (with the unstaged edit) is stale (exit 1)")
     finally:
         shutil.rmtree(work)
     checks.done()
