@@ -452,7 +452,7 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
   struct ParsedInput {
     bool read = false;  // a file that could not be read is not listed
     bool helm_template = false;  // a chart's file with template actions
-    std::optional<TemplatePlaceholder> placeholder;  // of a template outside a chart
+    std::vector<TemplatePlaceholder> placeholders;  // of a template outside a chart
     std::uint64_t hash = 0;
     std::string text;  // kept for Release
     Result<std::vector<doc::Node>> documents = std::vector<doc::Node>();
@@ -475,7 +475,7 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
       parsed.helm_template = true;
       return parsed;
     }
-    if (input.chart.empty()) parsed.placeholder = FindUnrenderedTemplate(*text);
+    if (input.chart.empty()) parsed.placeholders = FindUnrenderedTemplates(*text);
     if (options.release) parsed.hash = std::hash<std::string_view>{}(*text);
     yaml::ReadOptions read_options;
     read_options.max_document_bytes = options.max_file_bytes;
@@ -513,13 +513,17 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
                                             HelmCheckCommand(input.chart) + "`)"));
       return;
     }
-    // A template outside a chart: one finding instead of its parse error
-    // or its objects' schema errors; files of other kinds that parse are
-    // none of tjrender's business (a Deployment under Flux's substitution).
-    if (parsed.placeholder && (!parsed.documents.ok() || ClaimsKeptType(*parsed.documents, options.types))) {
-      Diagnostic finding = MakeError(
-          Location{InternSourceName(input.name), parsed.placeholder->line, parsed.placeholder->column}, "",
-          std::string("[") + kUnrenderedTemplateRule + "] " + UnrenderedTemplateMessage(*parsed.placeholder));
+    // A template outside a chart: one finding instead of the parse error
+    // its placeholders cause or its objects' schema errors; files of other
+    // kinds that parse are none of tjrender's business (a Deployment under
+    // Flux's substitution), nor parse errors elsewhere (a duplicate key).
+    const bool template_refused =
+        !parsed.documents.ok() && ExplainsParseError(parsed.placeholders, parsed.documents.error().location.line);
+    if (!parsed.placeholders.empty() &&
+        (template_refused || (parsed.documents.ok() && ClaimsKeptType(*parsed.documents, options.types)))) {
+      const TemplatePlaceholder& first = parsed.placeholders.front();
+      Diagnostic finding = MakeError(Location{InternSourceName(input.name), first.line, first.column}, "",
+                                     std::string("[") + kUnrenderedTemplateRule + "] " + UnrenderedTemplateMessage(first));
       finding.rule = kUnrenderedTemplateRule;
       set.diagnostics.push_back(std::move(finding));
       return;

@@ -175,6 +175,8 @@ TEST(LoadInputsTest, APlaceholderInAKeptObjectIsOneFindingAndKeepsNothing) {
   dir.Write("config.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  a: ${A}\n");
   dir.Write("shell.yaml", std::string(kJob) + "  trainer:\n    command: [sh, -c, \"echo $HOME ${USER}\"]\n");
   dir.Write("broken.yaml", "a: [b\n");
+  // A duplicate key far from its placeholder is the file's real error.
+  dir.Write("workflow.yaml", "metadata:\n  annotations: {}\nflags:\n  - \"{{workflow.name}}\"\nx: 1\nmetadata: {}\n");
   ManifestSet set = LoadManifests({dir.root()});
   EXPECT_EQ(Ids(set), (std::vector<std::string>{"trainer.kubeflow.org/v1alpha1/TrainJob default/job"}));
   EXPECT_EQ(set.manifests[0].file, dir.Path("shell.yaml"));
@@ -183,7 +185,8 @@ TEST(LoadInputsTest, APlaceholderInAKeptObjectIsOneFindingAndKeepsNothing) {
     if (d.severity == Severity::kError) rules.push_back(RuleId(d) + " " + d.location.ToString());
   }
   EXPECT_EQ(rules, (std::vector<std::string>{"input " + dir.Path("broken.yaml") + ":2:1",
-                                             "unrendered-template " + dir.Path("job.yaml") + ":9:15"}));
+                                             "unrendered-template " + dir.Path("job.yaml") + ":9:15",
+                                             "input " + dir.Path("workflow.yaml") + ":6:1"}));
 }
 
 TEST(LoadInputsTest, AFileMixingObjectsAndOtherDocumentsIsNotSkipped) {

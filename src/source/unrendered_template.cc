@@ -1,5 +1,6 @@
 #include "source/unrendered_template.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -135,8 +136,21 @@ std::uint32_t Characters(std::string_view text) {
 }  // namespace
 
 std::optional<TemplatePlaceholder> FindUnrenderedTemplate(std::string_view text) {
+  std::vector<TemplatePlaceholder> all = FindUnrenderedTemplates(text);
+  if (all.empty()) return std::nullopt;
+  return std::move(all.front());
+}
+
+bool ExplainsParseError(const std::vector<TemplatePlaceholder>& placeholders, std::uint32_t line) {
+  return std::any_of(placeholders.begin(), placeholders.end(), [&](const TemplatePlaceholder& placeholder) {
+    return placeholder.line == line || placeholder.line + 1 == line;
+  });
+}
+
+std::vector<TemplatePlaceholder> FindUnrenderedTemplates(std::string_view text) {
+  std::vector<TemplatePlaceholder> found_all;
   // Most manifests hold neither a '$' nor "{{": no line is looked at.
-  if (text.find('$') == std::string_view::npos && text.find("{{") == std::string_view::npos) return std::nullopt;
+  if (text.find('$') == std::string_view::npos && text.find("{{") == std::string_view::npos) return found_all;
   // The line's indentation below which a block scalar or a shell key's
   // value ends (-1: none open).
   long block_parent = -1;
@@ -197,10 +211,10 @@ std::optional<TemplatePlaceholder> FindUnrenderedTemplate(std::string_view text)
     }
     if (std::optional<Found> found = PlaceholderIn(value)) {
       const std::string_view before = line.substr(0, value_at + found->at);
-      return TemplatePlaceholder{line_number, Characters(before) + 1, std::string(found->text)};
+      found_all.push_back(TemplatePlaceholder{line_number, Characters(before) + 1, std::string(found->text)});
     }
   }
-  return std::nullopt;
+  return found_all;
 }
 
 std::string UnrenderedTemplateMessage(const TemplatePlaceholder& placeholder) {

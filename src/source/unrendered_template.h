@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 // Manifests that are templates of another tool, kept in a repository
 // outside a Helm chart: `{{ ... }}` actions (a chart's template copied out,
@@ -32,6 +33,17 @@ struct TemplatePlaceholder {
 /// whole line should be, outside comments, block scalars and the values of
 /// `command` and `args`; nothing for a manifest as kubectl applies it.
 std::optional<TemplatePlaceholder> FindUnrenderedTemplate(std::string_view text);
+
+/// Every line's first placeholder, in line order (FindUnrenderedTemplate's
+/// is the first of them).
+std::vector<TemplatePlaceholder> FindUnrenderedTemplates(std::string_view text);
+
+/// Whether a parse error at `line` is the template's doing: a placeholder
+/// stands on that line or the one before (`${EXTRA}` before `spec:` is
+/// refused at its own line, `{{- if }}` at the line it opens). A file that
+/// fails elsewhere (a duplicate key, comments in a JSON file) keeps its
+/// parse error.
+bool ExplainsParseError(const std::vector<TemplatePlaceholder>& placeholders, std::uint32_t line);
 
 /// The finding's message, without the "[rule] " prefix.
 std::string UnrenderedTemplateMessage(const TemplatePlaceholder& placeholder);

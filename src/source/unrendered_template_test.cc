@@ -58,6 +58,18 @@ TEST(UnrenderedTemplate, LeavesShellLinesScriptsAndKubernetesExpansionAlone) {
   EXPECT_EQ(First("spec:\n  image: \"repo/x:${TAG}\"\n"), "2:18 ${TAG}");
 }
 
+TEST(UnrenderedTemplate, AParseErrorIsTheTemplatesOnlyAtOrRightAfterAPlaceholder) {
+  const std::vector<TemplatePlaceholder> all =
+      FindUnrenderedTemplates("a: ${A}\nb: x\n${EXTRA}\nc:\n  - \"{{workflow.name}}\"\n");
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[1].line, 3u);
+  EXPECT_EQ(all[2].text, "{{workflow.name}}");
+  EXPECT_TRUE(ExplainsParseError(all, 3));
+  EXPECT_TRUE(ExplainsParseError(all, 4));
+  EXPECT_FALSE(ExplainsParseError(all, 2 + 5));
+  EXPECT_FALSE(ExplainsParseError({}, 1));
+}
+
 TEST(UnrenderedTemplate, TheMessageNamesThePlaceholderAndTheWayOut) {
   EXPECT_EQ(UnrenderedTemplateMessage(TemplatePlaceholder{3, 12, "${IMAGE}"}),
             "an unrendered template (helm template, envsubst, your bundler): `${IMAGE}` is still a placeholder; "
