@@ -1,6 +1,8 @@
 #include "integrate/krm_function.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
@@ -8,9 +10,11 @@
 #include <utility>
 #include <vector>
 
+#include <unistd.h>
+
 #include "app/integration_render.h"
-#include "base/file.h"
 #include "app/target_name.h"
+#include "base/file.h"
 #include "integrate/krm.h"
 #include "integrate/resource_list_edit.h"
 #include "pipeline/pipeline.h"
@@ -88,6 +92,48 @@ std::string InUsersTerms(const ResourceList& list, std::string message) {
   return message;
 }
 
+// A path annotation that stays inside the package.
+bool InsidePackage(const std::string& path) {
+  return !path.empty() && path.front() != '/' && path != ".." && path.rfind("../", 0) != 0 &&
+         path.find("/../") == std::string::npos;
+}
+
+// Where the items' paths start, with a trailing '/' ("" for the working
+// directory), or "" when unknown. kpt runs an exec function in its own
+// working directory and tells it nothing of the package (kpt
+// pkg/fn/runtime/exec.go ExecFn.Run: no Dir, no package in the
+// environment), so the package is the working directory (`kpt fn eval .`)
+// or a folder kpt's own command line names (`kpt fn eval manifests/`): the
+// first of those that holds every item's file.
+std::string PackageFolder(const ResourceList& list) {
+  std::vector<std::string> paths;
+  for (const ItemOrigin& origin : list.origins) {
+    if (InsidePackage(origin.path)) paths.push_back(origin.path);
+  }
+  if (paths.empty()) return "";
+  namespace fs = std::filesystem;
+  auto holds_all = [&](const fs::path& folder) {
+    std::error_code error;
+    return std::all_of(paths.begin(), paths.end(),
+                       [&](const std::string& path) { return fs::is_regular_file(folder / path, error); });
+  };
+  if (holds_all(".")) return "";
+  const std::string parent = "/proc/" + std::to_string(::getppid());
+  Result<std::string> command_line = ReadFile(parent + "/cmdline", std::size_t{1} << 20);
+  std::error_code error;
+  const fs::path parent_cwd = fs::read_symlink(parent + "/cwd", error);
+  if (!command_line.ok() || error) return "";
+  std::size_t start = 0;
+  for (std::size_t end = command_line->find('\0'); end != std::string::npos;
+       start = end + 1, end = command_line->find('\0', start)) {
+    const std::string argument = command_line->substr(start, end - start);
+    if (argument.empty() || argument.front() == '-') continue;
+    const fs::path folder = fs::path(argument).is_absolute() ? fs::path(argument) : parent_cwd / argument;
+    if (fs::is_directory(folder, error) && holds_all(folder)) return (folder / "").string();
+  }
+  return "";
+}
+
 }  // namespace
 
 KrmOutcome RunKrmFunction(const KrmRequest& request, app::Findings& findings) {
@@ -97,15 +143,12 @@ KrmOutcome RunKrmFunction(const KrmRequest& request, app::Findings& findings) {
     outcome.refused = list.take_error();
     return outcome;
   }
-  // kpt runs a function in its own working directory, which is the
-  // package's when the user runs kpt there: the files then give the lines
-  // the items cannot (a separated head comment, a --match-* selection).
-  PlaceFromFiles(&list->origins, list->items, [](const std::string& path) -> std::optional<std::string> {
-    if (path.empty() || path.front() == '/' || path == ".." || path.rfind("../", 0) == 0 ||
-        path.find("/../") != std::string::npos) {
-      return std::nullopt;
-    }
-    Result<std::string> text = ReadFile(path, std::size_t{64} << 20);
+  // The package's files give the lines the items cannot (a separated head
+  // comment, a --match-* selection).
+  const std::string package = PackageFolder(*list);
+  PlaceFromFiles(&list->origins, list->items, [&package](const std::string& path) -> std::optional<std::string> {
+    if (!InsidePackage(path)) return std::nullopt;
+    Result<std::string> text = ReadFile(package + path, std::size_t{64} << 20);
     if (!text.ok()) return std::nullopt;
     return std::move(*text);
   });

@@ -298,6 +298,13 @@ def package_folder_runs(kpt, tool, checks, work):
         checks.expect("[warning] trainer.kubeflow.org/v1alpha1/TrainJob/licensed spec.trainer.numNodes" in done.stderr,
                       f"kpt ({label}): the resourceRef is the TrainJob as written, without a namespace", done.stderr)
 
+    # kpt run from elsewhere, naming the package (as docs/integrations.md's
+    # commands do): the same lines.
+    outside = run([kpt, "fn", "eval", "licensed", "--exec", "tjrender krm", "--output", "unwrap", "--",
+                   "runtime-paths=platform"], cwd=work, env=env, timeout=180)
+    checks.expect(outside.returncode == 0 and f"{where}: [num-nodes-zero]" in outside.stderr,
+                  f"kpt fn eval licensed (run from its parent folder): {where}", outside.stderr)
+
     # A duplicate names the other copy's file.
     write_package(package, {"copy.yaml": LICENSED.split("---\n")[1]})
     twice = evaluate("--", "runtime-paths=../platform")
@@ -321,7 +328,8 @@ def package_folder_runs(kpt, tool, checks, work):
                    "runtime.yaml": RUNTIME})
     before = tree(pipeline_root)
     rendered = run(["sh", "-c", command], cwd=pipeline_root, env=env, timeout=180)
-    checks.expect(rendered.returncode == 0 and "[num-nodes-zero]" in rendered.stderr and tree(pipeline_root) == before,
+    checks.expect(rendered.returncode == 0 and f"{where}: [num-nodes-zero]" in rendered.stderr and
+                  tree(pipeline_root) == before,
                   "kpt fn render: the Kptfile's validator runs and leaves the package as it was", rendered.stderr)
     write_package(os.path.join(pipeline_root, "manifests"), {"lonely.yaml": TRAINJOB.replace("torch-distributed", "absent")})
     before = tree(pipeline_root)
