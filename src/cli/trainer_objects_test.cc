@@ -170,5 +170,44 @@ TEST(GenerateNameTest, NameRulesSeeTheGeneratedName) {
   EXPECT_TRUE(Has(render.out, "  name: " + std::string(58, 'a') + "xxxxx\n")) << render.out;
 }
 
+TEST(IgnoredUpstreamTest, WhatTheControllerAcceptsAndDropsIsAWarningWithItsReason) {
+  TempDir repo;
+  // The runtime's job lost its trainer label; a second, MPI runtime names
+  // its worker job `worker`; a third is Torch on two nodes.
+  std::string unlabelled = kRuntime;
+  unlabelled.erase(unlabelled.find("            metadata:\n"),
+                   std::string("            metadata:\n              labels:\n                "
+                               "trainer.kubeflow.org/trainjob-ancestor-step: trainer\n")
+                       .size());
+  repo.Write("runtimes/torch.yaml", unlabelled);
+  std::string mpi = kRuntime;
+  mpi.replace(mpi.find("name: torch"), 11, "name: mpi");
+  mpi.replace(mpi.find("torch: {}"), 9, "mpi: {}");
+  mpi.replace(mpi.find("- name: node"), 12, "- name: worker");
+  repo.Write("runtimes/mpi.yaml", mpi);
+  std::string two = kRuntime;
+  two.replace(two.find("name: torch"), 11, "name: two-nodes");
+  two.replace(two.find("numNodes: 1"), 11, "numNodes: 2");
+  repo.Write("runtimes/two-nodes.yaml", two);
+  repo.Write("jobs/a.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: a\nspec:\n"
+                            "  runtimeRef:\n    name: torch\n  trainer:\n    image: mine:1\n");
+  repo.Write("jobs/b.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: b\nspec:\n"
+                            "  runtimeRef:\n    name: two-nodes\n");
+  Outcome check = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_TRUE(Has(check.err, repo / "jobs/a.yaml" + ":9:12: warning: [trainer-fields-ignored] spec.trainer.image is "
+                                                     "ignored: no replicatedJob of ClusterTrainingRuntime torch carries "
+                                                     "the label trainer.kubeflow.org/trainjob-ancestor-step: trainer"))
+      << check.err;
+  EXPECT_TRUE(Has(check.err, repo / "runtimes/mpi.yaml" + ":12:9: warning: [mpi-node-missing] MPI ClusterTrainingRuntime "
+                                                           "mpi has no replicatedJob named node"))
+      << check.err;
+  EXPECT_TRUE(Has(check.err, repo / "jobs/b.yaml" + ":6:3: warning: [torch-env-not-injected] the TrainJob has no "
+                                                     "spec.trainer"))
+      << check.err;
+  EXPECT_TRUE(check.err.ends_with(", 0 errors, 3 warnings\n")) << check.err;
+  EXPECT_EQ(Invoke(RunCheck, {repo.str(), "--strict"}).exit_code, 1);
+}
+
 }  // namespace
 }  // namespace tjr::cli

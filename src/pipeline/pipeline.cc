@@ -6,6 +6,7 @@
 
 #include "base/ordered_parallel.h"
 #include "gocompat/strconv.h"
+#include "pipeline/ignored_fields.h"
 #include "pipeline/kept_runtime.h"
 #include "pipeline/patch_warnings.h"
 #include "pipeline/target.h"
@@ -86,7 +87,11 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
     ApplyStrict(&findings, options, manifest.id);
     Append(&summary->diagnostics, std::move(findings));
     // The API server would not have stored it: TrainJobs find no runtime.
-    if (!refused) shared.stored.push_back(std::move(runtime));
+    if (refused) continue;
+    Diagnostics unwired = CheckMpiRuntime(runtime);
+    ApplyStrict(&unwired, options, manifest.id);
+    Append(&summary->diagnostics, std::move(unwired));
+    shared.stored.push_back(std::move(runtime));
   }
   if (trainer::ReleaseOf(target.version).runtime_snapshot) {
     for (const doc::Node& runtime : shared.stored) {
@@ -320,6 +325,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   SupersedeRendered(&rendered_warnings, patch_warnings);
   Append(&out, std::move(rendered_warnings));
   Append(&out, std::move(patch_warnings));
+  Append(&out, CheckIgnoredTrainerFields(trainjob, *runtime));
   Append(&out, std::move(rendered->notes));
   result.objects = std::move(rendered->objects);
   return finish();
