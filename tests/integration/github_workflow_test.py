@@ -40,7 +40,8 @@ def main():
         check_static(checks)
         check_workflow_file_is_skipped(checks, world)
         scenarios = [pull_request_with_refused_trainjob, fork_pull_request, push_after_previous_commit,
-                     push_of_new_branch, push_after_unknown_commit, diff_input_error, base_branch_moved,
+                     push_of_new_branch, push_after_unknown_commit, diff_input_error, malformed_file_in_pull_request,
+                     base_branch_moved,
                      cancelled_after_check, install_fails, readme_recipe]
         for scenario in scenarios:
             print(f"## {scenario.__name__}")
@@ -321,6 +322,50 @@ def diff_input_error(checks, world, work):
                   not [r for r in done.results if r.name == "Rendered diff as the PR comment"][0].ran,
                   "and nothing is commented", json.dumps(done.gh_calls())[:1000])
     checks.expect(done.status == "failure", "the job fails")
+
+
+def malformed_file_in_pull_request(checks, world, work):
+    """One malformed file beside a valid change: tjrender exits 2 yet writes
+    the whole markdown and SARIF (that file one finding among the others).
+    The summary, the comment and the SARIF upload must still carry every
+    other file's results; before, each step dropped them all."""
+    os.makedirs(work)
+    repo = Repository(world, os.path.join(work, "workspace"))
+
+    def change(r):
+        refused_and_changed(r)
+        r.write("trainjobs/broken.yaml", "kind: [\n")
+
+    checkout = repo.as_pull_request_checkout(change)
+    done = Run(world, repo, pr_context(checkout), canned_comments(False))
+    out = done.output()
+    check = done.step("check")
+    checks.expect(check.outcome == "failure" and check.returncode == 2,
+                  "check exits 2 on the malformed file and fails the job's gate", out)
+    checks.expect(re.search(r"^::error file=trainjobs/broken\.yaml,line=\d+", check.stdout, re.M) is not None and
+                  re.search(r"^::error file=trainjobs/lonely\.yaml,line=\d+", check.stdout, re.M) is not None,
+                  "and still annotates the other files' findings", check.stdout)
+    diff = done.step("diff")
+    checks.expect(diff.ran and diff.outcome == "success" and diff.returncode == 0 and
+                  diff.outputs.get("differences") == "true",
+                  "the diff step keeps diff's exit-2 markdown and succeeds", out)
+    checks.expect("::error title=tjrender::tjrender diff origin/main could not read every file (exit 2)" in diff.stdout,
+                  "with an error saying which files could not be read is in the diff", diff.stdout)
+    checks.expect(diff.summary.startswith(MARKER + "\n") and "trainjobs/broken.yaml" in diff.summary and
+                  "lonely" in diff.summary and "changed" in diff.summary,
+                  "the job summary holds the diff of the other files and names the malformed one", diff.summary[:2000])
+    expect_pr_comment_steps(checks, done, "POST")
+    sarif_step = done.step("github/codeql-action/upload-sarif")
+    sarif_path = sarif_step.with_.get("sarif_file", "")
+    checks.expect(done.step("sarif").outcome == "success" and sarif_step.ran and os.path.exists(sarif_path),
+                  "the SARIF is uploaded despite the malformed file", out)
+    if os.path.exists(sarif_path):
+        with open(sarif_path) as f:
+            results = json.load(f)["runs"][0]["results"]
+        rules = {r["ruleId"] for r in results}
+        checks.expect("input" in rules and any("lonely" in json.dumps(r) for r in results),
+                      "the SARIF holds the malformed file (rule input) and the other findings", json.dumps(results)[:1500])
+    checks.expect(done.status == "failure", "the job fails (the check step)")
 
 
 def base_branch_moved(checks, world, work):
