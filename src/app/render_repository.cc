@@ -240,9 +240,17 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   // one (target_pin.h).
   // Its warnings wait for the ignore rules (Findings::BeginRun).
   Diagnostics pin_warnings;
+  // A pin that changed since BASE changes the target of every TrainJob, as
+  // a changed .tjrender.yaml does.
+  bool pin_unchanged_since = true;
   if (target.empty() && !input.config.target) {
     PinnedTarget pinned =
         ChooseFromPins(FindTargetPins(input.tree(), input.paths), std::string(pipeline::kDefaultTarget));
+    if (input.base_git != nullptr) {
+      pin_unchanged_since =
+          ChooseFromPins(FindTargetPins(input.base_tree(), input.paths), std::string(pipeline::kDefaultTarget))
+              .target == pinned.target;
+    }
     pin_warnings = std::move(pinned.warnings);
     if (!pinned.target.empty()) {
       target = pinned.target;
@@ -289,9 +297,12 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
     cache = batch::InventoryCache::Load(batch::InventoryCachePath(input.repo->git_dir),
                                         batch::CacheContext(load_options));
   }
-  const bool since = input.base_git != nullptr && input.config_unchanged_since;
-  if (input.base_git != nullptr && !since) {
+  const bool since = input.base_git != nullptr && input.config_unchanged_since && pin_unchanged_since;
+  if (input.base_git != nullptr && !input.config_unchanged_since) {
     sink.Note(input.config_path + " differs from " + request.source.since + ": every TrainJob is affected");
+  } else if (input.base_git != nullptr && !since) {
+    sink.Note("the Trainer release the repository pins differs from " + request.source.since +
+              ": every TrainJob is affected");
   }
   source::ManifestSet manifests;
   std::vector<batch::Entry> removed;

@@ -2,7 +2,8 @@
 """The release a repository deploys, as a user runs tjrender in it with no
 --target and no .tjrender.yaml: a kustomize remote base on kubeflow/trainer
 with `?ref=v2.1.0` makes the run trainer-v2.1 (said under --verbose), in
-the working tree and at a Git revision (--rev); conflicting pins and a
+the working tree, at a Git revision (--rev) and under --since (a changed
+pin affects every TrainJob); conflicting pins and a
 pinned release no target emulates are warnings and the default applies;
 --target and .tjrender.yaml always win."""
 import os
@@ -115,6 +116,12 @@ def main():
             worktree = run([tool, "check", "."], cwd=repo)
             checks.expect(worktree.returncode == 1 and "spec.podTemplateOverrides" in worktree.stderr,
                           "and the working tree's v2.3.0 pin as it stands", worktree.stderr)
+            # Only the pin changed since HEAD: every TrainJob is affected.
+            since = run([tool, "check", "--since", "HEAD", "--verbose"], cwd=repo)
+            checks.expect(since.returncode == 1 and "spec.podTemplateOverrides" in since.stderr and
+                          "the Trainer release the repository pins differs from HEAD: every TrainJob is affected"
+                          in since.stderr.splitlines(),
+                          "--since: a changed pin affects every TrainJob", since.stderr)
 
         # Two pins that disagree: a warning, the default applies. Folders are
         # walked in name order, so charts/ is found first.
