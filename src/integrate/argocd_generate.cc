@@ -78,7 +78,9 @@ class RepositoryTree final : public source::Tree {
   /// The repository path of `path`, a path from the working directory.
   std::string Named(const std::string& path, const std::string& source_path) const {
     if (fs::path(path).is_absolute() || source_path.empty()) return path;
-    return (fs::path(source_path) / path).lexically_normal().generic_string();
+    std::string named = (fs::path(source_path) / path).lexically_normal().generic_string();
+    while (named.size() > 1 && named.back() == '/') named.pop_back();  // "ml/trainjobs/" as given
+    return named;
   }
   /// The rendered trees left out so far, each once, in the order found.
   std::vector<std::string> RenderedTrees() const {

@@ -108,6 +108,7 @@ TEST_F(ArgocdGenerateTest, RepositoryPathsAndNoRenderedTree) {
               "apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: job\n  ownerReferences:\n"
               "  - {apiVersion: trainer.kubeflow.org/v1alpha1, kind: TrainJob, name: job}\n");
   request_.settings.runtime_paths = {"runtimes"};
+  request_.settings.source_path = "apps/train/";  // as an Application may write it
   ArgocdOutcome outcome = Run();
   ASSERT_FALSE(outcome.refused);
   EXPECT_EQ(outcome.objects, 2u) << outcome.manifests;
