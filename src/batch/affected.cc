@@ -329,6 +329,8 @@ Result<AffectedSet> FindAffected(const SinceSources& sources, const source::Load
   source::ManifestSet& set = out.manifests;
   AppendDiagnostics(&set.diagnostics, head_changed.diagnostics);
   AppendDiagnostics(&set.diagnostics, unchanged.diagnostics);
+  // A changed kustomize patch file's TrainJobs, for their types.
+  set.trainjob_patches = std::move(head_changed.trainjob_patches);
   for (source::ManifestSet* part : {&head_changed, &unchanged}) {
     for (source::Manifest& manifest : part->manifests) {
       if (part == &head_changed ? dropped.count(&manifest) == 0 : keep(manifest)) {

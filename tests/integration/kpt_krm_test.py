@@ -394,6 +394,21 @@ def kubectl_kustomize(tool, checks, work):
     checks.expect(piped.returncode == 1 and "spec.trainer.numNodes in body must be of type integer" in piped.stderr,
                   "the pipe finds it in the merged TrainJob too", piped.stderr)
 
+    # The CI gate, `check --since BASE`: a change to the patch alone.
+    git = shutil.which("git")
+    if git:
+        identity = ["-c", "user.name=t", "-c", "user.email=t@example.com"]
+        bad = open(os.path.join(repo, "overlays", "prod", "nodes.yaml")).read()
+        write_package(repo, {"overlays/prod/nodes.yaml": bad.replace("numNodes: four", "numNodes: 4")})
+        for step in (["init", "-q"], ["add", "-A"], identity + ["commit", "-qm", "base"]):
+            run([git, *step], cwd=repo)
+        write_package(repo, {"overlays/prod/nodes.yaml": bad})
+        run([git, "add", "-A"], cwd=repo)
+        run([git, *identity, "commit", "-qm", "four"], cwd=repo)
+        since = run([tool, "check", "--since", "HEAD~1", "."], cwd=repo, env=env)
+        checks.expect(since.returncode == 1 and "overlays/prod/nodes.yaml:8:15: error: spec.trainer.numNodes" in since.stderr,
+                      "tjrender check --since: a changed patch gets the types too", since.stderr)
+
 
 def main():
     kpt = shutil.which("kpt")
