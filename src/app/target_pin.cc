@@ -1,6 +1,7 @@
 #include "app/target_pin.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 
 #include "doc/path.h"
@@ -71,6 +72,27 @@ bool IsReleaseVersion(std::string_view version) {
   }
 }
 
+// A YAML file whose name says it may hold a Flux HelmRelease or an Argo CD
+// Application of Trainer ("helmrelease.yaml", "kubeflow-trainer.yaml",
+// "trainer-app.yaml", "applications.yaml"): such objects may live in any
+// file, and reading every file for them would double the reads.
+bool MayHoldDeployObject(const std::string& name) {
+  if (!name.ends_with(".yaml") && !name.ends_with(".yml")) return false;
+  if (IsKustomization(name) || name == "Chart.yaml") return false;
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (std::string_view word : {"trainer", "release", "application", "app."}) {
+    if (lower.find(word) != std::string::npos) return true;
+  }
+  return lower.find("-app") != std::string::npos || lower.find("_app") != std::string::npos;
+}
+
+std::string Group(const doc::Node& object) {
+  const std::string api_version = doc::StringAt(object, "apiVersion");
+  const std::size_t slash = api_version.find('/');
+  return slash == std::string::npos ? std::string() : api_version.substr(0, slash);
+}
+
 class PinScan {
  public:
   explicit PinScan(const source::Tree& tree) : tree_(tree) {}
@@ -87,6 +109,7 @@ class PinScan {
       } else if (entry.type == source::EntryType::kFile && entry.left_out.empty()) {
         if (IsKustomization(entry.name)) Read(path, &PinScan::Kustomization);
         if (entry.name == "Chart.yaml") Read(path, &PinScan::Chart);
+        if (MayHoldDeployObject(entry.name)) Read(path, &PinScan::DeployObject);
       }
     }
   }
@@ -134,6 +157,41 @@ class PinScan {
 
   void Chart(const std::string& file, const doc::Node& chart) {
     ChartEntries(file, doc::At(&chart, "dependencies"));
+  }
+
+  // Flux's HelmRelease (spec.chart.spec.chart and .version) and Argo CD's
+  // Application (spec.source or each of spec.sources: a chart with its
+  // targetRevision, or kubeflow/trainer's repository at a tag) of Trainer.
+  void DeployObject(const std::string& file, const doc::Node& object) {
+    const std::string kind = doc::StringAt(object, "kind");
+    if (kind == "List") {
+      for (const doc::Node& item : doc::Items(doc::At(&object, "items"))) DeployObject(file, item);
+      return;
+    }
+    if (kind == "HelmRelease" && Group(object) == "helm.toolkit.fluxcd.io") {
+      const doc::Node* chart = doc::AtPath(&object, {"spec", "chart", "spec"});
+      const doc::Node* version = doc::At(chart, "version");
+      if (doc::StringAt(chart, "chart") == kTrainerChart && version != nullptr && version->is_string()) {
+        Add(file, *version, "HelmRelease " + std::string(kTrainerChart) + " " + version->string_value(),
+            version->string_value());
+      }
+      return;
+    }
+    if (kind != "Application" || Group(object) != "argoproj.io") return;
+    std::vector<const doc::Node*> sources;
+    if (const doc::Node* source = doc::AtPath(&object, {"spec", "source"})) sources.push_back(source);
+    for (const doc::Node& source : doc::Items(doc::AtPath(&object, {"spec", "sources"}))) sources.push_back(&source);
+    for (const doc::Node* source : sources) {
+      const doc::Node* revision = doc::At(source, "targetRevision");
+      if (revision == nullptr || !revision->is_string()) continue;
+      const std::string repo = doc::StringAt(source, "repoURL");
+      const bool chart = doc::StringAt(source, "chart") == kTrainerChart;
+      const bool manifests = !TrainerRef(repo + "?ref=" + revision->string_value()).empty();
+      if (!chart && !manifests) continue;
+      Add(file, *revision,
+          "Application " + (chart ? std::string(kTrainerChart) : repo) + " " + revision->string_value(),
+          revision->string_value());
+    }
   }
 
   // Entries naming the kubeflow-trainer chart with a version (Chart.yaml's

@@ -18,9 +18,13 @@
 //   `newTag`, a `helmCharts` entry of the kubeflow-trainer chart with a
 //   `version`;
 // - Helm's Chart.yaml: a `dependencies` entry of the kubeflow-trainer chart
-//   with an exact `version`.
-// A Flux HelmRelease or an Argo CD Application may live in any file, so
-// finding one would mean reading every file a second time: not read.
+//   with an exact `version`;
+// - a Flux HelmRelease (spec.chart.spec: the kubeflow-trainer chart and its
+//   version) or an Argo CD Application (spec.source or spec.sources: that
+//   chart, or kubeflow/trainer's repository, at a targetRevision), in a
+//   YAML file whose name says it may hold one (contains "trainer",
+//   "release", "application" or "app"): such objects may live in any file,
+//   and reading every file for them would double the reads.
 namespace tjr::app {
 
 /// The controller image of kubeflow/trainer's manifests

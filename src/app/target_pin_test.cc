@@ -61,6 +61,31 @@ TEST(TargetPin, KustomizeRemoteTargetsImagesAndChartsOfTrainer) {
   EXPECT_TRUE(Pins(tree, {"apps/trainer.yaml"}).empty());
 }
 
+TEST(TargetPin, FluxHelmReleasesAndArgoCdApplicationsInFilesNamedForThem) {
+  const std::string release =
+      "apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: trainer}\nspec:\n  chart:\n"
+      "    spec:\n      chart: kubeflow-trainer\n      version: \"2.1.0\"\n";
+  const std::string application =
+      "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: trainer}\nspec:\n  sources:\n"
+      "  - repoURL: ghcr.io/kubeflow/charts\n    chart: kubeflow-trainer\n    targetRevision: 2.2.0\n"
+      "  - repoURL: https://github.com/kubeflow/trainer.git\n    path: manifests/overlays/manager\n"
+      "    targetRevision: v2.2.0\n  - repoURL: https://github.com/kubeflow/trainer.git\n    targetRevision: HEAD\n";
+  source::MemoryTree tree({
+      {"clusters/prod/kubeflow-trainer.yaml", release},
+      {"argocd/ml-apps.yaml", application},
+      {"argocd/other.yaml", application},  // a name that says nothing: not read
+      {"clusters/prod/helmrelease.yml",
+       "apiVersion: v1\nkind: List\nitems:\n- " + std::string("apiVersion: helm.toolkit.fluxcd.io/v2beta1\n  kind: HelmRelease\n"
+                                                                   "  spec: {chart: {spec: {chart: other, version: 1.0.0}}}\n")},
+  });
+  EXPECT_EQ(Pins(tree), (std::vector<std::string>{
+                            "argocd/ml-apps.yaml:8 2.2.0 trainer-v2.2 Application kubeflow-trainer 2.2.0",
+                            "argocd/ml-apps.yaml:11 v2.2.0 trainer-v2.2 Application "
+                            "https://github.com/kubeflow/trainer.git v2.2.0",
+                            "clusters/prod/kubeflow-trainer.yaml:8 2.1.0 trainer-v2.1 HelmRelease kubeflow-trainer 2.1.0",
+                        }));
+}
+
 TEST(TargetPin, OneTargetWhenThePinsAgree) {
   const std::vector<TargetPin> pins = {
       {"manifests/kustomization.yaml", 5, "github.com/kubeflow/trainer/manifests?ref=v2.1.0", "v2.1.0", "trainer-v2.1"},

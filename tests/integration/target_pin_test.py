@@ -149,6 +149,16 @@ def main():
         checks.expect(old.returncode == 1 and "platform/kustomization.yaml:5:1: warning: [target-pin-unsupported] the "
                       "repository pins Trainer v2.0.1" in old.stderr and "spec.podTemplateOverrides" in old.stderr,
                       "a pin of v2.0.1 is said so, and the default applies", old.stderr)
+
+        # A Flux HelmRelease of the chart, in a file named for it.
+        os.remove(os.path.join(repo, "platform/kustomization.yaml"))
+        write(repo, "clusters/prod/kubeflow-trainer.yaml",
+              "apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: kubeflow-trainer\n"
+              "spec:\n  chart:\n    spec:\n      chart: kubeflow-trainer\n      version: 2.1.0\n")
+        flux = run([tool, "check", ".", "--verbose"], cwd=repo)
+        checks.expect(flux.returncode == 0 and "target trainer-v2.1 from clusters/prod/kubeflow-trainer.yaml:9 "
+                      "(HelmRelease kubeflow-trainer 2.1.0)" in flux.stderr.splitlines(),
+                      "a Flux HelmRelease of kubeflow-trainer 2.1.0 pins trainer-v2.1", flux.stderr)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     checks.done()
