@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "report/finding.h"
 
@@ -40,5 +41,15 @@ std::string WriteGithub(const Results& run, const WriteOptions& options);
 
 /// A one-line description of a known rule id, or empty.
 std::string_view RuleDescription(std::string_view rule);
+
+/// What a report says about a known rule id (all empty for others).
+struct RuleHelp {
+  std::string_view description;  ///< one line
+  std::string_view explanation;  ///< what it means and why it matters
+  std::string_view help;         ///< what to do
+};
+RuleHelp HelpOf(std::string_view rule);
+/// The rule ids HelpOf knows, in table order.
+std::vector<std::string_view> DescribedRules();
 
 }  // namespace tjr::report

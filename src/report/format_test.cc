@@ -95,6 +95,24 @@ TEST(Sarif, ResultsPointAtRulesAndRegions) {
   const doc::Node& rules = *run.Find("tool")->Find("driver")->Find("rules");
   ASSERT_EQ(rules.size(), 2u);
   EXPECT_EQ(rules[1].Find("id")->string_value(), "volume-two-sources");
+  // Every rule carries a title, a description and a help text (code
+  // scanning's alert title, its text and "Rule help").
+  EXPECT_EQ(rules[1].Find("shortDescription")->Find("text")->string_value(),
+            "a volume of the rendered pod has more than one source");
+  EXPECT_EQ(rules[1].Find("fullDescription")->Find("text")->string_value(),
+            "a volume of the rendered pod has more than one source. A patch merged a second source (configMap, "
+            "persistentVolumeClaim, ...) into a volume the runtime defines: the API server refuses the pod.");
+  EXPECT_EQ(rules[1].Find("help")->Find("text")->string_value(),
+            "Replace the volume in the override with $patch: replace, or rename it. The rule volume-two-sources is "
+            "in the rule list of tjrender's manual (docs/manual.md, Findings). To keep it with a reason: the "
+            "annotations tjrender.dev/ignore: volume-two-sources and tjrender.dev/ignore-reason, or an ignore: "
+            "entry of .tjrender.yaml.");
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    for (const char* key : {"shortDescription", "fullDescription", "help"}) {
+      ASSERT_NE(rules[i].Find(key), nullptr) << i << " " << key;
+      EXPECT_FALSE(rules[i].Find(key)->Find("text")->string_value().empty()) << i << " " << key;
+    }
+  }
   const doc::Node& result = (*run.Find("results"))[1];
   EXPECT_EQ(result.Find("ruleIndex")->int_value(), 1);
   EXPECT_EQ(result.Find("level")->string_value(), "warning");
@@ -102,6 +120,35 @@ TEST(Sarif, ResultsPointAtRulesAndRegions) {
   EXPECT_EQ(physical.Find("artifactLocation")->Find("uri")->string_value(), "repo/a.yaml");
   EXPECT_EQ(physical.Find("region")->Find("startLine")->int_value(), 9);
   EXPECT_EQ(physical.Find("region")->Find("startColumn")->int_value(), 5);
+}
+
+TEST(Sarif, ARuleNotInTheTableIsDescribedByItsFirstFinding) {
+  Results run;
+  Finding finding = At("a.yaml", 3, 1, Severity::kWarning, "x");
+  finding.rule = "some-new-rule";
+  finding.diagnostic = MakeWarning(Location{InternSourceName("a.yaml"), 3, 1}, "some-new-rule", "what it found");
+  run.findings.push_back(finding);
+  auto parsed = json::Read(WriteSarif(run, {}), "report.sarif");
+  ASSERT_TRUE(parsed.ok());
+  const doc::Node& rule = (*(*parsed->Find("runs"))[0].Find("tool")->Find("driver")->Find("rules"))[0];
+  EXPECT_EQ(rule.Find("shortDescription")->Find("text")->string_value(), "tjrender some-new-rule");
+  EXPECT_EQ(rule.Find("fullDescription")->Find("text")->string_value(),
+            "tjrender some-new-rule. As first found: what it found");
+  EXPECT_NE(rule.Find("help")->Find("text")->string_value().find("tjrender.dev/ignore: some-new-rule"),
+            std::string::npos);
+}
+
+// Every rule id the table describes is one the manual's rule list names,
+// so the table cannot keep a rule the manual dropped or misspelled.
+TEST(RuleHelp, KnownRulesHaveEveryTextAndLookUpByTheirId) {
+  for (std::string_view id : {"duplicate-object", "field-pruned", "upstream/invalid-value", "input"}) {
+    RuleHelp help = HelpOf(id);
+    EXPECT_FALSE(help.description.empty()) << id;
+    EXPECT_FALSE(help.explanation.empty()) << id;
+    EXPECT_FALSE(help.help.empty()) << id;
+    EXPECT_EQ(RuleDescription(id), help.description) << id;
+  }
+  EXPECT_TRUE(HelpOf("no-such-rule").description.empty());
 }
 
 TEST(Sarif, UrisArePercentEncodedAndAbsolutePathsAreFileUris) {

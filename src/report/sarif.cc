@@ -108,6 +108,30 @@ doc::Node Result(const Finding& f, std::size_t rule_index) {
   return result;
 }
 
+// A reportingDescriptor: code scanning shows shortDescription as the
+// alert's title, fullDescription as its text and help under "Rule help".
+// A rule the table does not know yet is described by its first finding.
+doc::Node Rule(const Finding& first) {
+  const RuleHelp known = HelpOf(first.rule);
+  const std::string description =
+      known.description.empty() ? "tjrender " + first.rule : std::string(known.description);
+  const std::string full = known.explanation.empty()
+                               ? description + ". As first found: " + MessageWithoutRule(first.diagnostic)
+                               : description + ". " + std::string(known.explanation);
+  std::string help = known.help.empty() ? "Fix what the message names." : std::string(known.help);
+  help += " The rule " + first.rule + " is in the rule list of tjrender's manual (docs/manual.md, Findings).";
+  help += first.diagnostic.severity == Severity::kError
+              ? " Errors are what the cluster refuses and cannot be ignored."
+              : " To keep it with a reason: the annotations tjrender.dev/ignore: " + first.rule +
+                    " and tjrender.dev/ignore-reason, or an ignore: entry of .tjrender.yaml.";
+  doc::Node rule = doc::Node::Mapping();
+  rule.Set("id", Str(first.rule));
+  rule.Set("shortDescription", Text(description));
+  rule.Set("fullDescription", Text(full));
+  rule.Set("help", Text(help));
+  return rule;
+}
+
 }  // namespace
 
 std::string WriteSarif(const Results& run, const WriteOptions& options) {
@@ -116,11 +140,7 @@ std::string WriteSarif(const Results& run, const WriteOptions& options) {
   doc::Node rules = doc::Node::Sequence();
   for (const Finding& f : run.findings) {
     if (!rule_index.emplace(f.rule, rule_index.size()).second) continue;
-    doc::Node rule = doc::Node::Mapping();
-    rule.Set("id", Str(f.rule));
-    std::string_view description = RuleDescription(f.rule);
-    rule.Set("shortDescription", Text(description.empty() ? f.rule : std::string(description)));
-    rules.push_back(rule);
+    rules.push_back(Rule(f));
   }
   doc::Node results = doc::Node::Sequence();
   for (const Finding& f : run.findings) results.push_back(Result(f, rule_index[f.rule]));

@@ -45,6 +45,17 @@ def main():
         checks.expect(rules == ["override-container-unknown", "upstream/invalid-value"] or
                       sorted(rules) == ["override-container-unknown", "upstream/invalid-value"],
                       "SARIF rule ids", str(rules))
+        # Code scanning shows a rule's shortDescription as the alert title,
+        # fullDescription as its text and help as "Rule help".
+        descriptors = {r["id"]: r for r in sarif["runs"][0]["tool"]["driver"]["rules"]}
+        checks.expect(all(descriptors.get(rule, {}).get(key, {}).get("text")
+                          for rule in rules for key in ("shortDescription", "fullDescription", "help")),
+                      "every SARIF rule carries a description and a help text", json.dumps(descriptors)[:1500])
+        checks.expect(descriptors.get("upstream/invalid-value", {}).get("help", {}).get("text", "").startswith(
+                          "Fix the field the message names.") and
+                      "cannot be ignored" in descriptors.get("upstream/invalid-value", {}).get("help", {}).get("text", ""),
+                      "an upstream error's help says what to do and that errors cannot be ignored",
+                      json.dumps(descriptors.get("upstream/invalid-value")))
 
         root = ElementTree.parse(reports["junit"]).getroot()
         checks.expect(root.tag == "testsuites", "JUnit parses, root testsuites")
