@@ -14,6 +14,19 @@ std::map<std::string, std::vector<doc::Node>> ValidateAndRender(
     const source::ManifestSet& manifests, const RepoConfig& config,
     pipeline::PipelineOptions options, Findings* findings, bool render_mode) {
   findings->BeginRun(manifests, config.ignore, &options);
+  if (render_mode) {
+    // What is rendered here is applied as it is, and a placeholder name
+    // (source::Manifest::generate_name) must never reach a cluster.
+    for (const source::Manifest& manifest : manifests.manifests) {
+      if (manifest.generate_name.empty()) continue;
+      const doc::Node* at = doc::At(doc::At(&manifest.object, "metadata"), "generateName");
+      findings->Add(MakeError(at != nullptr ? at->location() : manifest.location(), "metadata.name",
+                              "required: a TrainJob named by generateName cannot be rendered for apply: the API "
+                              "server chooses its name on create, and every object the controller makes is named "
+                              "after it; give it a name, or apply it in validate mode"),
+                    RefOf(manifest.id));
+    }
+  }
   std::map<std::string, std::vector<doc::Node>> rendered;
   pipeline::PipelineSummary summary = pipeline::RenderManifests(
       manifests, options, [&](pipeline::TrainJobResult&& result) {

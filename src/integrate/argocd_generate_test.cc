@@ -69,6 +69,26 @@ TEST_F(ArgocdGenerateTest, RenderReplacesTheTrainJob) {
   EXPECT_EQ(outcome.manifests.find("kind: TrainJob"), std::string::npos);
 }
 
+TEST_F(ArgocdGenerateTest, ATrainJobNamedByGenerateNameIsValidatedAsWrittenButNeverRenderedForApply) {
+  // The loader checks it under a placeholder name (source::Manifest::
+  // generate_name); that name must not reach the cluster.
+  repo_.Write("apps/train/job.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n"
+                                     "  generateName: sweep-\nspec:\n  runtimeRef:\n    name: plain\n");
+  request_.settings.runtime_paths = {"runtimes"};
+  ArgocdOutcome validate = Run();
+  ASSERT_FALSE(validate.refused);
+  EXPECT_FALSE(findings_.has_errors());
+  EXPECT_NE(validate.manifests.find("  generateName: sweep-\n"), std::string::npos) << validate.manifests;
+  EXPECT_EQ(validate.manifests.find("xxxxx"), std::string::npos) << validate.manifests;
+
+  app::Findings findings;
+  request_.settings.mode = ArgoMode::kRender;
+  ArgocdOutcome render = ArgocdGenerate(request_, findings, notices_);
+  EXPECT_TRUE(findings.has_errors());
+  EXPECT_EQ(render.manifests.find("xxxxx"), std::string::npos) << render.manifests;
+  EXPECT_EQ(render.manifests.find("kind: JobSet"), std::string::npos) << render.manifests;
+}
+
 TEST_F(ArgocdGenerateTest, RefusesRuntimePathsOutsideTheRepository) {
   request_.settings.runtime_paths = {"../elsewhere"};
   ArgocdOutcome outcome = Run();
