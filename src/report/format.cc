@@ -74,6 +74,18 @@ constexpr KnownRule kKnownRules[] = {
     {"mpi-hostfile-too-large", "the MPI hostfile would pass a ConfigMap's 1 MiB",
      "The API server refuses the hostfile ConfigMap, so the TrainJob never starts.",
      "Use fewer nodes or slots per node."},
+    {"trainer-fields-ignored", "a spec.trainer field the controller applies to nothing",
+     "No replicatedJob of the runtime carries trainer.kubeflow.org/trainjob-ancestor-step: trainer, and the "
+     "Trainer controller puts spec.trainer only into the node container of such a job.",
+     "Label the runtime's trainer job with trainer.kubeflow.org/trainjob-ancestor-step: trainer."},
+    {"mpi-node-missing", "an MPI runtime without the node job or node container the MPI plugin uses",
+     "The MPI plugin writes the hostfile from the job named node and mounts the SSH keys into containers "
+     "named node only: mpirun gets an empty hostfile or no keys.",
+     "Name the worker job node, and the containers of the node and launcher jobs node."},
+    {"torch-env-not-injected", "a multi-node Torch TrainJob without spec.trainer",
+     "The Torch plugin injects the PET_* environment and the port only when spec.trainer is set: each node "
+     "runs torchrun on its own.",
+     "Add `trainer: {}` under spec."},
     {"unrendered-template", "a template (Helm, envsubst) read as a manifest",
      "`{{ ... }}` or `${VAR}` where a value should be: the file is not what the cluster gets.",
      "Render it first and pipe the result to `tjrender check -`."},
