@@ -6,6 +6,7 @@
 // what the UI shows when it fails.
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -103,7 +104,13 @@ int RunArgocdGenerate(const std::vector<std::string>& args) {
   if (!findings.Finish()) return kExitUsage;
   if (findings.has_input_errors()) return kExitUsage;
   if (findings.has_errors()) {
-    if (settings->runtime_paths.empty()) {
+    // A runtimeRef not found (the controller's "must be created before the
+    // TrainJob" / the webhook's "not found"), not any error.
+    const bool runtime_not_found = std::any_of(
+        findings.findings().begin(), findings.findings().end(), [](const report::Finding& f) {
+          return f.diagnostic.severity == Severity::kError && f.diagnostic.message.find("not found") != std::string::npos;
+        });
+    if (settings->runtime_paths.empty() && runtime_not_found) {
       std::fputs("hint: runtimes kept outside the application's folder are found through the "
                  "plugin parameter runtime-paths (folders relative to the repository root)\n",
                  stderr);

@@ -14,6 +14,7 @@
 #include "app/target_name.h"
 #include "batch/output_tree.h"
 #include "doc/objects.h"
+#include "flyte/render.h"
 #include "pipeline/pipeline.h"
 #include "source/document_class.h"
 #include "source/helm_chart.h"
@@ -170,6 +171,10 @@ ArgocdOutcome ArgocdGenerate(const ArgocdRequest& request, app::Findings& findin
   pipeline_options.target = std::move(*target);
   outcome.target = pipeline_options.target;
   source::LoadOptions load_options;
+  // Flyte tasks (and the PodTemplates and propeller configuration they are
+  // rendered with) are read too, so discovery's Flyte tasks get checked.
+  for (const source::ObjectType& type : flyte::FlyteObjectTypes()) load_options.types.push_back(type);
+  flyte::AcceptFlyteTasks(&load_options);
   if (!settings.app_namespace.empty()) {
     load_options.default_namespace = settings.app_namespace;
     pipeline_options.default_namespace = settings.app_namespace;
@@ -207,6 +212,7 @@ ArgocdOutcome ArgocdGenerate(const ArgocdRequest& request, app::Findings& findin
   source::ManifestSet manifests;
   manifests.files = loaded.files;
   manifests.diagnostics = loaded.diagnostics;
+  manifests.trainjob_patches = loaded.trainjob_patches;
   std::size_t app_files = 0;
   {
     source::ExpandedPaths app = source::ExpandPaths(tree, app_paths, {".json", ".yaml", ".yml"});
@@ -216,11 +222,25 @@ ArgocdOutcome ArgocdGenerate(const ArgocdRequest& request, app::Findings& findin
     for (source::Manifest& m : loaded.manifests) {
       if (names.count(m.file) || !app::IsTrainJob(m.object)) manifests.manifests.push_back(std::move(m));
     }
+    for (source::UntypedDocument& d : loaded.untyped) {
+      if (names.count(d.file)) manifests.untyped.push_back(std::move(d));
+    }
   }
 
   const bool render = settings.mode == ArgoMode::kRender;
   std::map<std::string, std::vector<doc::Node>> rendered =
       app::ValidateAndRender(manifests, *config, pipeline_options, &findings, render);
+  // Flyte tasks are registered with Flyte, not applied: checked, never printed.
+  flyte::FlyteOptions flyte_options;
+  flyte_options.default_namespace = pipeline_options.default_namespace;
+  flyte::FlyteOutcome flyte_outcome = flyte::RenderFlyte(manifests, flyte_options);
+  findings.Add(flyte_outcome.diagnostics);
+  for (const flyte::TaskResult& task : flyte_outcome.tasks) {
+    report::ObjectRef ref = app::RefOf("flyteidl.core", "TaskTemplate", task.namespace_, task.name);
+    findings.AddSubject(ref);
+    findings.AddChecked(1);
+    findings.Add(task.diagnostics, ref);
+  }
   if (findings.has_errors() || findings.has_input_errors()) return outcome;
 
   std::vector<doc::Node> out;

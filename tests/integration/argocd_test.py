@@ -324,6 +324,29 @@ def main():
         shutil.rmtree(os.path.join(app_dir, "rendered"))
         shutil.rmtree(rendered_dir)
 
+        # Flyte tasks (discovery finds them) are checked with the folder's
+        # PodTemplates, never printed: they are registered with Flyte, not applied.
+        flyte_app = os.path.join(unpacked, "flyte-app")
+        os.makedirs(flyte_app)
+        with open(os.path.join(flyte_app, "settings.yaml"), "w") as f:
+            f.write("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n")
+        task = ("id: {resourceType: TASK, project: p, domain: development, name: wf.t1, version: v1}\n"
+                "type: python-task\nconfig: {primary_container_name: primary}\n"
+                "k8sPod:\n  podSpec:\n    containers:\n    - name: primary\n      image: task:v1\n")
+        with open(os.path.join(flyte_app, "task.yaml"), "w") as f:
+            f.write(task)
+        flyte_ok = generate("flyte-app", {"ARGOCD_APP_PARAMETERS": "null"})
+        checks.expect(flyte_ok.returncode == 0 and objects_of(tool, flyte_ok.stdout, work) == ["ConfigMap"] and
+                      "1 checked" in flyte_ok.stderr,
+                      "a Flyte task is checked and not printed", flyte_ok.stdout + flyte_ok.stderr)
+        with open(os.path.join(flyte_app, "task.yaml"), "w") as f:
+            f.write(task.replace("primary_container_name: primary", "primary_container_name: main"))
+        flyte_bad = generate("flyte-app", {"ARGOCD_APP_PARAMETERS": "null"})
+        checks.expect(flyte_bad.returncode == 1 and flyte_bad.stdout == "" and
+                      "flyte-app/task.yaml:1:1: error: invalid TaskSpecification, primary container [main] not defined"
+                      in flyte_bad.stderr and "runtime-paths" not in flyte_bad.stderr,
+                      "a Flyte task the propeller refuses fails generation (no runtime-paths hint)", flyte_bad.stderr)
+
         # Without runtime-paths the runtimes are not found, and the hint says why.
         missing = generate("ml/trainjobs", {})
         checks.expect(missing.returncode == 1 and "runtime-paths" in missing.stderr,
