@@ -14,9 +14,9 @@ bool IsBlank(char c) { return c == ' ' || c == '\t'; }
 // The keys whose values are shell lines and program arguments: `$VAR` and
 // `${VAR}` there are the shell's (or the program's), and Kubernetes'
 // `$(VAR)` expansion applies there (k8s.io/kubernetes
-// pkg/kubelet/kubecontainer/helpers.go, ExpandContainerCommandAndArgs); Flyte
-// fills its own `{{.input}}` there (flytepropeller
-// pkg/.../template/template.go, Render of command and args).
+// pkg/kubelet/container/helpers.go, ExpandContainerCommandAndArgs); Flyte
+// fills its own `{{.input}}` there (flyteplugins
+// pluginmachinery/core/template/template.go, as flyte/template_render.h).
 bool IsShellKey(std::string_view key) { return key == "command" || key == "args"; }
 
 // The end of a `${NAME}` or `${NAME<op>word}` (envsubst's and Flux's forms:
