@@ -244,8 +244,14 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   // a changed .tjrender.yaml does.
   bool pin_unchanged_since = true;
   if (target.empty() && !input.config.target) {
+    // PATHs as entry points of a repository on disk (a pre-commit hook's
+    // staged files): its pins are the repository's, as `check .` finds them.
+    std::vector<std::string> pin_paths = input.paths;
+    if (!request.source.repo.empty() && request.source.rev.empty() && !request.source.paths.empty()) {
+      pin_paths.push_back(request.source.repo);
+    }
     PinnedTarget pinned =
-        ChooseFromPins(FindTargetPins(input.tree(), input.paths), std::string(pipeline::kDefaultTarget));
+        ChooseFromPins(FindTargetPins(input.tree(), pin_paths), std::string(pipeline::kDefaultTarget));
     if (input.base_git != nullptr) {
       pin_unchanged_since =
           ChooseFromPins(FindTargetPins(input.base_tree(), input.paths), std::string(pipeline::kDefaultTarget))

@@ -93,6 +93,11 @@ def main():
                       "runtime-snapshot" not in rendered.stdout,
                       "render merges the override as v2.1 does (no v2.3 runtime snapshot)", rendered.stderr)
 
+        # A pre-commit hook names the staged files and the repository.
+        hook = run([tool, "check", "--repo", ".", "jobs/tuned.yaml", "--verbose"], cwd=repo)
+        checks.expect(hook.returncode == 0 and NOTE in hook.stderr.splitlines(),
+                      "check --repo . FILE finds the repository's pin", hook.stderr)
+
         flag = run([tool, "check", ".", "--target", "trainer-v2.3"], cwd=repo)
         checks.expect(flag.returncode == 1 and "spec.podTemplateOverrides" in flag.stderr, "--target wins",
                       flag.stderr)
