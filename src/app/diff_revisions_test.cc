@@ -56,20 +56,50 @@ TEST_F(DiffRevisionsTest, TheSameFoldersDifferInNothing) {
   EXPECT_FALSE(findings.has_errors());
 }
 
-TEST_F(DiffRevisionsTest, AChangedServiceAccountIsAChangedJobSet) {
-  const fs::path job = root_ / "new/trainjobs/custom-sa-node-selector.yaml";
+// The TrainJob is suspended at both sides: the v2.1 webhook refuses a
+// change to a running TrainJob's podTemplateOverrides (that refusal is
+// RefusedUpdatesAreNoDifferences' subject), not a suspended one's.
+void SuspendAndRenameServiceAccount(const fs::path& job, bool rename) {
   std::ifstream in(job);
   std::stringstream text;
   text << in.rdbuf();
   std::string yaml = text.str();
   ASSERT_NE(yaml.find("ml-training-sa"), std::string::npos);
+  if (rename) yaml.replace(yaml.find("ml-training-sa"), 14, "renamed-sa");
+  yaml.replace(yaml.find("spec:\n"), 6, "spec:\n  suspend: true\n");
+  std::ofstream(job) << yaml;
+}
+
+TEST_F(DiffRevisionsTest, AChangedServiceAccountIsAChangedJobSet) {
+  SuspendAndRenameServiceAccount(root_ / "old/trainjobs/custom-sa-node-selector.yaml", false);
+  SuspendAndRenameServiceAccount(root_ / "new/trainjobs/custom-sa-node-selector.yaml", true);
+  Findings findings;
+  Recorder sink;
+  DiffOutcome outcome = DiffRevisions(Request(), findings, sink);
+  ASSERT_TRUE(outcome.compared);
+  EXPECT_TRUE(outcome.result.HasDifferences()) << outcome.result.CountsText();
+  EXPECT_TRUE(outcome.result.Refused(diff::Side::kHead).empty());
+}
+
+// A running TrainJob's podTemplateOverrides changed: the webhook refuses the
+// update, so HEAD renders nothing for it. That is check's finding, shown
+// beside the diff, not a difference of rendered objects.
+TEST_F(DiffRevisionsTest, RefusedUpdatesAreNoDifferences) {
+  const fs::path job = root_ / "new/trainjobs/custom-sa-node-selector.yaml";
+  std::ifstream in(job);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string yaml = text.str();
   yaml.replace(yaml.find("ml-training-sa"), 14, "renamed-sa");
   std::ofstream(job) << yaml;
   Findings findings;
   Recorder sink;
   DiffOutcome outcome = DiffRevisions(Request(), findings, sink);
   ASSERT_TRUE(outcome.compared);
-  EXPECT_TRUE(outcome.result.HasDifferences()) << outcome.result.CountsText();
+  EXPECT_FALSE(outcome.result.HasDifferences()) << outcome.result.CountsText();
+  EXPECT_FALSE(outcome.result.NothingCompared());
+  EXPECT_EQ(outcome.result.Refused(diff::Side::kHead),
+            std::vector<std::string>{"ml-team/pytorch-distributed-custom"});
 }
 
 TEST_F(DiffRevisionsTest, MixingAFolderAndARevisionIsAProblem) {
