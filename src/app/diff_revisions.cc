@@ -8,6 +8,7 @@
 #include "app/render_config.h"
 #include "app/render_source.h"
 #include "app/target_name.h"
+#include "app/target_pin.h"
 #include "batch/affected.h"
 #include "batch/inventory_cache.h"
 #include "diff/base_side.h"
@@ -49,12 +50,25 @@ std::jthread PrepareTargets(const DiffRequest& request, const std::optional<std:
   return pipeline::PrepareInBackground(std::move(names), request.threads);
 }
 
+// A side whose .tjrender.yaml names no target renders for the release its
+// repository pins, as `check` and `render` choose it (target_pin.h); a
+// conflict or an unemulated pin leaves the default, said in a note.
+void PinTarget(const source::Tree& tree, const std::vector<std::string>& paths, const std::string& label,
+               std::optional<std::string>* target, DiffSink& sink) {
+  if (*target) return;
+  PinnedTarget pinned = ChooseFromPins(FindTargetPins(tree, paths), std::string(pipeline::kDefaultTarget));
+  for (const Diagnostic& warning : pinned.warnings) sink.Note(label + ": " + warning.message);
+  if (pinned.target.empty()) return;
+  *target = pinned.target;
+  sink.Notice(label + ": " + pinned.note);
+}
+
 bool IsFolder(const std::string& path) {
   std::error_code error;
   return std::filesystem::is_directory(path, error);
 }
 
-Result<Inputs> ReadFolders(const DiffRequest& request, const source::LoadOptions& load) {
+Result<Inputs> ReadFolders(const DiffRequest& request, const source::LoadOptions& load, DiffSink& sink) {
   if (!request.paths.empty() || request.all || !request.repo.empty()) {
     return AsInputError(MakeError(Location{}, "", "--path, --all and --repo are for Git revisions, not folders"));
   }
@@ -73,7 +87,11 @@ Result<Inputs> ReadFolders(const DiffRequest& request, const source::LoadOptions
     if (!opened.ok()) return opened.take_error();
     const RenderSource& source = **opened;
     (at_base ? inputs.base : inputs.head) = source::LoadManifests(source.tree(), source.paths, load);
-    (at_base ? inputs.base_target : inputs.head_target) = source.config.target;
+    std::optional<std::string>& target = at_base ? inputs.base_target : inputs.head_target;
+    target = source.config.target;
+    if (request.target.empty()) {
+      PinTarget(source.tree(), source.paths, at_base ? inputs.base_label : inputs.head_label, &target, sink);
+    }
   }
   return inputs;
 }
@@ -109,10 +127,22 @@ Result<Inputs> ReadRevisions(const DiffRequest& request, const source::LoadOptio
   Result<RepoConfig> base_config = ReadRepoConfig(*source.base_git, source.config_path);
   if (!base_config.ok()) return base_config.take_error();
   inputs.base_target = base_config->target;
+  bool pins_agree = true;
+  if (request.target.empty()) {
+    PinTarget(source.tree(), source.paths, inputs.head_label, &inputs.head_target, sink);
+    PinTarget(source.base_tree(), source.paths, inputs.base_label, &inputs.base_target, sink);
+    // A pin that changed changes every TrainJob's target, as a changed
+    // .tjrender.yaml does.
+    pins_agree = inputs.head_target == inputs.base_target || !source.config_unchanged_since;
+  }
   inputs.prepare = PrepareTargets(request, inputs.base_target, inputs.head_target);
 
-  if (request.all || !source.config_unchanged_since) {
-    if (!request.all) sink.Note(source.config_path + " differs: every TrainJob is compared");
+  if (request.all || !source.config_unchanged_since || !pins_agree) {
+    if (!pins_agree && !request.all) {
+      sink.Note("the pinned Trainer release differs: every TrainJob is compared");
+    } else if (!request.all) {
+      sink.Note(source.config_path + " differs: every TrainJob is compared");
+    }
     inputs.head = source::LoadManifests(source.tree(), source.paths, load);
     inputs.base = source::LoadManifests(source.base_tree(), source.paths, load);
     return inputs;
@@ -164,7 +194,7 @@ DiffOutcome DiffRevisions(const DiffRequest& request, Findings& findings, DiffSi
         AsInputError(MakeError(Location{}, "", "BASE and HEAD must both be folders or both be Git revisions")));
     return outcome;
   }
-  Result<Inputs> read = folders ? ReadFolders(request, load_options) : ReadRevisions(request, load_options, sink);
+  Result<Inputs> read = folders ? ReadFolders(request, load_options, sink) : ReadRevisions(request, load_options, sink);
   if (!read.ok()) {
     sink.Problem(read.error());
     return outcome;

@@ -44,6 +44,8 @@ class DiffSink {
   virtual void Problem(const Diagnostic& problem) = 0;
   /// What --verbose shows.
   virtual void Note(std::string_view text) = 0;
+  /// What is shown without --verbose too (RenderSink::Notice).
+  virtual void Notice(std::string_view text) { Note(text); }
 };
 
 struct DiffOutcome {

@@ -260,7 +260,7 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
     pin_warnings = std::move(pinned.warnings);
     if (!pinned.target.empty()) {
       target = pinned.target;
-      sink.Note(pinned.note);
+      sink.Notice(pinned.note);
     }
   }
   if (!target.empty()) {

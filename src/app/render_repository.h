@@ -84,6 +84,9 @@ class RenderSink {
   virtual void Problem(const Diagnostic& problem) = 0;
   /// What --verbose shows.
   virtual void Note(std::string_view text) = 0;
+  /// What is shown without --verbose too: a choice the run made for the
+  /// user that changes every result (the target a repository pin chose).
+  virtual void Notice(std::string_view text) { Note(text); }
   /// Each TrainJob's result and each Flyte task's, in order, before its
   /// findings and its objects go anywhere (conformance compares them).
   virtual void Rendered(const pipeline::TrainJobResult& result) { (void)result; }

@@ -102,6 +102,7 @@ class CliDiffSink final : public app::DiffSink {
  public:
   void Problem(const Diagnostic& problem) override { Report(problem); }
   void Note(std::string_view text) override { cli::Note(text); }
+  void Notice(std::string_view text) override { cli::Notice(text); }
 };
 
 }  // namespace

@@ -37,6 +37,8 @@ void ReportUsageError(std::string_view message) { Logger().error("error: {}", me
 
 void Note(std::string_view message) { Logger().info("{}", message); }
 
+void Notice(std::string_view message) { Logger().warn("note: {}", message); }
+
 void SetVerbose(bool verbose) {
   Logger().set_level(verbose ? spdlog::level::info : spdlog::level::warn);
 }

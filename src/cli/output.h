@@ -14,6 +14,8 @@ void Report(const Diagnostics& diagnostics);
 void ReportUsageError(std::string_view message);
 /// Progress and --verbose notes (stderr, through spdlog).
 void Note(std::string_view message);
+/// A note shown without --verbose too: "note: MESSAGE" on stderr.
+void Notice(std::string_view message);
 void SetVerbose(bool verbose);
 
 /// Writes `bytes` to stdout in one piece.

@@ -198,6 +198,7 @@ class CliSink final : public app::RenderSink {
   void Data(std::string_view bytes) override { WriteStdout(bytes); }
   void Problem(const Diagnostic& problem) override { Report(problem); }
   void Note(std::string_view text) override { cli::Note(text); }
+  void Notice(std::string_view text) override { cli::Notice(text); }
   void ProgressStart(std::size_t total) override { progress_.emplace(total, Progress::Wanted(quiet_)); }
   void ProgressPause() override {
     if (progress_) progress_->Finish();

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The release a repository deploys, as a user runs tjrender in it with no
 --target and no .tjrender.yaml: a kustomize remote base on kubeflow/trainer
-with `?ref=v2.1.0` makes the run trainer-v2.1 (said under --verbose), in
+with `?ref=v2.1.0` makes the run trainer-v2.1 (said in a note, verbose or not), in
 the working tree, at a Git revision (--rev) and under --since (a changed
 pin affects every TrainJob); conflicting pins and a
 pinned release no target emulates are warnings and the default applies;
@@ -86,8 +86,12 @@ def main():
         check = run([tool, "check", "."], cwd=repo)
         checks.expect(check.returncode == 0 and not errors(check.stderr),
                       "the pinned v2.1 is the target: podTemplateOverrides are clean", check.stderr)
+        checks.expect("note: " + NOTE in check.stderr.splitlines(),
+                      "the run says where the target came from, without --verbose", check.stderr)
         verbose = run([tool, "check", ".", "--verbose"], cwd=repo)
-        checks.expect(NOTE in verbose.stderr.splitlines(), "--verbose says where the target came from", verbose.stderr)
+        checks.expect("note: " + NOTE in verbose.stderr.splitlines(), "and with it", verbose.stderr)
+        quiet_out = run([tool, "render", ".", "-o", "-"], cwd=repo)
+        checks.expect(NOTE not in quiet_out.stdout, "the note never reaches stdout", quiet_out.stdout[:400])
         rendered = run([tool, "render", ".", "-o", "-"], cwd=repo)
         checks.expect(rendered.returncode == 0 and "accelerator: a100" in rendered.stdout and
                       "runtime-snapshot" not in rendered.stdout,
@@ -95,7 +99,7 @@ def main():
 
         # A pre-commit hook names the staged files and the repository.
         hook = run([tool, "check", "--repo", ".", "jobs/tuned.yaml", "--verbose"], cwd=repo)
-        checks.expect(hook.returncode == 0 and NOTE in hook.stderr.splitlines(),
+        checks.expect(hook.returncode == 0 and "note: " + NOTE in hook.stderr.splitlines(),
                       "check --repo . FILE finds the repository's pin", hook.stderr)
 
         flag = run([tool, "check", ".", "--target", "trainer-v2.3"], cwd=repo)
@@ -116,11 +120,19 @@ def main():
                 run(["git"] + args, cwd=repo, env=env)
             write(repo, "platform/kustomization.yaml", KUSTOMIZATION.format(ref="v2.3.0"))
             at_rev = run([tool, "check", "--rev", "HEAD", "--verbose"], cwd=repo)
-            checks.expect(at_rev.returncode == 0 and NOTE in at_rev.stderr.splitlines(),
+            checks.expect(at_rev.returncode == 0 and "note: " + NOTE in at_rev.stderr.splitlines(),
                           "--rev HEAD reads the pin as committed", at_rev.stderr)
             worktree = run([tool, "check", "."], cwd=repo)
             checks.expect(worktree.returncode == 1 and "spec.podTemplateOverrides" in worktree.stderr,
                           "and the working tree's v2.3.0 pin as it stands", worktree.stderr)
+            # diff renders each side for the release it pins: HEAD's v2.1.0 pin
+            # against the working tree's v2.3.0 one, so the TrainJob BASE
+            # created is refused at the working tree (a removed field).
+            changed = run([tool, "diff", "HEAD", "--verbose"], cwd=repo)
+            checks.expect("note: HEAD: " + NOTE in changed.stderr.splitlines() and
+                          "the pinned Trainer release differs: every TrainJob is compared" in changed.stderr and
+                          "spec.podTemplateOverrides" in changed.stderr,
+                          "diff: each side renders for its own pin", changed.stderr)
             # Only the pin changed since HEAD: every TrainJob is affected.
             since = run([tool, "check", "--since", "HEAD", "--verbose"], cwd=repo)
             checks.expect(since.returncode == 1 and "spec.podTemplateOverrides" in since.stderr and
@@ -161,7 +173,7 @@ def main():
               "apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: kubeflow-trainer\n"
               "spec:\n  chart:\n    spec:\n      chart: kubeflow-trainer\n      version: 2.1.0\n")
         flux = run([tool, "check", ".", "--verbose"], cwd=repo)
-        checks.expect(flux.returncode == 0 and "target trainer-v2.1 from clusters/prod/kubeflow-trainer.yaml:9 "
+        checks.expect(flux.returncode == 0 and "note: target trainer-v2.1 from clusters/prod/kubeflow-trainer.yaml:9 "
                       "(HelmRelease kubeflow-trainer 2.1.0)" in flux.stderr.splitlines(),
                       "a Flux HelmRelease of kubeflow-trainer 2.1.0 pins trainer-v2.1", flux.stderr)
     finally:
