@@ -18,8 +18,13 @@ bool IsSidecarWithCustom(const doc::Node& object) {
          Get(object, "custom") != nullptr;
 }
 
+// flyteidl's TaskTemplate.container is a Container message and k8s_pod a
+// K8sPod message (flyteidl/core/tasks.proto), never a string: a Hydra or
+// launcher config with `container: ${IMAGE}` (NeMo's conf/config.yaml) is no task.
+bool IsMessage(const doc::Node* field) { return field != nullptr && field->is_mapping(); }
+
 bool HasTarget(const doc::Node& object) {
-  return Get(object, "container") != nullptr || Get(object, "k8sPod", "k8s_pod") != nullptr ||
+  return IsMessage(Get(object, "container")) || IsMessage(Get(object, "k8sPod", "k8s_pod")) ||
          IsSidecarWithCustom(object);
 }
 

@@ -21,6 +21,10 @@ TEST(TaskDocument, Recognition) {
   EXPECT_TRUE(IsFlyteTaskDocument(Yaml("type: sidecar\ncustom: {}")));
   EXPECT_FALSE(IsFlyteTaskDocument(Yaml("apiVersion: v1\nkind: Pod\ncontainer: {}")));
   EXPECT_FALSE(IsFlyteTaskDocument(Yaml("id: {name: t}\ntype: python-task")));
+  // NeMo launcher / Hydra configs (aws-samples/awsome-distributed-training
+  // 3.test_cases/megatron/nemo1.0/conf.template/config.yaml): an image string.
+  EXPECT_FALSE(IsFlyteTaskDocument(Yaml("defaults: [_self_]\ncontainer: ${ENROOT_IMAGE}")));
+  EXPECT_FALSE(IsFlyteTaskDocument(Yaml("container: docker.io/x/y:v1\nk8sPod: pod")));
 }
 
 TEST(TaskDocument, FlytectlShapeWithSnakeCaseNames) {
