@@ -2,7 +2,11 @@
 // summaries, and the default target wherever it is documented.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include "cli/command.h"
@@ -153,6 +157,35 @@ TEST(RuleListTest, EveryDescribedRuleIsInTheManualsRuleList) {
       continue;  // listed by pattern, after apimachinery's field error types
     }
     EXPECT_NE(findings.find("`" + std::string(id) + "`"), std::string::npos) << id;
+  }
+}
+
+// Every rule id the code gives a finding (a `k...Rule...[] = "id"`
+// constant or a `.rule = "id"` assignment in src/, tests aside) has its
+// SARIF description: code scanning shows a rule without one by its first
+// message alone.
+TEST(RuleListTest, EveryRuleOfTheCodeIsDescribed) {
+  const std::regex constant(R"re(constexpr\s+(?:char|std::string_view)\s+k\w*Rule\w*(?:\[\])?\s*=\s*"([a-z][a-z0-9/-]*)")re");
+  const std::regex assigned(R"re(\.rule\s*=\s*"([a-z][a-z0-9/-]*)")re");
+  const std::vector<std::string_view> described = report::DescribedRules();
+  std::set<std::string> found;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(SourcePath("src"))) {
+    const std::string path = entry.path().string();
+    if (!entry.is_regular_file() || path.ends_with("_test.cc") || path.find("/testkit/") != std::string::npos ||
+        !(path.ends_with(".cc") || path.ends_with(".h"))) {
+      continue;
+    }
+    const std::string text = Read(path);
+    for (const std::regex* pattern : {&constant, &assigned}) {
+      for (std::sregex_iterator it(text.begin(), text.end(), *pattern), end; it != end; ++it) {
+        found.insert((*it)[1].str());
+      }
+    }
+  }
+  EXPECT_GT(found.size(), 20u) << "the patterns no longer find the rule ids";
+  for (const std::string& id : found) {
+    EXPECT_NE(std::find(described.begin(), described.end(), id), described.end())
+        << id << " has no description in report/format.cc";
   }
 }
 
