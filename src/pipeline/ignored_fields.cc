@@ -64,18 +64,26 @@ Diagnostics CheckIgnoredTrainerFields(const doc::Node& trainjob, const doc::Node
     // torch.go EnforceMLPolicy (v2.1.0:126, v2.2.0:118, v2.3.0:139): the
     // trainer container is looked up only when spec.trainer is set, and
     // the PET_* values and the port go to that container alone.
-    // Left silent on one node, where torchrun's defaults still start it
-    // (with one process): the common single-node example would drown
-    // the case that breaks, nodes that never meet.
+    // What torchrun then does differs from what the runtime asks only when
+    // the runtime asks for more than torchrun's defaults (one node, one
+    // process): several nodes (each runs on its own), or an integer
+    // numProcPerNode above 1 (torch.go's "auto" without spec.trainer has
+    // no resourcesPerNode to count, so it comes to one process anyway).
+    // The common single-node example stays silent.
     const doc::Node* nodes = doc::At(ml_policy, "numNodes");
     const bool several = nodes != nullptr && nodes->is_int() && nodes->int_value() > 1;
-    if (Present(doc::At(ml_policy, "torch")) != nullptr && trainer_job && several) {
+    const doc::Node* procs = doc::FindPath(ml_policy, {"torch", "numProcPerNode"});
+    const bool many_procs = procs != nullptr && procs->is_int() && procs->int_value() > 1;
+    if (Present(doc::At(ml_policy, "torch")) != nullptr && trainer_job && (several || many_procs)) {
+      const std::string effect =
+          several ? "torchrun runs each of the " + std::to_string(nodes->int_value()) + " nodes on its own"
+                  : "torchrun starts 1 process per node, not the runtime's " + std::to_string(procs->int_value());
       out.push_back(MakeWarning(
           RuntimeRefKey(trainjob), kRuleTorchEnvNotInjected,
           "the TrainJob has no spec.trainer, so the Torch plugin of " + RuntimeName(runtime) +
               " injects no PET_* environment (PET_NNODES, PET_NPROC_PER_NODE, PET_NODE_RANK, PET_MASTER_ADDR, "
-              "PET_MASTER_PORT) and no container port into the trainer's node container: torchrun runs each of the " +
-              std::to_string(nodes->int_value()) + " nodes on its own (pkg/runtime/framework/plugins/torch/torch.go EnforceMLPolicy looks the container up only "
+              "PET_MASTER_PORT) and no container port into the trainer's node container: " + effect +
+              " (pkg/runtime/framework/plugins/torch/torch.go EnforceMLPolicy looks the container up only "
               "when spec.trainer is set); write `trainer: {}` under spec to have them"));
     }
     return out;

@@ -136,6 +136,27 @@ TEST(TorchEnvNotInjected, ATorchRuntimeWithoutSpecTrainerGetsNoPetEnvironment) {
   // On one node torchrun's defaults still start it: nothing is said.
   PipelineResult one = RenderManifests(Manifests(Runtime("    torch: {}\n", kTrainerLabel) + TrainJob("")), {});
   EXPECT_EQ(Rules(one.diagnostics), "") << Lines(one.diagnostics);
+  // Unless the runtime asks for more processes than torchrun's default one:
+  // v2.1 reads mlPolicy.torch.numProcPerNode (torch.go:108); later CRDs have
+  // no such field, so the API server drops it and nothing is asked.
+  PipelineOptions v21;
+  v21.target = "trainer-v2.1";
+  PipelineResult procs =
+      RenderManifests(Manifests(Runtime("    torch: {numProcPerNode: 4}\n", kTrainerLabel) + TrainJob("")), v21);
+  EXPECT_EQ(Rules(procs.diagnostics), "torch-env-not-injected ") << Lines(procs.diagnostics);
+  EXPECT_NE(Lines(procs.diagnostics).find("torchrun starts 1 process per node, not the runtime's 4"),
+            std::string::npos)
+      << Lines(procs.diagnostics);
+  PipelineResult auto_procs =
+      RenderManifests(Manifests(Runtime("    torch: {numProcPerNode: auto}\n", kTrainerLabel) + TrainJob("")), v21);
+  EXPECT_EQ(Rules(auto_procs.diagnostics), "") << Lines(auto_procs.diagnostics);
+  for (const char* target : {"trainer-v2.2", "trainer-v2.3"}) {
+    PipelineOptions options;
+    options.target = target;
+    PipelineResult pruned = RenderManifests(
+        Manifests(Runtime("    torch: {numProcPerNode: 4}\n", kTrainerLabel) + TrainJob("")), options);
+    EXPECT_EQ(Rules(pruned.diagnostics), "field-pruned ") << target << Lines(pruned.diagnostics);
+  }
 }
 
 TEST(MpiNodeMissing, NoNodeJobAndNoNodeContainerAreSaidAtTheRuntime) {

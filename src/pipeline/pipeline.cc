@@ -325,7 +325,13 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   SupersedeRendered(&rendered_warnings, patch_warnings);
   Append(&out, std::move(rendered_warnings));
   Append(&out, std::move(patch_warnings));
-  Append(&out, CheckIgnoredTrainerFields(trainjob, *runtime));
+  // As the API server stored the runtime: a field its release's CRD lacks
+  // (mlPolicy.torch.numProcPerNode after v2.1) asks the plugins nothing.
+  if (const validate::CrdRules* runtime_rules = validate::BuiltinRuntimeCrdRules(target.version)) {
+    Append(&out, CheckIgnoredTrainerFields(trainjob, validate::PrunedAsStored(*runtime_rules, *runtime)));
+  } else {
+    Append(&out, CheckIgnoredTrainerFields(trainjob, *runtime));
+  }
   Append(&out, std::move(rendered->notes));
   result.objects = std::move(rendered->objects);
   return finish();

@@ -82,7 +82,7 @@ constexpr KnownRule kKnownRules[] = {
      "The MPI plugin writes the hostfile from the job named node and mounts the SSH keys into containers "
      "named node only: mpirun gets an empty hostfile or no keys.",
      "Name the worker job node, and the containers of the node and launcher jobs node."},
-    {"torch-env-not-injected", "a multi-node Torch TrainJob without spec.trainer",
+    {"torch-env-not-injected", "a Torch TrainJob without spec.trainer on a runtime of several nodes or processes",
      "The Torch plugin injects the PET_* environment and the port only when spec.trainer is set: each node "
      "runs torchrun on its own.",
      "Add `trainer: {}` under spec."},
