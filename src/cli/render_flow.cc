@@ -242,7 +242,15 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     request.objects = app::ObjectsTo::kStream;
   } else if (options.check_out) {
     request.objects = app::ObjectsTo::kFolderCheck;
+    // The rerun reads what the check read: under --staged (the pre-commit
+    // hook) the working tree's untracked TrainJobs would otherwise be
+    // rendered into DIR, and the next check calls their files "gone".
     request.rerun_command = "`tjrender render";
+    if (options.source.rev == source::kStagedRevision) {
+      request.rerun_command += " --staged";
+    } else if (!options.source.rev.empty()) {
+      request.rerun_command += " --rev " + options.source.rev;
+    }
     for (const std::string& p : options.source.paths) request.rerun_command += " " + p;
     request.rerun_command += " --out " + options.out_dir + "`";
   } else {

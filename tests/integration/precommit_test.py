@@ -154,6 +154,11 @@ def main():
         output = staged.stdout + staged.stderr
         checks.expect(staged.returncode != 0 and "rendered/ml-team/wip.yaml: error: missing from the rendered tree"
                       in output, "once staged, the TrainJob's missing rendering refuses the commit", output)
+        # Its advice renders what the hook read (committed plus staged): a
+        # rerun without --staged would also render untracked TrainJobs into
+        # the tree, which the next commit then calls "gone".
+        checks.expect("run `tjrender render --staged trainjobs runtimes --out rendered`" in output,
+                      "the hook's advice is the --staged render", output)
         # An unstaged edit of a staged file: the staged version is checked.
         render = run([tjrender(), "render", "trainjobs", "runtimes", "--out", "rendered"], cwd=repo, env=env)
         git("add", ".", cwd=repo)
