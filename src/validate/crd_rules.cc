@@ -218,7 +218,12 @@ class Walker {
           message += "; `" + child.key + "` is a field of `" + *owner + "`";
         }
       }
-      sinks_.pruned->Warn(kRuleFieldPruned, std::move(message), &child.value);
+      // At the value, unless the value starts on a later line than its key
+      // (a block mapping or list): then at the key, since that line holds a
+      // field that is not the unknown one (`trainer:` one level too far out).
+      Location at = child.value.location();
+      if (child.key_location.known() && at.known() && at.line > child.key_location.line) at = child.key_location;
+      sinks_.pruned->diagnostics().push_back(MakeWarning(at, kRuleFieldPruned, std::move(message)));
     }
   }
 

@@ -397,6 +397,33 @@ bogus: 1
   }
 }
 
+TEST(CrdRules, AnUnknownBlockIsLocatedAtItsKey) {
+  // A block mapping's value starts on the line below its key, at a field
+  // that is not the unknown one: the warning goes to the key (line 6 and
+  // line 8), a scalar's to its value as before (line 10, column 9).
+  doc::Node job = Yaml(R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: job, namespace: default}
+spec:
+  runtimeRef: {name: torch}
+  trainers:
+    numNodes: 2
+runtimeRef:
+  name: torch
+bogus: 1
+)");
+  ValidateOptions options = V21Options();
+  options.version = kV23;
+  const Diagnostics found = ValidateTrainJobSchema(job, options);
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(found[0].message.rfind("[field-pruned] unknown field \"runtimeRef\": the", 0), 0u);
+  EXPECT_EQ(LineCol(found[0]), "8:1");
+  EXPECT_EQ(found[1].message.rfind("[field-pruned] unknown field \"bogus\": the", 0), 0u);
+  EXPECT_EQ(LineCol(found[1]), "10:8");
+  EXPECT_EQ(found[2].message.rfind("[field-pruned] unknown field \"spec.trainers\": the", 0), 0u);
+  EXPECT_EQ(LineCol(found[2]), "6:3");
+}
+
 TEST(CrdRules, ShallowestOwnerOfAKey) {
   const CrdRules* runtime = BuiltinRuntimeCrdRules(kV23);
   ASSERT_NE(runtime, nullptr);
