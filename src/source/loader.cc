@@ -1,6 +1,7 @@
 #include "source/loader.h"
 
 #include <algorithm>
+#include <set>
 #include <thread>
 #include <utility>
 
@@ -335,6 +336,11 @@ class Loader {
 // ClassifyDocument counts a claim. Kinds read only to find something among
 // them (Flyte's propeller ConfigMap: ObjectType::unique) do not count: a
 // repository's ConfigMaps hold scripts full of `${VAR}`.
+// A kind tjrender reads, by name alone (a template's text shows no more).
+bool IsKeptKind(const std::string& kind, const std::vector<ObjectType>& types) {
+  return std::any_of(types.begin(), types.end(), [&](const ObjectType& type) { return type.kind == kind; });
+}
+
 bool ClaimsKeptType(const std::vector<doc::Node>& documents, const std::vector<ObjectType>& types) {
   auto claims = [&](const doc::Node& object, auto& self) -> bool {
     if (!object.is_mapping()) return false;
@@ -453,6 +459,7 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
     bool read = false;  // a file that could not be read is not listed
     bool helm_template = false;  // a chart's file with template actions
     std::vector<TemplatePlaceholder> placeholders;  // of a template outside a chart
+    TemplateKinds template_kinds;  // of such a template that does not parse
     std::uint64_t hash = 0;
     std::string text;  // kept for Release
     Result<std::vector<doc::Node>> documents = std::vector<doc::Node>();
@@ -498,6 +505,7 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
     ParseCache* cache = options.release ? nullptr : options.parse_cache;
     parsed.documents = cache != nullptr ? cache->Parse(input.name, *text, read) : read();
     if (parsed.documents.ok()) ExpandEmbeddedRuntimes(*text, &parsed.documents.value(), &parsed.embedded);
+    if (!parsed.documents.ok() && !parsed.placeholders.empty()) parsed.template_kinds = FindTemplateKinds(*text);
     if (options.release) parsed.text = *std::move(text);
     return parsed;
   };
@@ -519,6 +527,27 @@ ManifestSet LoadExpanded(const Tree& tree, ExpandedPaths inputs, const LoadOptio
     // Flux's substitution), nor parse errors elsewhere (a duplicate key).
     const bool template_refused =
         !parsed.documents.ok() && ExplainsParseError(parsed.placeholders, parsed.documents.error().location.line);
+    // One that does not parse shows its kinds only as text: when none of
+    // them is one tjrender reads (ClusterLoader2's StatefulSet templates,
+    // Terraform's PriorityClass ones) or it shows none, it is another
+    // tool's file, skipped as a repository's other files are.
+    if (template_refused && !parsed.template_kinds.templated &&
+        std::none_of(parsed.template_kinds.written.begin(), parsed.template_kinds.written.end(),
+                     [&](const std::string& kind) { return IsKeptKind(kind, options.types); })) {
+      std::string what = "a template of another tool";
+      if (!parsed.template_kinds.written.empty()) {
+        std::set<std::string> kinds(parsed.template_kinds.written.begin(), parsed.template_kinds.written.end());
+        what += " (";
+        for (const std::string& kind : kinds) what += (what.back() == '(' ? "" : ", ") + kind;
+        what += ")";
+      }
+      const TemplatePlaceholder& first = parsed.placeholders.front();
+      set.skipped_files.push_back(input.name);
+      set.diagnostics.push_back(
+          Skipped(options, Location{InternSourceName(input.name), first.line, first.column},
+                  what + ": `" + first.text + "` is still a placeholder and none of its kinds is one tjrender reads"));
+      return;
+    }
     if (!parsed.placeholders.empty() &&
         (template_refused || (parsed.documents.ok() && ClaimsKeptType(*parsed.documents, options.types)))) {
       const TemplatePlaceholder& first = parsed.placeholders.front();

@@ -28,6 +28,32 @@ std::size_t BracedPlaceholderEnd(std::string_view text, std::size_t at) {
   while (end < text.size() && IsNameChar(text[end])) ++end;
   if (end >= text.size()) return 0;
   if (text[end] == '}') return end + 1;
+  // Terraform's templatefile: a function call or an attribute
+  // (`${indent(4, yamlencode(labels))}`, `${var.image}`), closed by the
+  // `}` outside its parentheses and quotes.
+  if (text[end] == '(' || text[end] == '.' || text[end] == '[') {
+    int depth = 0;
+    char quote = 0;
+    for (std::size_t i = end; i < text.size(); ++i) {
+      const char c = text[i];
+      if (quote != 0) {
+        if (c == '\\') {
+          ++i;
+        } else if (c == quote) {
+          quote = 0;
+        }
+      } else if (c == '"') {
+        quote = c;
+      } else if (c == '(' || c == '[') {
+        ++depth;
+      } else if (c == ')' || c == ']') {
+        if (--depth < 0) return 0;
+      } else if (c == '}' && depth == 0) {
+        return i + 1;
+      }
+    }
+    return 0;
+  }
   if (std::strchr(":-=+?", text[end]) == nullptr) return 0;
   const std::size_t close = text.find('}', end);
   return close == std::string_view::npos ? 0 : close + 1;
@@ -215,6 +241,33 @@ std::vector<TemplatePlaceholder> FindUnrenderedTemplates(std::string_view text) 
     }
   }
   return found_all;
+}
+
+TemplateKinds FindTemplateKinds(std::string_view text) {
+  TemplateKinds kinds;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    std::size_t key = line.find_first_not_of(" \t");
+    if (key != std::string_view::npos && line[key] == '-') key = line.find_first_not_of(" \t", key + 1);
+    if (key == std::string_view::npos || line.substr(key, 5) != "kind:") continue;
+    std::string_view value = WithoutComment(line.substr(key + 5));
+    while (!value.empty() && IsBlank(value.front())) value.remove_prefix(1);
+    while (!value.empty() && (IsBlank(value.back()) || value.back() == '\r')) value.remove_suffix(1);
+    if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') && value.back() == value.front()) {
+      value = value.substr(1, value.size() - 2);
+    }
+    if (value.empty()) continue;
+    if (PlaceholderIn(value) || value.find("{{") != std::string_view::npos) {
+      kinds.templated = true;
+    } else {
+      kinds.written.emplace_back(value);
+    }
+  }
+  return kinds;
 }
 
 std::string UnrenderedTemplateMessage(const TemplatePlaceholder& placeholder) {

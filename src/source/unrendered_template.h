@@ -45,6 +45,16 @@ std::vector<TemplatePlaceholder> FindUnrenderedTemplates(std::string_view text);
 /// parse error.
 bool ExplainsParseError(const std::vector<TemplatePlaceholder>& placeholders, std::uint32_t line);
 
+/// The kinds a template that does not parse shows: every `kind: K` line
+/// (a key of a mapping or of a sequence entry) whose value is written out;
+/// `templated` when a `kind:` value is itself a placeholder, so any kind
+/// may come of it.
+struct TemplateKinds {
+  std::vector<std::string> written;
+  bool templated = false;
+};
+TemplateKinds FindTemplateKinds(std::string_view text);
+
 /// The finding's message, without the "[rule] " prefix.
 std::string UnrenderedTemplateMessage(const TemplatePlaceholder& placeholder);
 

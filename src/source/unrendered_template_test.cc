@@ -28,6 +28,25 @@ TEST(UnrenderedTemplate, FindsPlaceholdersWhereAValueOrALineShouldBe) {
   EXPECT_EQ(First("- $ITEM\n"), "1:3 $ITEM");
   // Columns count characters.
   EXPECT_EQ(First("a: \xc3\xb6-${X}\n"), "1:6 ${X}");
+  // Terraform's templatefile: function calls and attributes, a whole line
+  // or a value (GoogleCloudPlatform/ai-on-gke modules/kuberay-cluster).
+  EXPECT_EQ(First("  labels:\n    a: b\n    ${indent(4, chomp(yamlencode(additional_labels)))}\n"),
+            "3:5 ${indent(4, chomp(yamlencode(additional_labels)))}");
+  EXPECT_EQ(First("spec:\n  image: ${var.image}\n"), "2:10 ${var.image}");
+  EXPECT_EQ(First("a: ${lookup(m, \"k}\")}\n"), "1:4 ${lookup(m, \"k}\")}");
+  // Unclosed or unbalanced: no placeholder.
+  EXPECT_EQ(First("a: ${f(x}\nb: ${g(x))}\n"), "none");
+}
+
+// The kinds a template that does not parse shows as text.
+TEST(UnrenderedTemplate, FindsTheKindsATemplateWritesOut) {
+  TemplateKinds kinds = FindTemplateKinds(
+      "{{$n := .N}}\napiVersion: apps/v1\nkind: StatefulSet\n---\n- kind: \"PriorityClass\"  # c\n");
+  EXPECT_EQ(kinds.written, (std::vector<std::string>{"StatefulSet", "PriorityClass"}));
+  EXPECT_FALSE(kinds.templated);
+  EXPECT_TRUE(FindTemplateKinds("kind: {{ .Values.kind }}\n").templated);
+  EXPECT_TRUE(FindTemplateKinds("kind: ${KIND}\n").templated);
+  EXPECT_TRUE(FindTemplateKinds("metadata:\n  name: x\n").written.empty());
 }
 
 TEST(UnrenderedTemplate, LeavesShellLinesScriptsAndKubernetesExpansionAlone) {

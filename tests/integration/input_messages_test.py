@@ -151,6 +151,34 @@ def main():
         checks.expect(key.returncode == 2 and "invalid multiline plain key" in key.stderr and HINT not in key.stderr,
                       "a multi-line key without a ':' line does not", key.stderr)
 
+        # Another tool's templates that do not parse, of kinds tjrender does
+        # not read (ClusterLoader2's, Terraform's, as in
+        # GoogleCloudPlatform/ai-on-gke): skipped with a note, not errors.
+        others = os.path.join(work, "others")
+        write(others, "cl2/statefulset.yaml", "{{$Cpu := DefaultParam .CpuRequest \"5m\"}}\napiVersion: apps/v1\n"
+                                            "kind: StatefulSet\nmetadata:\n  name: {{.Name}}\n")
+        write(others, "cl2/config.yaml", "{{$size := .CL2_SIZE}}\nname: load\nsteps:\n- name: start\n")
+        write(others, "tf/values.yaml", "head:\n  labels:\n    a: b\n    ${indent(4, yamlencode(labels))}\n"
+                                       "  serviceAccountName: ${k8s_service_account}\n")
+        write(others, "jobs/templated.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n"
+                                            "  name: {{.Name}}\nspec:\n  runtimeRef:\n    name: torch\n")
+        foreign = run([tool, "check", ".", "--verbose"], cwd=others)
+        checks.expect(foreign.returncode == 1 and errors(foreign.stderr) == [
+            "jobs/templated.yaml:4:9: error: [unrendered-template] an unrendered template (helm template, "
+            "envsubst, your bundler): `{{.Name}}` is still a placeholder; " + WAY_OUT],
+            "a TrainJob template that does not parse is the finding; other tools' templates are not",
+            foreign.stderr)
+        checks.expect("cl2/statefulset.yaml:1:1: note: skipped: a template of another tool (StatefulSet): "
+                      "`{{$Cpu := DefaultParam .CpuRequest \"5m\"}}` is still a placeholder and none of its kinds is "
+                      "one tjrender reads" in foreign.stderr.splitlines() and
+                      any(line.startswith("cl2/config.yaml:1:1: note: skipped: a template of another tool:")
+                          for line in foreign.stderr.splitlines()) and
+                      any(line.startswith("tf/values.yaml:4:5: note: skipped: a template of another tool:")
+                          for line in foreign.stderr.splitlines()),
+                      "each is skipped with a note at its first placeholder", foreign.stderr)
+        strict = run([tool, "check", ".", "--strict-inputs"], cwd=others)
+        checks.expect(strict.returncode == 2, "--strict-inputs refuses them", strict.stderr)
+
         # Templates outside a chart: one finding per file, at the first
         # placeholder; the real manifests beside them are checked as usual.
         repo = os.path.join(work, "repo")
