@@ -74,14 +74,17 @@ bool IsReleaseVersion(std::string_view version) {
 
 // A YAML file whose name says it may hold a Flux HelmRelease or an Argo CD
 // Application of Trainer ("helmrelease.yaml", "kubeflow-trainer.yaml",
-// "trainer-app.yaml", "applications.yaml"): such objects may live in any
-// file, and reading every file for them would double the reads.
+// "trainer-app.yaml", "applications.yaml") or the controller's Deployment
+// ("manager.yaml" of the upstream manifests, "controller.yaml",
+// "install.yaml"): such objects may live in any file, and reading every
+// file for them would double the reads.
 bool MayHoldDeployObject(const std::string& name) {
   if (!name.ends_with(".yaml") && !name.ends_with(".yml")) return false;
   if (IsKustomization(name) || name == "Chart.yaml") return false;
   std::string lower(name);
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  for (std::string_view word : {"trainer", "release", "application", "app."}) {
+  for (std::string_view word :
+       {"trainer", "release", "application", "app.", "manager", "controller", "deployment", "install"}) {
     if (lower.find(word) != std::string::npos) return true;
   }
   return lower.find("-app") != std::string::npos || lower.find("_app") != std::string::npos;
@@ -177,6 +180,10 @@ class PinScan {
       }
       return;
     }
+    if (kind == "Deployment" && Group(object) == "apps") {
+      ControllerImage(file, object);
+      return;
+    }
     if (kind != "Application" || Group(object) != "argoproj.io") return;
     std::vector<const doc::Node*> sources;
     if (const doc::Node* source = doc::AtPath(&object, {"spec", "source"})) sources.push_back(source);
@@ -191,6 +198,25 @@ class PinScan {
       Add(file, *revision,
           "Application " + (chart ? std::string(kTrainerChart) : repo) + " " + revision->string_value(),
           revision->string_value());
+    }
+  }
+
+  // The Trainer controller's Deployment as the upstream manifests write it
+  // (manifests/base/manager/manager.yaml), vendored or rendered into the
+  // repository: its image's tag is the release.
+  void ControllerImage(const std::string& file, const doc::Node& deployment) {
+    const doc::Node* pod = doc::AtPath(&deployment, {"spec", "template", "spec"});
+    for (const char* list : {"containers", "initContainers"}) {
+      for (const doc::Node& container : doc::Items(doc::At(pod, list))) {
+        const doc::Node* image = doc::At(&container, "image");
+        if (image == nullptr || !image->is_string()) continue;
+        const std::string& text = image->string_value();
+        const std::string prefix = std::string(kTrainerControllerImage) + ":";
+        if (!text.starts_with(prefix)) continue;
+        std::string tag = text.substr(prefix.size());
+        if (std::size_t digest = tag.find('@'); digest != std::string::npos) tag.resize(digest);
+        Add(file, *image, text, std::move(tag));
+      }
     }
   }
 

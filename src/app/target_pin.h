@@ -24,7 +24,9 @@
 //   chart, or kubeflow/trainer's repository, at a targetRevision), in a
 //   YAML file whose name says it may hold one (contains "trainer",
 //   "release", "application" or "app"): such objects may live in any file,
-//   and reading every file for them would double the reads.
+//   and reading every file for them would double the reads; likewise the
+//   controller Deployment with the trainer-controller-manager image (in
+//   files named "manager", "controller", "deployment" or "install" too).
 namespace tjr::app {
 
 /// The controller image of kubeflow/trainer's manifests

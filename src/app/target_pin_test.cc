@@ -86,6 +86,30 @@ TEST(TargetPin, FluxHelmReleasesAndArgoCdApplicationsInFilesNamedForThem) {
                         }));
 }
 
+// The controller's Deployment vendored or rendered into the repository
+// (upstream manifests/base/manager/manager.yaml; an install bundle).
+TEST(TargetPin, TheControllerDeploymentsImageTag) {
+  const std::string deployment =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: kubeflow-trainer-controller-manager}\nspec:\n"
+      "  template:\n    spec:\n      containers:\n      - name: manager\n"
+      "        image: ghcr.io/kubeflow/trainer/trainer-controller-manager:v2.2.1@sha256:0123\n";
+  source::MemoryTree tree({
+      {"vendor/trainer/base/manager/manager.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n---\n" +
+                                                        deployment},
+      {"install.yaml", deployment + "---\napiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n"
+                                    "      containers: [{image: ghcr.io/kubeflow/trainer/other:v2.9.0}]\n"},
+      {"deploy/other.yaml", deployment},  // a name that says nothing: not read
+      {"apps/manager.yaml", "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n"
+                            "  - image: ghcr.io/kubeflow/trainer/trainer-controller-manager:v2.3.0\n"},  // no Deployment
+  });
+  EXPECT_EQ(Pins(tree), (std::vector<std::string>{
+                            "install.yaml:9 v2.2.1 trainer-v2.2 "
+                            "ghcr.io/kubeflow/trainer/trainer-controller-manager:v2.2.1@sha256:0123",
+                            "vendor/trainer/base/manager/manager.yaml:13 v2.2.1 trainer-v2.2 "
+                            "ghcr.io/kubeflow/trainer/trainer-controller-manager:v2.2.1@sha256:0123",
+                        }));
+}
+
 TEST(TargetPin, OneTargetWhenThePinsAgree) {
   const std::vector<TargetPin> pins = {
       {"manifests/kustomization.yaml", 5, "github.com/kubeflow/trainer/manifests?ref=v2.1.0", "v2.1.0", "trainer-v2.1"},
