@@ -28,8 +28,10 @@ const char kUsage[] =
     "added; render replaces TrainJobs by the objects the Trainer controller would create and\n"
     "leaves runtimes out, every other item byte for byte. The functionConfig's data.mode /\n"
     "data.target (a ConfigMap, as `kpt fn eval -- mode=render` builds) work as the flags.\n"
-    "--runtimes PATH (or data.runtime-paths, comma-separated): folders or files, from the working\n"
-    "directory, whose runtimes the items' TrainJobs reference (read, never written out).\n"
+    "--runtimes PATH (or data.runtime-paths, comma-separated): folders or files whose runtimes\n"
+    "the items' TrainJobs reference (read, never written out); a relative PATH is taken from the\n"
+    "package folder (the one kpt names or runs in), as a Kptfile's own paths are, else from the\n"
+    "working directory.\n"
     "Exit 1 when a result is an error.\n";
 
 }  // namespace

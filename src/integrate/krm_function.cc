@@ -134,6 +134,28 @@ std::string PackageFolder(const ResourceList& list) {
   return "";
 }
 
+// A relative runtime path names a folder beside the package's own files, as
+// the Kptfile that carries it does: it is taken from the package folder, not
+// from wherever kpt was started (`kpt fn render pkg` runs the function in
+// pkg's parent, `cd pkg && kpt fn render .` in pkg). Without a package folder
+// (items without paths, as kustomize sends them) it is the working directory's.
+// Said relative to the working directory, so messages name what the user
+// would type.
+std::string FromPackage(const std::string& package, const std::string& path) {
+  namespace fs = std::filesystem;
+  if (package.empty() || path.empty() || fs::path(path).is_absolute()) return path;
+  const fs::path joined = (fs::path(package) / path).lexically_normal();
+  std::error_code error;
+  const fs::path here = fs::current_path(error);
+  if (error) return joined.string();
+  const fs::path relative = joined.lexically_relative(here);
+  if (relative.empty()) return joined.string();
+  std::string out = relative.string();
+  // "pkg/platform/" from "pkg/platform/." or a trailing separator.
+  while (out.size() > 1 && out.back() == '/') out.pop_back();
+  return out;
+}
+
 }  // namespace
 
 KrmOutcome RunKrmFunction(const KrmRequest& request, app::Findings& findings) {
@@ -190,6 +212,7 @@ KrmOutcome RunKrmFunction(const KrmRequest& request, app::Findings& findings) {
   source::ManifestSet manifests = source::AdmitDocuments(files, load_options);
   std::vector<std::string> runtime_paths = request.runtime_paths;
   if (runtime_paths.empty()) runtime_paths = report::SplitRuleList(FunctionConfigValue(*list, "runtime-paths"));
+  for (std::string& path : runtime_paths) path = FromPackage(package, path);
   if (!runtime_paths.empty()) {
     // Runtimes kept outside the package (a platform's ClusterTrainingRuntimes):
     // they resolve runtimeRefs; a copy among the items wins.

@@ -20,9 +20,11 @@ struct KrmRequest {
   /// validate and the repository's target (else the default).
   std::string mode;
   std::string target;
-  /// Folders or files (from the working directory) whose runtimes the
-  /// items' TrainJobs may reference: read, never written out. Empty: the
-  /// functionConfig's data.runtime-paths (comma-separated), if any.
+  /// Folders or files whose runtimes the items' TrainJobs may reference:
+  /// read, never written out. Empty: the functionConfig's
+  /// data.runtime-paths (comma-separated), if any. Relative ones are taken
+  /// from the package folder (the items' paths' root), else the working
+  /// directory.
   std::vector<std::string> runtime_paths;
   /// The repository configuration (target, ignore rules); a missing file is
   /// an empty one.

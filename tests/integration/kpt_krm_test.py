@@ -299,11 +299,32 @@ def package_folder_runs(kpt, tool, checks, work):
                       f"kpt ({label}): the resourceRef is the TrainJob as written, without a namespace", done.stderr)
 
     # kpt run from elsewhere, naming the package (as docs/integrations.md's
-    # commands do): the same lines.
+    # commands do): the same lines, and runtime-paths is still taken from the
+    # package folder (../platform), not from where kpt was started.
     outside = run([kpt, "fn", "eval", "licensed", "--exec", "tjrender krm", "--output", "unwrap", "--",
-                   "runtime-paths=platform"], cwd=work, env=env, timeout=180)
+                   "runtime-paths=../platform"], cwd=work, env=env, timeout=180)
     checks.expect(outside.returncode == 0 and f"{where}: [num-nodes-zero]" in outside.stderr,
                   f"kpt fn eval licensed (run from its parent folder): {where}", outside.stderr)
+
+    # A Kptfile pipeline is part of the package, so its relative paths are
+    # the package's: the same Kptfile works whether kpt is given the package
+    # from its parent or run inside it (kpt runs an exec function in its own
+    # working directory: pkg/fn/runtime/exec.go ExecFn.Run sets no Dir).
+    # Both the functionConfig's data.runtime-paths and --runtimes on the
+    # exec line.
+    for name, validator in (("config", "    - exec: tjrender krm\n      configMap:\n        runtime-paths: ../platform\n"),
+                            ("flag", "    - exec: tjrender krm --runtimes ../platform\n")):
+        pinned = os.path.join(work, "pinned-" + name)
+        write_package(pinned, {"jobs.yaml": LICENSED,
+                               "Kptfile": "apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata:\n  name: pinned\n"
+                                          "pipeline:\n  validators:\n" + validator})
+        before = tree(pinned)
+        for cwd, named in ((work, "pinned-" + name), (pinned, ".")):
+            label = f"kpt fn render {named} --allow-exec (run in {'its parent' if cwd == work else 'the package'}, {name})"
+            rendered = run([kpt, "fn", "render", named, "--allow-exec"], cwd=cwd, env=env, timeout=180)
+            checks.expect(rendered.returncode == 0 and f"{where}: [num-nodes-zero]" in rendered.stderr and
+                          "cannot stat" not in rendered.stderr and tree(pinned) == before,
+                          label + ": ../platform is beside the package, the runtime is found", rendered.stderr)
 
     # A duplicate names the other copy's file.
     write_package(package, {"copy.yaml": LICENSED.split("---\n")[1]})
