@@ -19,6 +19,13 @@ TIMEOUT = 90
 ARGOCD_DIR = os.path.join(SOURCE_ROOT, "integrations", "argocd")
 PLUGIN_FILES = ("plugin.yaml", "plugin-discover.yaml")
 
+# The PATHs discovery runs with: this machine's tools and, where busybox is
+# installed, only busybox's sh, find, grep and head, as the image has them
+# (scripts/image). Each discovery is run with every one; where they disagree
+# the folder is noted here and the test fails.
+DISCOVERY_PATHS = ["/usr/bin:/bin"]
+DISAGREEMENTS = []
+
 
 def as_json(tool, path):
     """A YAML file read through tjrender fmt -o json (no PyYAML needed)."""
@@ -43,8 +50,13 @@ def select_plugin(plugins, named, app_dir):
         command = plugin["spec"].get("discover", {}).get("find", {}).get("command")
         if not command:
             return False
-        found = run(command, cwd=app_dir, env={"PATH": "/usr/bin:/bin"})
-        return found.returncode == 0 and found.stdout.strip() != ""
+        answers = set()
+        for path in DISCOVERY_PATHS:
+            found = run(command, cwd=app_dir, env={"PATH": path})
+            answers.add(found.returncode == 0 and found.stdout.strip() != "")
+        if len(answers) > 1:
+            DISAGREEMENTS.append(app_dir)
+        return True in answers
     by_socket = sorted(plugins, key=lambda p: p["metadata"]["name"] + ".sock")
     if named:
         plugin = next((p for p in by_socket if p["metadata"]["name"] == named), None)
@@ -113,6 +125,15 @@ def main():
         os.mkdir(bin_dir)
         os.symlink(tool, os.path.join(bin_dir, "tjrender"))
         spec = plugin_spec(tool)
+        busybox = shutil.which("busybox")
+        if busybox:
+            busybox_dir = os.path.join(work, "busybox")
+            os.mkdir(busybox_dir)
+            for applet in ("sh", "find", "grep", "head"):
+                os.symlink(busybox, os.path.join(busybox_dir, applet))
+            DISCOVERY_PATHS.append(busybox_dir)
+        else:
+            print("note: no busybox here; discovery runs with this machine's tools only")
 
         # A checkout, then the cmp-server's copy of it without .git.
         checkout = os.path.join(work, "checkout")
@@ -168,6 +189,29 @@ def main():
             "crlf/j.yaml": "apiVersion: trainer.kubeflow.org/v1alpha1\r\nkind: TrainJob\r\n",
             "flyte/task.yaml": "template:\n  id: {name: train}\n  type: python-task\n  k8sPod:\n    podSpec: {}\n",
             "flyte-json/task.json": '{"template": {"id": {"name": "t"}, "k8s_pod": {"podSpec": {}}}}\n',
+            # Flow style (kubectl reads YAML 1.2), on one line or several.
+            "flow/j.yaml": "---\n{apiVersion: trainer.kubeflow.org/v1alpha1, kind: TrainJob, metadata: {name: j}}\n",
+            "flow-lines/j.yaml": "# a job\n---\n{apiVersion: trainer.kubeflow.org/v1alpha1,\n kind: TrainJob,\n"
+                                 " metadata: {name: j}}\n",
+            "flow-json/j.json": '{"apiVersion": "trainer.kubeflow.org/v1alpha1", kind: TrainJob, "metadata": {"name": "j"}}\n',
+            "flow-list/l.yaml": "apiVersion: v1\nkind: List\nitems:\n- {apiVersion: trainer.kubeflow.org/v1alpha1, "
+                                "kind: 'TrainingRuntime', metadata: {name: r}}\n",
+            # Flyte container tasks (src/flyte/task.cc FindTemplate): a
+            # TaskTemplate at the top level, under template:, spec.template
+            # or closure.compiledTask.template (flytectl get task -o yaml), in
+            # YAML, flow style and JSON; a sidecar task.
+            "flyte-container/task.yaml": "id: {name: train}\ntype: python-task\ncontainer:\n  image: python:3.12\n",
+            "flyte-template/task.yaml": "template:\n  id:\n    name: train\n  type: python-task\n"
+                                        "  container: # the task's image\n    image: python:3.12\n    args: [pyflyte-execute]\n",
+            "flyte-spec/task.yml": "spec:\n  template:\n    id: {name: train}\n    container: {image: 'python:3.12'}\n",
+            "flyte-closure/task.yaml": "id: {name: train}\nclosure:\n  compiledTask:\n    template:\n"
+                                       "      container:\n        image: python:3.12\n",
+            "flyte-flow/task.yaml": "{template: {id: {name: train}, container: {image: 'python:3.12'}}}\n",
+            "flyte-json-container/task.json": '{\n  "id": {"name": "train"},\n  "container": {\n    "image": "python:3.12"\n  }\n}\n',
+            "flyte-json-template/task.json": '{\n  "template": {\n    "id": {\n      "name": "train"\n    },\n'
+                                             '    "container": {\n      "image": "python:3.12"\n    }\n  }\n}\n',
+            "flyte-sidecar/task.yaml": "template:\n  id: {name: train}\n  type: sidecar\n  custom:\n    podSpec: {}\n",
+            "flyte-sidecar-top/task.yaml": "id: {name: train}\ntype: \"sidecar\"\ncustom:\n  primaryContainerName: main\n",
         }
         for path, text in readable.items():
             folder = os.path.join(unpacked, "discovery", os.path.dirname(path))
@@ -180,6 +224,36 @@ def main():
         with open(os.path.join(lookalike, "t.yaml"), "w") as f:
             f.write("apiVersion: example.com/v1\nkind: TrainJobTemplate\n")
         checks.expect(select_plugin(plugins, None, lookalike) is None, "discovery: kind: TrainJobTemplate is no TrainJob")
+        for path, text in readable.items():
+            # Each is a file tjrender reads: check counts it (or refuses it).
+            read = run([tool, "check", "--verbose", path], cwd=os.path.join(unpacked, "discovery"))
+            checks.expect("0 checked" not in read.stderr or read.returncode == 2,
+                          f"tjrender reads discovery/{path} (so discovery must find it)", read.stderr)
+        # `container:` that is no Flyte task's (src/flyte/task.cc IsMessage,
+        # FindTemplate, IsFlyteTaskDocument): a string (a Hydra config's
+        # container: ${IMAGE}, aws-samples/awsome-distributed-training's NeMo
+        # launcher), a Kubernetes object's (Argo Events' Sensor keeps
+        # spec.template.container), a mapping deeper than tjrender looks
+        # (Kubeflow Pipelines' compiled IR: deploymentSpec.executors.*.container).
+        not_read = {
+            "hydra/config.yaml": "container: ${IMAGE}\ntraining:\n  model: llama\ncluster:\n  container: nvcr.io/nemo:24.07\n",
+            "sensor/sensor.yaml": "apiVersion: argoproj.io/v1alpha1\nkind: Sensor\nmetadata:\n  name: s\nspec:\n"
+                                  "  template:\n    container:\n      resources: {}\n",
+            "sensor-json/sensor.json": '{\n  "apiVersion": "argoproj.io/v1alpha1",\n  "kind": "Sensor",\n'
+                                       '  "spec": {"template": {"container": {"resources": {}}}}\n}\n',
+            "kfp/pipeline.yaml": "pipelineInfo:\n  name: p\ndeploymentSpec:\n  executors:\n    exec-train:\n"
+                                 "      container:\n        image: python:3.12\nschemaVersion: 2.1.0\n",
+            "jobs/not-sidecar.yaml": "type: sidecarless\ncustom: {}\n",
+        }
+        for path, text in not_read.items():
+            folder = os.path.join(unpacked, "discovery", os.path.dirname(path))
+            os.makedirs(folder)
+            with open(os.path.join(unpacked, "discovery", path), "w") as f:
+                f.write(text)
+            read = run([tool, "check", "--verbose", path], cwd=os.path.join(unpacked, "discovery"))
+            checks.expect(read.returncode == 0 and "0 checked" in read.stderr,
+                          f"tjrender reads nothing in discovery/{path}", read.stderr)
+            checks.expect(select_plugin(plugins, None, folder) is None, f"discovery passes over {path}")
 
         # Folders Argo CD builds with Helm or kustomize are not claimed, even
         # when they hold a TrainJob; naming the plugin takes them all the same
@@ -373,6 +447,8 @@ def main():
         typo = generate("ml/trainjobs", {"ARGOCD_APP_PARAMETERS": json.dumps([{"name": "mdoe", "string": "render"}])})
         checks.expect(typo.returncode == 2 and "unknown parameter 'mdoe'" in typo.stderr,
                       "unknown parameter refused", typo.stderr)
+        checks.expect(not DISAGREEMENTS, "discovery matches the same folders with busybox's tools as with these",
+                      ", ".join(DISAGREEMENTS))
     except subprocess.TimeoutExpired as timeout:
         checks.expect(False, "generate finished within the exec timeout", str(timeout))
     finally:
