@@ -336,9 +336,12 @@ class Loader {
 // ClassifyDocument counts a claim. Kinds read only to find something among
 // them (Flyte's propeller ConfigMap: ObjectType::unique) do not count: a
 // repository's ConfigMaps hold scripts full of `${VAR}`.
-// A kind tjrender reads, by name alone (a template's text shows no more).
+// A kind tjrender reads, by name alone (a template's text shows no more);
+// a ConfigMap may carry runtimes (the kubeflow-trainer chart's) or
+// propeller's configuration.
 bool IsKeptKind(const std::string& kind, const std::vector<ObjectType>& types) {
-  return std::any_of(types.begin(), types.end(), [&](const ObjectType& type) { return type.kind == kind; });
+  return kind == "ConfigMap" ||
+         std::any_of(types.begin(), types.end(), [&](const ObjectType& type) { return type.kind == kind; });
 }
 
 bool ClaimsKeptType(const std::vector<doc::Node>& documents, const std::vector<ObjectType>& types) {
