@@ -116,6 +116,37 @@ TEST(DuplicateRuntimeTest, ATrainJobOnARuntimeDefinedTwiceIsToldSoAtEveryTarget)
   }
 }
 
+TEST(RefusedRuntimeTest, ATrainJobOnARuntimeTheApiServerRefusesIsToldWhy) {
+  TempDir repo;
+  std::string refused = kRuntime;
+  refused.replace(refused.find("numNodes: 1"), 11, "numNodes: one");
+  repo.Write("runtimes/torch.yaml", refused);
+  repo.Write("job.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: job\nspec:\n"
+                         "  runtimeRef:\n    name: torch\n");
+  for (const char* target : {"trainer-v2.1", "trainer-v2.2", "trainer-v2.3"}) {
+    Outcome check = Invoke(RunCheck, {repo.str(), "--target", target});
+    EXPECT_EQ(check.exit_code, 1) << target << check.err;
+    // The webhook's own answer stays; why sits beside it.
+    EXPECT_TRUE(Has(check.err, "must be created before")) << target << check.err;
+    EXPECT_TRUE(Has(check.err, repo / "job.yaml" + ":6:3: warning: [runtime-refused] the runtime "
+                                "ClusterTrainingRuntime torch is among the inputs, but the API server refuses it (" +
+                                repo / "runtimes/torch.yaml" + ":7:15), so it is never stored"))
+        << target << check.err;
+    EXPECT_TRUE(Has(check.err, repo / "runtimes/torch.yaml" + ":7:15: error: spec.mlPolicy.numNodes")) << check.err;
+  }
+  // A TrainingRuntime of another namespace is no reason: still not found.
+  std::string namespaced = refused;
+  namespaced.replace(namespaced.find("ClusterTrainingRuntime"), 22, "TrainingRuntime");
+  namespaced.replace(namespaced.find("name: torch"), 11, "name: torch\n  namespace: other");
+  repo.Write("runtimes/torch.yaml", namespaced);
+  const std::string kind_ref = "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: job\n"
+                         "  namespace: ml\nspec:\n  runtimeRef:\n    name: torch\n    kind: TrainingRuntime\n";
+  repo.Write("job.yaml", kind_ref);
+  Outcome elsewhere = Invoke(RunCheck, {repo.str(), "--target", "trainer-v2.3"});
+  EXPECT_FALSE(Has(elsewhere.err, "runtime-refused")) << elsewhere.err;
+  EXPECT_TRUE(Has(elsewhere.err, "not found")) << elsewhere.err;
+}
+
 constexpr char kGeneratedJob[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
 kind: TrainJob
 metadata:

@@ -57,6 +57,13 @@ struct SharedRuntimes {
   std::vector<std::string> snapshot_texts;
   /// The objects the loader dropped as defined more than once.
   const std::vector<source::DuplicateObject>* duplicates = nullptr;
+  /// The runtimes among the inputs the API server would refuse, each with
+  /// where its first error is.
+  struct Refused {
+    doc::ObjectId id;
+    Location first_error;
+  };
+  std::vector<Refused> refused;
 
   // The text for `runtime` (a shared copy of a stored one), or "".
   std::string_view SnapshotTextOf(const doc::Node& runtime) const {
@@ -79,11 +86,19 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
     doc::Node runtime = manifest.object;
     const std::string_view defaults = trainer::ReleaseOf(target.version).crd_defaults;
     if (Status defaulted = trainer::DefaultBuiltin(runtime, defaults); !defaulted.ok()) {
+      shared.refused.push_back({manifest.id, defaulted.error().location});
       summary->diagnostics.push_back(defaulted.take_error());
       continue;
     }
     Diagnostics findings = target.validate_runtime(runtime, target.version);
     bool refused = HasErrors(findings);
+    if (refused) {
+      for (const Diagnostic& finding : findings) {
+        if (finding.severity != Severity::kError) continue;
+        shared.refused.push_back({manifest.id, finding.location});
+        break;
+      }
+    }
     ApplyStrict(&findings, options, manifest.id);
     Append(&summary->diagnostics, std::move(findings));
     // The API server would not have stored it: TrainJobs find no runtime.
@@ -142,6 +157,31 @@ std::optional<Diagnostic> DuplicatedRuntime(const doc::Node& trainjob, const std
                                      "keep one copy");
     error.rule = std::string(kRuleDuplicateRuntime);
     return error;
+  }
+  return std::nullopt;
+}
+
+// A runtime the TrainJob references that is among the inputs but refused
+// by the API server's checks (its schema, CEL rules, the webhook): never
+// stored, so the webhook's "not found" (kept: it is the cluster's answer)
+// gets a warning beside it that says why.
+std::optional<Diagnostic> RefusedRuntime(const doc::Node& trainjob, const std::string& trainjob_namespace,
+                                         const SharedRuntimes& shared) {
+  if (shared.refused.empty()) return std::nullopt;
+  Result<trainer::RuntimeRef> ref = trainer::ReadRuntimeRef(trainjob);
+  if (!ref.ok() || ref->api_group.value_or("") != trainer::kTrainerGroup) return std::nullopt;
+  const std::string kind = ref->kind.value_or("");
+  const bool cluster = kind == "ClusterTrainingRuntime";
+  for (const SharedRuntimes::Refused& refused : shared.refused) {
+    if (refused.id.kind != kind || refused.id.name != ref->name ||
+        (!cluster && refused.id.namespace_ != trainjob_namespace)) {
+      continue;
+    }
+    const std::string what = kind + " " + (cluster ? "" : refused.id.namespace_ + "/") + refused.id.name;
+    return MakeWarning(RuntimeRefLocation(trainjob), kRuleRuntimeRefused,
+                       "the runtime " + what +
+                           " is among the inputs, but the API server refuses it (" + refused.first_error.ToString() +
+                           "), so it is never stored and the TrainJob finds none; fix the runtime's error");
   }
   return std::nullopt;
 }
@@ -268,6 +308,12 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   if (!resolved.ok()) {
     std::optional<Diagnostic> twice = DuplicatedRuntime(trainjob, manifest.id.namespace_, shared);
     out.push_back(twice ? *std::move(twice) : resolved.take_error());
+    // The webhook's "not found" is what the cluster says; why is beside it.
+    if (!twice) {
+      if (std::optional<Diagnostic> why = RefusedRuntime(trainjob, manifest.id.namespace_, shared)) {
+        out.push_back(*std::move(why));
+      }
+    }
     return finish();
   }
   // One patches merge serves the webhook and the renderer (it is most of

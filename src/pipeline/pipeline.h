@@ -28,6 +28,11 @@ inline constexpr std::string_view kRuntimeSnapshotKeptRule = "runtime-snapshot-k
 /// the webhook's "not found".
 inline constexpr std::string_view kRuleDuplicateRuntime = "duplicate-runtime";
 
+/// The warning beside the webhook's "not found" that a TrainJob's runtime is
+/// among the inputs but refused by the API server's own checks (so never
+/// stored).
+inline constexpr std::string_view kRuleRuntimeRefused = "runtime-refused";
+
 /// The note on a TrainJob written with generateName (source::Manifest::
 /// generate_name): the placeholder it is rendered under and what holds it.
 inline constexpr std::string_view kRuleGeneratedName = "generated-name";

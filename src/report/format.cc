@@ -46,6 +46,10 @@ constexpr KnownRule kKnownRules[] = {
     {"duplicate-runtime", "the TrainJob's runtime is defined twice",
      "Which runtime the controller uses depends on which copy was applied last.",
      "Keep one definition of the runtime; the message points at both."},
+    {"runtime-refused", "the TrainJob's runtime is among the inputs but the API server refuses it",
+     "A runtime the API server refuses is never stored, so the TrainJob would find no runtime; the error "
+     "at the runtime is the reason.",
+     "Fix the runtime's error."},
     {"generated-name", "a TrainJob named by metadata.generateName",
      "It is rendered under the longest name the API server could generate; some values depend on the "
      "real name.",
