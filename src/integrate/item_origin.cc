@@ -10,13 +10,18 @@
 namespace tjr::integrate {
 namespace {
 
-// Line starts of a text, for offset -> line.
+// Line starts of a text, for offset -> line. A lone CR ends a line as it
+// does for the YAML readers whose span lines index these; a line past the
+// last one (a break they count and this does not: YAML 1.1's NEL, LS, PS)
+// is empty, at the end of the text.
 class Lines {
  public:
   explicit Lines(std::string_view text) : text_(text) {
     starts_.push_back(0);
     for (std::size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\n') starts_.push_back(i + 1);
+      if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))) {
+        starts_.push_back(i + 1);
+      }
     }
   }
   /// 1-based line of the byte at `offset`.
@@ -34,11 +39,14 @@ class Lines {
     return column;
   }
   std::string_view Line(std::uint32_t line) const {
+    if (line == 0 || line > starts_.size()) return text_.substr(text_.size());
     std::size_t start = starts_[line - 1];
     std::size_t end = line < starts_.size() ? starts_[line] : text_.size();
     return text_.substr(start, end - start);
   }
-  std::size_t Start(std::uint32_t line) const { return starts_[line - 1]; }
+  std::size_t Start(std::uint32_t line) const {
+    return line == 0 || line > starts_.size() ? text_.size() : starts_[line - 1];
+  }
 
  private:
   std::string_view text_;

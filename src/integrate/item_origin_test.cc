@@ -160,6 +160,30 @@ TEST(ItemOrigin, ItemsWithoutAPathCountFromTheirOwnFirstLine) {
             "items[1]:4:9");
 }
 
+// YAML ends a line at a lone CR too (as the readers count the items' lines):
+// the same list with CR line ends maps to the same lines. The krm_items
+// fuzz target's `items:\n-\ri` read past the line table before.
+TEST(ItemOrigin, LoneCarriageReturnsEndLines) {
+  const char text[] =
+      "apiVersion: config.kubernetes.io/v1\rkind: ResourceList\ritems:\r"
+      "- apiVersion: v1\r  kind: ConfigMap\r  metadata:\r    name: a\r"
+      "- apiVersion: v1\r  kind: ConfigMap\r  metadata:\r    name: b\r";
+  auto list = ReadResourceList(text, "<stdin>");
+  ASSERT_TRUE(list.ok()) << list.error().ToString();
+  ASSERT_EQ(list->origins.size(), 2u);
+  EXPECT_EQ(list->origins[1].first_line, 8u);
+  EXPECT_EQ(FileLocation(list->origins, "<stdin>", At(list->items[1], {"metadata", "name"}).location())
+                .ToString(),
+            "items[1]:4:9");
+  // A `-` ended by a lone CR, its item on the next line.
+  const std::string_view mixed = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n-\ri\n";
+  auto dash = ReadResourceList(mixed, "<stdin>");
+  ASSERT_TRUE(dash.ok()) << dash.error().ToString();
+  ASSERT_EQ(dash->origins.size(), 1u);
+  EXPECT_EQ(dash->origins[0].first_line, 4u);
+  EXPECT_EQ(mixed.substr(dash->origins[0].begin, dash->origins[0].end - dash->origins[0].begin), "-\ri\n");
+}
+
 TEST(ItemOrigin, FlowItemsNameTheirFileWithoutALine) {
   const char text[] =
       "{\"apiVersion\": \"config.kubernetes.io/v1\", \"kind\": \"ResourceList\", \"items\": ["
