@@ -20,6 +20,7 @@ import glob
 import hashlib
 import json
 import os
+import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -150,6 +151,111 @@ def migrate_inputs():
             yield bytes([shape]) + text
 
 
+# What the pin scan reads (app/target_pin.h), each with target_pin_fuzz.cc's
+# name byte: 0 kustomization.yaml, 1 Chart.yaml, 2 Kustomization, 3 a file
+# named for a HelmRelease or an Application.
+PIN_SHAPES = [
+    (0, b"apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n- namespace.yaml\n"
+        b"- https://github.com/kubeflow/trainer.git/manifests/overlays/manager?ref=v2.1.0\n"
+        b"- github.com/kubeflow/trainer-extras/manifests?ref=v9.0.0\n"
+        b"images:\n- name: ghcr.io/kubeflow/trainer/trainer-controller-manager\n  newTag: v2.1.0\n"
+        b"- name: ghcr.io/kubeflow/trainer/other\n  newTag: v2.9.0\n"),
+    (2, b"bases:\n- git@github.com:kubeflow/trainer.git//manifests?timeout=90s&ref=v2.1.3\n"),
+    (0, b"helmCharts:\n- name: kubeflow-trainer\n  version: 2.1.0\n  repo: oci://ghcr.io/kubeflow/charts\n"),
+    (0, b"images:\n- name: x\n  newName: ghcr.io/kubeflow/trainer/trainer-controller-manager\n  newTag: latest\n"
+        b"components:\n- github.com/kubeflow/trainer/manifests?ref=v2.3.0-rc.1\n"),
+    (1, b"apiVersion: v2\nname: app\nversion: 0.1.0\ndependencies:\n  - name: kubeflow-trainer\n"
+        b"    version: 2.1.0\n    repository: oci://ghcr.io/kubeflow/charts\n  - name: other\n    version: 2.3.0\n"),
+    (3, b"apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: trainer}\nspec:\n  chart:\n"
+        b"    spec:\n      chart: kubeflow-trainer\n      version: \"2.1.0\"\n"),
+    (3, b"apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: trainer}\nspec:\n  sources:\n"
+        b"  - repoURL: ghcr.io/kubeflow/charts\n    chart: kubeflow-trainer\n    targetRevision: 2.2.0\n"
+        b"  - repoURL: https://github.com/kubeflow/trainer.git\n    path: manifests/overlays/manager\n"
+        b"    targetRevision: v2.2.0\n"),
+    (3, b"apiVersion: v1\nkind: List\nitems:\n- apiVersion: argoproj.io/v1alpha1\n  kind: Application\n  spec:\n"
+        b"    source: {repoURL: 'https://github.com/kubeflow/trainer', targetRevision: v2.3.0}\n"),
+]
+
+
+def pin_inputs():
+    """target_pin_fuzz.cc's input: a name byte, a file, and after a line "%%"
+    a second file: the pin shapes alone and in pairs (pins that agree and
+    that conflict), and the test repositories' kustomizations and charts."""
+    for name, text in PIN_SHAPES:
+        yield bytes([name]) + text
+    for (first, a), (second, b) in zip(PIN_SHAPES, PIN_SHAPES[1:] + PIN_SHAPES[:1]):
+        yield bytes([first | second << 2]) + a + b"%%\n" + b
+    for path in files("fixtures/**/kustomization.yaml", "fixtures/**/Chart.yaml", "integrations/**/kustomization.yaml"):
+        yield bytes([1 if path.endswith("Chart.yaml") else 0]) + read(path)
+    yield bytes([3]) + read(os.path.join(ROOT, "integrations/argocd/application.yaml"))
+
+
+# Files only a walk of a folder reads as such, for tree_loader_fuzz.cc: a
+# ConfigMap carrying runtimes as the kubeflow-trainer chart renders it, a
+# template kept outside a chart, and a kustomize patch of a TrainJob
+# (options byte 4: the file after "%%" is the patch).
+TREE_SHAPES = [
+    b"\x00apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kubeflow-trainer-runtimes-installer\ndata:\n"
+    b"  runtimes.yaml: |\n    ---\n    apiVersion: trainer.kubeflow.org/v1alpha1\n    kind: ClusterTrainingRuntime\n"
+    b"    metadata:\n      name: torch-distributed\n    spec:\n      mlPolicy:\n        numNodes: 1\n        torch: {}\n"
+    b"      template:\n        spec:\n          replicatedJobs:\n          - name: node\n            template:\n"
+    b"              metadata:\n                labels: {trainer.kubeflow.org/trainjob-ancestor-step: trainer}\n"
+    b"              spec:\n                template:\n                  spec:\n                    containers:\n"
+    b"                    - name: node\n                      image: pytorch/pytorch\n",
+    b"\x00apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata:\n  runtimes.yaml: \"kind: ClusterTrainingRuntime\\n"
+    b"apiVersion: trainer.kubeflow.org/v1alpha1\\nmetadata: {name: a}\\n\"\n",
+    b"\x00apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: {{ .Values.name }}\nspec:\n"
+    b"  runtimeRef: {name: torch-distributed}\n  trainer:\n    numNodes: ${NODES}\n    image: $IMAGE\n"
+    b"    command: [sh, -c, 'echo $HOME']\n",
+    b"\x00apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: job\n${EXTRA}\nspec:\n"
+    b"  runtimeRef: {name: torch-distributed}\n",
+    b"\x04apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: job}\nspec:\n"
+    b"  runtimeRef: {name: torch-distributed}\n%%\napiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\n"
+    b"metadata: {name: job}\nspec:\n  suspend: false\n  trainer:\n    numNodes: four\n    env:\n    - name: A\n"
+    b"      value: 1\n  labels:\n    $patch: delete\n  annotations: null\n",
+]
+
+
+def tree_inputs():
+    """tree_loader_fuzz.cc's input: an options byte, a file, and after a line
+    "%%" a second file (the patch under option 4)."""
+    yield from TREE_SHAPES
+    for text in manifests():
+        if b"runtimes.yaml" in text or b"{{" in text or b"${" in text or b"TrainJob" in text:
+            yield b"\x00" + text
+
+
+def cpp_string_constants(path):
+    """The string constants of a C++ test file, adjacent literals joined,
+    escapes (\\n, \\", \\\\, \\t) decoded."""
+    text = read(path).decode()
+    literal = r'"(?:[^"\\\n]|\\.)*"'
+    for block in re.finditer(r"(?:%s\s*)+" % literal, text):
+        parts = re.findall(literal, block.group(0))
+        joined_text = "".join(p[1:-1] for p in parts)
+        yield re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)),
+                     joined_text).encode()
+
+
+def krm_inputs():
+    """krm_items_fuzz.cc's input: a ResourceList, and after a line "%%" the
+    file its items name: the ResourceLists of the KRM unit tests, and one
+    whose item is the file's second document, as kpt sends it."""
+    for path in files("src/integrate/*_test.cc"):
+        for constant in cpp_string_constants(path):
+            if b"ResourceList" in constant and b"items" in constant and len(constant) <= MAX_SEED:
+                yield constant
+    document = (b"apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: job\nspec:\n"
+                b"  runtimeRef:\n    name: torch-distributed\n  trainer:\n    numNodes: four\n")
+    item = (b"- apiVersion: trainer.kubeflow.org/v1alpha1\n  kind: TrainJob\n  metadata:\n    name: job\n"
+            b"    annotations:\n      internal.config.kubernetes.io/path: 'm.yaml'\n"
+            b"      internal.config.kubernetes.io/index: '1'\n      config.kubernetes.io/path: 'm.yaml'\n"
+            b"      internal.config.kubernetes.io/seqindent: 'wide'\n  spec:\n    runtimeRef:\n"
+            b"      name: torch-distributed\n    trainer:\n      numNodes: four\n")
+    yield (b"apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n" + item +
+           b"%%\n# Copyright\n\napiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\n" + document)
+
+
 def no_seeds():
     """The committed fuzz/corpus/TARGET inputs only."""
     return []
@@ -167,6 +273,9 @@ TARGETS = {
     "flyte_task": (flyte_inputs, "fuzz/dict/yaml.dict"),
     "migrate_splice": (migrate_inputs, "fuzz/dict/yaml.dict"),
     "git_index": (no_seeds, None),
+    "target_pin": (pin_inputs, "fuzz/dict/target_pin.dict"),
+    "tree_loader": (tree_inputs, "fuzz/dict/yaml.dict"),
+    "krm_items": (krm_inputs, "fuzz/dict/yaml.dict"),
 }
 
 
@@ -174,8 +283,10 @@ TARGETS = {
 # readers' ~1,000 executions a second under the sanitizers: render_pipeline
 # ran 25-80 a second in a 10-minute run on the loaded 2-core machine (it
 # renders every input twice), flyte_task ~800, migrate_splice ~900 and
-# yaml_determinism ~540 (four reads of each input).
+# yaml_determinism ~540 (four reads of each input), tree_loader ~280 (two
+# walks and loads of a folder per input, 15 s on its seeds).
 SMOKE_DIVISOR = {
+    "tree_loader": 4,
     "render_pipeline": 60,
     "flyte_task": 2,
     "migrate_splice": 2,
