@@ -33,8 +33,9 @@ namespace {
 using LineCounts = std::map<std::string, std::uint32_t>;  // file -> lines
 
 // `slack`: lines a location may lie past the last one. A parse error at the
-// end of the stream is on the line after it, as goyaml places it
-// (`a: [\n[b,` fails at 3:1), so diagnostics get 1; nodes get none.
+// end of the stream is on the line after it, as goyaml places it (its
+// stream end forces a new line: scannerc.go yaml_parser_fetch_stream_end;
+// `a: [\n[b,` fails at 3:1), so diagnostics get 1; nodes get none.
 void CheckLocation(const tjr::Location& location, const LineCounts& lines, std::uint32_t slack = 0) {
   if (!location.known()) return;
   auto file = lines.find(*location.file);
