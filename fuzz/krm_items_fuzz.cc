@@ -14,26 +14,13 @@
 #include <string>
 #include <string_view>
 
+#include "line_count.h"
 #include "integrate/item_origin.h"
 #include "integrate/krm.h"
 
 namespace {
 
 constexpr char kListFile[] = "<stdin>";
-
-// The most lines a reader could count in `bytes`: every LF, CR not before
-// an LF, and the breaks YAML 1.1 adds (NEL, LS, PS) end one.
-std::uint32_t Lines(std::string_view bytes) {
-  std::uint32_t lines = 1;
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    if (bytes[i] == '\n' || (bytes[i] == '\r' && (i + 1 == bytes.size() || bytes[i + 1] != '\n')) ||
-        bytes.substr(i).starts_with("\xC2\x85") || bytes.substr(i).starts_with("\xE2\x80\xA8") ||
-        bytes.substr(i).starts_with("\xE2\x80\xA9")) {
-      ++lines;
-    }
-  }
-  return lines;
-}
 
 void MapNodes(const std::vector<tjr::integrate::ItemOrigin>& origins, const tjr::doc::Node& node, std::string* out) {
   const tjr::Location at = tjr::integrate::FileLocation(origins, kListFile, node.location());
@@ -53,7 +40,7 @@ std::string Read(std::string_view list_text, std::optional<std::string_view> fil
     return list.error().ToString();
   }
   if (list->origins.size() != list->items.size()) __builtin_trap();
-  const std::uint32_t lines = Lines(list_text);
+  const std::uint32_t lines = tjr::fuzz::MostLines(list_text);
   tjr::integrate::PlaceFromFiles(&list->origins, list->items,
                                  [&](const std::string&) -> std::optional<std::string> {
                                    if (!file) return std::nullopt;

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "line_count.h"
 #include "app/target_pin.h"
 #include "source/memory_tree.h"
 
@@ -27,20 +28,6 @@ struct File {
   std::string_view bytes;
 };
 
-// The most lines a reader could count in `bytes`: every LF, CR not before
-// an LF, and the breaks YAML 1.1 adds (NEL, LS, PS) end one.
-std::uint32_t Lines(std::string_view bytes) {
-  std::uint32_t lines = 1;
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    if (bytes[i] == '\n' || (bytes[i] == '\r' && (i + 1 == bytes.size() || bytes[i + 1] != '\n')) ||
-        bytes.substr(i).starts_with("\xC2\x85") || bytes.substr(i).starts_with("\xE2\x80\xA8") ||
-        bytes.substr(i).starts_with("\xE2\x80\xA9")) {
-      ++lines;
-    }
-  }
-  return lines;
-}
-
 // Everything one scan gives, as text.
 std::string Scan(const tjr::source::MemoryTree& tree, const std::vector<File>& files) {
   std::string out;
@@ -48,7 +35,7 @@ std::string Scan(const tjr::source::MemoryTree& tree, const std::vector<File>& f
   for (const tjr::app::TargetPin& pin : pins) {
     auto file = std::find_if(files.begin(), files.end(), [&](const File& f) { return f.path == pin.file; });
     if (file == files.end()) __builtin_trap();  // a pin in no file of the tree
-    if (pin.line < 1 || pin.line > Lines(file->bytes)) __builtin_trap();  // a line outside the file
+    if (pin.line < 1 || pin.line > tjr::fuzz::MostLines(file->bytes)) __builtin_trap();  // a line outside the file
     if (pin.version.empty() || pin.evidence.find(pin.version) == std::string::npos) __builtin_trap();
     out += pin.file + ":" + std::to_string(pin.line) + " " + pin.version + " " + pin.target + " " + pin.evidence + "\n";
   }

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "line_count.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/target.h"
 #include "source/loader.h"
@@ -86,20 +87,6 @@ std::string Load(const tjr::source::MemoryTree& tree, const LineCounts& lines, c
   return out;
 }
 
-// The most lines a reader could count in `bytes`: every LF, CR not before
-// an LF, and the breaks YAML 1.1 adds (NEL, LS, PS) end one.
-std::uint32_t Lines(std::string_view bytes) {
-  std::uint32_t lines = 1;
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    if (bytes[i] == '\n' || (bytes[i] == '\r' && (i + 1 == bytes.size() || bytes[i + 1] != '\n')) ||
-        bytes.substr(i).starts_with("\xC2\x85") || bytes.substr(i).starts_with("\xE2\x80\xA8") ||
-        bytes.substr(i).starts_with("\xE2\x80\xA9")) {
-      ++lines;
-    }
-  }
-  return lines;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -120,7 +107,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   LineCounts lines;
   for (const auto& [path, bytes] : files) {
     tree.Put(path, std::string(bytes));
-    lines[path] = Lines(bytes);
+    lines[path] = tjr::fuzz::MostLines(bytes);
   }
   if (patch) tree.Put("in/kustomization.yaml", "resources:\n- manifests.yaml\npatchesStrategicMerge:\n- patch.yaml\n");
   if (Load(tree, lines, target) != Load(tree, lines, target)) __builtin_trap();  // not deterministic
