@@ -65,3 +65,31 @@ class Checks:
 
 def temp_dir(prefix):
     return tempfile.mkdtemp(prefix=prefix)
+
+
+# A ClusterTrainingRuntime torch-distributed with the Torch policy and one
+# labelled trainer job `node`, the shape of upstream's runtime, for tests
+# that need a runtime their TrainJobs render against and assert nothing of.
+TORCH_RUNTIME = """apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata:
+  name: torch-distributed
+spec:
+  mlPolicy:
+    numNodes: 1
+    torch: {}
+  template:
+    spec:
+      replicatedJobs:
+        - name: node
+          template:
+            metadata:
+              labels:
+                trainer.kubeflow.org/trainjob-ancestor-step: trainer
+            spec:
+              template:
+                spec:
+                  containers:
+                    - name: node
+                      image: pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime
+"""

@@ -10,31 +10,7 @@ import re
 import shutil
 import subprocess
 
-from common import Checks, run, temp_dir, tjrender
-
-RUNTIME = """apiVersion: trainer.kubeflow.org/v1alpha1
-kind: ClusterTrainingRuntime
-metadata:
-  name: torch-distributed
-spec:
-  mlPolicy:
-    numNodes: 1
-    torch: {}
-  template:
-    spec:
-      replicatedJobs:
-        - name: node
-          template:
-            metadata:
-              labels:
-                trainer.kubeflow.org/trainjob-ancestor-step: trainer
-            spec:
-              template:
-                spec:
-                  containers:
-                    - name: node
-                      image: pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime
-"""
+from common import TORCH_RUNTIME as RUNTIME, Checks, run, temp_dir, tjrender
 
 # kept by envsubst users beside their real manifests
 ENVSUBST_JOB = """apiVersion: trainer.kubeflow.org/v1alpha1

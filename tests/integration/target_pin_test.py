@@ -9,31 +9,7 @@ pinned release no target emulates are warnings and the default applies;
 import os
 import shutil
 
-from common import Checks, run, temp_dir, tjrender
-
-RUNTIME = """apiVersion: trainer.kubeflow.org/v1alpha1
-kind: ClusterTrainingRuntime
-metadata:
-  name: torch-distributed
-spec:
-  mlPolicy:
-    numNodes: 1
-    torch: {}
-  template:
-    spec:
-      replicatedJobs:
-        - name: node
-          template:
-            metadata:
-              labels:
-                trainer.kubeflow.org/trainjob-ancestor-step: trainer
-            spec:
-              template:
-                spec:
-                  containers:
-                    - name: node
-                      image: pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime
-"""
+from common import TORCH_RUNTIME as RUNTIME, Checks, run, temp_dir, tjrender
 
 # valid at v2.1 only: podTemplateOverrides went in v2.2.0
 JOB = """apiVersion: trainer.kubeflow.org/v1alpha1
