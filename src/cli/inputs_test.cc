@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/test_support.h"
+#include "testkit/fixtures.h"
 
 namespace tjr::cli {
 namespace {
@@ -15,29 +16,7 @@ using testing::Invoke;
 using testing::Outcome;
 using testing::TempDir;
 
-constexpr char kRuntime[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
-kind: ClusterTrainingRuntime
-metadata:
-  name: torch
-spec:
-  mlPolicy:
-    numNodes: 1
-    torch: {}
-  template:
-    spec:
-      replicatedJobs:
-        - name: node
-          template:
-            metadata:
-              labels:
-                trainer.kubeflow.org/trainjob-ancestor-step: trainer
-            spec:
-              template:
-                spec:
-                  containers:
-                    - name: node
-                      image: pytorch/pytorch:2.7.1
-)";
+constexpr const char* kRuntime = testkit::kTorchOneNodeRuntime;
 
 std::string TrainJob(const std::string& name, const std::string& runtime = "torch") {
   return "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: " + name +

@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/test_support.h"
+#include "testkit/fixtures.h"
 
 namespace tjr::cli {
 namespace {
@@ -18,29 +19,7 @@ using testing::Invoke;
 using testing::Outcome;
 using testing::TempDir;
 
-constexpr char kRuntime[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
-kind: ClusterTrainingRuntime
-metadata:
-  name: torch
-spec:
-  mlPolicy:
-    numNodes: 1
-    torch: {}
-  template:
-    spec:
-      replicatedJobs:
-        - name: node
-          template:
-            metadata:
-              labels:
-                trainer.kubeflow.org/trainjob-ancestor-step: trainer
-            spec:
-              template:
-                spec:
-                  containers:
-                    - name: node
-                      image: pytorch/pytorch:2.7.1
-)";
+constexpr const char* kRuntime = testkit::kTorchOneNodeRuntime;
 
 bool Has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

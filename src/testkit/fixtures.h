@@ -60,6 +60,33 @@ spec:
                       image: pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime
 )";;
 
+/// A ClusterTrainingRuntime `torch` with the Torch policy on one node and
+/// one trainer-labelled job `node` (container `node`, pytorch/pytorch:2.7.1):
+/// what the CLI tests render their TrainJobs against.
+inline constexpr char kTorchOneNodeRuntime[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata:
+  name: torch
+spec:
+  mlPolicy:
+    numNodes: 1
+    torch: {}
+  template:
+    spec:
+      replicatedJobs:
+        - name: node
+          template:
+            metadata:
+              labels:
+                trainer.kubeflow.org/trainjob-ancestor-step: trainer
+            spec:
+              template:
+                spec:
+                  containers:
+                    - name: node
+                      image: pytorch/pytorch:2.7.1
+)";
+
 /// TrainJob team/job on kPlainRuntime, nothing else set: renders clean at
 /// every Trainer target.
 inline constexpr char kPlainTrainJob[] = R"(apiVersion: trainer.kubeflow.org/v1alpha1
