@@ -373,7 +373,10 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   Append(&out, std::move(patch_warnings));
   // As the API server stored the runtime: a field its release's CRD lacks
   // (mlPolicy.torch.numProcPerNode after v2.1) asks the plugins nothing.
-  if (const validate::CrdRules* runtime_rules = validate::BuiltinRuntimeCrdRules(target.version)) {
+  // Only the check of a TrainJob without spec.trainer reads such a field,
+  // so the others skip the walk.
+  const validate::CrdRules* runtime_rules = validate::BuiltinRuntimeCrdRules(target.version);
+  if (runtime_rules != nullptr && doc::AtPath(&trainjob, {"spec", "trainer"}) == nullptr) {
     Append(&out, CheckIgnoredTrainerFields(trainjob, validate::PrunedAsStored(*runtime_rules, *runtime)));
   } else {
     Append(&out, CheckIgnoredTrainerFields(trainjob, *runtime));
