@@ -6,6 +6,7 @@
 
 #include "doc/path.h"
 #include "pipeline/target.h"
+#include "source/object_types.h"
 #include "yaml/reader.h"
 
 namespace tjr::app {
@@ -90,11 +91,7 @@ bool MayHoldDeployObject(const std::string& name) {
   return lower.find("-app") != std::string::npos || lower.find("_app") != std::string::npos;
 }
 
-std::string Group(const doc::Node& object) {
-  const std::string api_version = doc::StringAt(object, "apiVersion");
-  const std::size_t slash = api_version.find('/');
-  return slash == std::string::npos ? std::string() : api_version.substr(0, slash);
-}
+std::string Group(const doc::Node& object) { return source::ApiGroup(doc::StringAt(object, "apiVersion")); }
 
 class PinScan {
  public:
