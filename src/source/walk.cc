@@ -49,12 +49,6 @@ struct ChartState {
   bool templates = false;  // inside its templates/ folder
 };
 
-bool Inside(const std::string& path, const std::string& directory) {
-  if (directory == "/") return true;
-  return path.size() > directory.size() && path.compare(0, directory.size(), directory) == 0 &&
-         path[directory.size()] == '/';
-}
-
 // Sorts `files` by name, given that each [runs[i], runs[i + 1]) holds the
 // files of one folder: each run is sorted alone (a Git folder lists in name
 // order already), then runs are merged pairwise. Sorting ten thousand long
@@ -322,7 +316,7 @@ class Expander {
       out_.diagnostics.push_back(resolved.take_error());
       return;
     }
-    if (!Inside(*resolved, root)) {
+    if (!InsideFolder(*resolved, root)) {
       out_.diagnostics.push_back(AsInputError(MakeError(
           Location{InternSourceName(link)}, "",
           "symbolic link resolves to " + *resolved + ", outside the directory " + root +
@@ -344,6 +338,11 @@ class Expander {
 };
 
 }  // namespace
+
+bool InsideFolder(std::string_view path, std::string_view folder) {
+  if (folder == "/") return true;
+  return path.size() > folder.size() && path.compare(0, folder.size(), folder) == 0 && path[folder.size()] == '/';
+}
 
 bool IsLexicallyNormal(const std::string& path) {
   if (path.empty() || path.back() == '/') return false;

@@ -42,6 +42,12 @@ bool InScope(std::string_view path, const std::vector<std::string>& scope);
 /// `scope` (empty: everything): the folder is in it or holds part of it.
 bool ScopeReaches(std::string_view folder, const std::vector<std::string>& scope);
 
+/// Whether the resolved path `path` lies inside the resolved folder `folder`:
+/// it starts with `folder` and a '/'. The one rule for symbolic links: a
+/// directory walk reads a link found in a folder only when it resolves inside
+/// the folder named, and a ConfinedTree any path only inside its root.
+bool InsideFolder(std::string_view path, std::string_view folder);
+
 /// True when std::filesystem's lexically_normal would leave `path` as it is
 /// (no empty, "." or ".." component, no trailing '/'): checking first saves a
 /// std::filesystem round trip per file of a large folder.
