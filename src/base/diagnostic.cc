@@ -2,6 +2,8 @@
 
 #include <string_view>
 
+#include "base/display.h"
+
 namespace tjr {
 namespace {
 
@@ -56,8 +58,9 @@ std::string Diagnostic::ToString() const {
   bool message_names_path = !field_path.empty() && message.size() > field_path.size() &&
                             message.compare(0, field_path.size(), field_path) == 0 &&
                             message[field_path.size()] == ':';
-  if (!field_path.empty() && !message_names_path) out += Abbreviated(field_path) + ": ";
-  out += message;
+  if (!field_path.empty() && !message_names_path) out += EscapedForDisplay(Abbreviated(field_path)) + ": ";
+  // One line, whatever the message quotes (a YAML value, another name).
+  out += EscapedForDisplay(message);
   return out;
 }
 

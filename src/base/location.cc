@@ -4,6 +4,8 @@
 #include <mutex>
 #include <unordered_set>
 
+#include "base/display.h"
+
 namespace tjr {
 
 const std::string* InternSourceName(std::string_view name) {
@@ -16,8 +18,8 @@ const std::string* InternSourceName(std::string_view name) {
 
 std::string Location::ToString() const {
   if (file == nullptr) return "<unknown>";
-  if (line == 0) return *file;
-  return *file + ":" + std::to_string(line) + ":" + std::to_string(column);
+  if (line == 0) return QuotedName(*file);
+  return QuotedName(*file) + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
 }  // namespace tjr
