@@ -5,6 +5,8 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "base/display.h"
+
 namespace tjr::cli {
 namespace {
 
@@ -33,11 +35,13 @@ void Report(const Diagnostics& diagnostics) {
   for (const Diagnostic& diagnostic : diagnostics) Report(diagnostic);
 }
 
-void ReportUsageError(std::string_view message) { Logger().error("error: {}", message); }
+// Messages name files and quote arguments, which may hold a newline or ESC:
+// each is one line of plain text on the terminal (base/display.h).
+void ReportUsageError(std::string_view message) { Logger().error("error: {}", EscapedForDisplay(message)); }
 
-void Note(std::string_view message) { Logger().info("{}", message); }
+void Note(std::string_view message) { Logger().info("{}", EscapedLine(message)); }
 
-void Notice(std::string_view message) { Logger().warn("note: {}", message); }
+void Notice(std::string_view message) { Logger().warn("note: {}", EscapedForDisplay(message)); }
 
 void SetVerbose(bool verbose) {
   Logger().set_level(verbose ? spdlog::level::info : spdlog::level::warn);
