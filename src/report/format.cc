@@ -155,6 +155,10 @@ constexpr KnownRule kKnownRules[] = {
      "Create the PodTemplate in the task's namespace or propeller's."},
     {"input-changed", "an input file changed while tjrender read it",
      "The run would mix two versions of the file.", "Run again once nothing writes to it."},
+    {"input-too-large", "an input over one of tjrender's limits (bytes per file or document, nodes per document)",
+     "The message names the limit and its value. No object that large reaches a cluster: kube-apiserver decodes "
+     "request bodies of at most 3 MiB and etcd stores values of at most 1.5 MiB.",
+     "Split the file, or shrink the object (a generated list, an embedded file) to what the cluster can store."},
     {"upstream/invalid-value", "the API server or the Trainer webhook: Invalid value",
      "The cluster refuses the object with this message (apimachinery field error Invalid).",
      "Fix the field the message names."},
