@@ -54,9 +54,14 @@ Result<std::vector<std::string>> CompareWithWorktree(git_repository* repo, const
   Result<ReadIndex> read = index_path.empty() ? Result<ReadIndex>(MakeError(Location{}, "", "no index path"))
                                               : ReadIndexFile(index_path);
   std::vector<std::string> paths;
-  if (read.ok() && !TreeIndexChanges(repo, base, read->index, specs, &paths).ok()) {
-    read = MakeError(Location{}, "", "declined");
-    paths.clear();
+  if (read.ok()) {
+    Status compared = TreeIndexChanges(repo, base, read->index, specs, &paths);
+    // A tree deeper than Git reads is refused, not given to libgit2.
+    if (!compared.ok() && compared.error().category == Category::kInput) return compared.take_error();
+    if (!compared.ok()) {
+      read = MakeError(Location{}, "", "declined");
+      paths.clear();
+    }
   }
   GitHandle<git_index, git_index_free> index;
   std::vector<IndexEntry> libgit2_entries;
@@ -141,11 +146,13 @@ Result<std::vector<std::string>> ChangedPaths(const std::string& repo_dir,
   } else {
     Result<PeeledTree> head = PeelToTree(repo->get(), head_rev);
     if (!head.ok()) return head.take_error();
-    if (TreeTreeChanges(repo->get(), base->tree.get(), head->tree.get(), specs, &paths).ok()) {
+    Status compared = TreeTreeChanges(repo->get(), base->tree.get(), head->tree.get(), specs, &paths);
+    if (compared.ok()) {
       std::sort(paths.begin(), paths.end());
       paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
       return paths;
     }
+    if (compared.error().category == Category::kInput) return compared.take_error();  // deeper than Git reads
     paths.clear();  // libgit2 says what could not be read
     options.flags |= GIT_DIFF_INCLUDE_TYPECHANGE;
     git_diff* diff = nullptr;

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "source/git_tree_depth.h"
 #include "source/git_util.h"
 #include "source/walk.h"
 
@@ -30,11 +31,25 @@ class Comparer {
 
   Status Root(const git_tree* base) {
     if (use_cache_tree_ && index_.has_root_tree && SameId(index_.root_tree, git_tree_id(base))) return Ok();
-    std::string prefix;
-    return Folder(base, &prefix, 0, entries_.size());
+    Push(base, {}, 0, entries_.size());
+    while (!stack_.empty()) {
+      Status step = Step();
+      if (!step.ok()) return step;
+    }
+    return Ok();
   }
 
  private:
+  // One folder of the tree being compared: its entries, how far they are
+  // gone through, and the index entries [i, hi) still to meet under it.
+  struct Frame {
+    GitHandle<git_tree, git_tree_free> owner;
+    std::vector<TreeItem> items;
+    std::size_t next = 0;
+    std::size_t prefix_size = 0;  // "" or "a/b/"
+    std::size_t i = 0, hi = 0;
+  };
+
   void Report(std::string_view path) {
     if (scope_.empty() || InScope(path, scope_)) out_->emplace_back(path);
   }
@@ -60,54 +75,64 @@ class Comparer {
     return Ok();
   }
 
-  // `tree` is the folder `*prefix` ("" or "a/b/"); [lo, hi) the index
+  // `tree` is the folder `prefix_` ("" or "a/b/"); [lo, hi) the index
   // entries under it.
-  Status Folder(const git_tree* tree, std::string* prefix, std::size_t lo, std::size_t hi) {
-    const std::vector<TreeItem> items = TreeItemsInOrder(tree);
+  void Push(const git_tree* tree, GitHandle<git_tree, git_tree_free> owner, std::size_t lo, std::size_t hi) {
+    Frame& frame = stack_.emplace_back();
+    frame.items = TreeItemsInOrder(tree);
+    frame.owner = std::move(owner);
+    frame.prefix_size = prefix_.size();
+    frame.i = lo;
+    frame.hi = hi;
+  }
 
-    const std::size_t prefix_size = prefix->size();
-    std::size_t i = lo;
-    for (const TreeItem& item : items) {
-      prefix->resize(prefix_size);
-      prefix->append(item.name);
-      if (item.folder()) prefix->push_back('/');
-      const std::string_view path = *prefix;
-      Status added = Added(&i, hi, path, false);
-      if (!added.ok()) return added;
-      if (item.folder()) {
-        std::size_t j = i;
-        while (j < hi && entries_[j].path.substr(0, path.size()) == path) ++j;
-        const std::string_view folder = path.substr(0, path.size() - 1);
-        const RawOid* cached = use_cache_tree_ ? index_.CachedTreeOf(folder) : nullptr;
-        if (ScopeReaches(folder, scope_) && (cached == nullptr || !SameId(*cached, git_tree_entry_id(item.entry)))) {
-          git_tree* sub = nullptr;
-          if (git_tree_lookup(&sub, repo_, git_tree_entry_id(item.entry)) != 0) {
-            return MakeError(Location{}, "", "cannot read tree " + std::string(folder) + ": " + LastGitError());
-          }
-          GitHandle<git_tree, git_tree_free> owned(sub);
-          Status inner = Folder(sub, prefix, i, j);
-          if (!inner.ok()) return inner;
-        }
-        i = j;
-        continue;
-      }
-      if (i < hi && entries_[i].path == path) {
-        Result<std::size_t> end = GroupEnd(i, hi);
-        if (!end.ok()) return end.take_error();
-        const IndexEntry& now = entries_[i];
-        const std::uint32_t mode = item.mode;
-        const git_oid* id = git_tree_entry_id(item.entry);
-        // Conflicted, of another type or mode, or other bytes.
-        if (now.stage > 0 || mode != now.mode || !SameId(now.id, id) || git_oid_is_zero(id)) {
-          Report(path);
-        }
-        i = *end;
-      } else {
-        Report(path);  // deleted
-      }
+  // The next entry of the innermost folder (an explicit stack: a hostile
+  // revision may nest deeper than the call stack).
+  Status Step() {
+    Frame& frame = stack_.back();
+    prefix_.resize(frame.prefix_size);
+    if (frame.next == frame.items.size()) {
+      Status added = Added(&frame.i, frame.hi, {}, true);
+      stack_.pop_back();
+      return added;
     }
-    prefix->resize(prefix_size);
-    return Added(&i, hi, {}, true);
+    const TreeItem item = frame.items[frame.next++];
+    prefix_.append(item.name);
+    if (item.folder()) prefix_.push_back('/');
+    const std::string_view path = prefix_;
+    Status added = Added(&frame.i, frame.hi, path, false);
+    if (!added.ok()) return added;
+    if (item.folder()) {
+      std::size_t j = frame.i;
+      while (j < frame.hi && entries_[j].path.substr(0, path.size()) == path) ++j;
+      const std::size_t lo = frame.i;
+      frame.i = j;
+      const std::string_view folder = path.substr(0, path.size() - 1);
+      const RawOid* cached = use_cache_tree_ ? index_.CachedTreeOf(folder) : nullptr;
+      if (!ScopeReaches(folder, scope_) || (cached != nullptr && SameId(*cached, git_tree_entry_id(item.entry)))) {
+        return Ok();
+      }
+      if (stack_.size() > kMaxTreeDepth) return TreeTooDeep(folder, "the revision compared");
+      git_tree* sub = nullptr;
+      if (git_tree_lookup(&sub, repo_, git_tree_entry_id(item.entry)) != 0) {
+        return MakeError(Location{}, "", "cannot read tree " + std::string(folder) + ": " + LastGitError());
+      }
+      Push(sub, GitHandle<git_tree, git_tree_free>(sub), lo, j);
+      return Ok();
+    }
+    if (frame.i < frame.hi && entries_[frame.i].path == path) {
+      Result<std::size_t> end = GroupEnd(frame.i, frame.hi);
+      if (!end.ok()) return end.take_error();
+      const IndexEntry& now = entries_[frame.i];
+      const std::uint32_t mode = item.mode;
+      const git_oid* id = git_tree_entry_id(item.entry);
+      // Conflicted, of another type or mode, or other bytes.
+      if (now.stage > 0 || mode != now.mode || !SameId(now.id, id) || git_oid_is_zero(id)) Report(path);
+      frame.i = *end;
+    } else {
+      Report(path);  // deleted
+    }
+    return Ok();
   }
 
   git_repository* repo_;
@@ -116,6 +141,8 @@ class Comparer {
   const std::vector<std::string>& scope_;
   std::vector<std::string>* out_;
   bool use_cache_tree_;
+  std::vector<Frame> stack_;
+  std::string prefix_;
 };
 
 }  // namespace

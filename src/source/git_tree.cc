@@ -6,10 +6,12 @@
 
 #include <filesystem>
 #include <mutex>
-#include <unordered_map>
+#include <optional>
 #include <utility>
 #include <vector>
 
+#include "source/git_folder_cache.h"
+#include "source/git_tree_depth.h"
 #include "source/git_util.h"
 
 namespace tjr::source {
@@ -28,33 +30,22 @@ struct GitTree::Impl {
   std::string objects_path;
   mutable std::mutex readers_mutex;
   mutable std::vector<GitHandle<git_odb, git_odb_free>> idle_readers;
-  // Folders already looked up, by normalised path. libgit2's object cache
-  // keeps no tree over 4 KiB, so a folder of 10,000 files would otherwise
-  // be parsed again for every file in it.
-  mutable std::unordered_map<std::string, GitHandle<git_tree, git_tree_free>> folders;
+  mutable std::unique_ptr<FolderCache> folders;
 
   // The tree of the folder at a normalised path; nullptr when there is none.
-  const git_tree* Folder(const std::string& path) const {
-    if (path.empty()) return root.get();
-    auto cached = folders.find(path);
-    if (cached != folders.end()) return cached->second.get();
-    const git_tree_entry* entry = Entry(path);
-    git_tree* tree = nullptr;
-    if (entry == nullptr || git_tree_entry_type(entry) != GIT_OBJECT_TREE ||
-        git_tree_lookup(&tree, repo.get(), git_tree_entry_id(entry)) != 0) {
-      return nullptr;
-    }
-    return folders.emplace(path, GitHandle<git_tree, git_tree_free>(tree)).first->second.get();
-  }
+  const git_tree* Folder(const std::string& path) const { return folders->Folder(path); }
 
   // The entry at a normalised, non-root path (owned by its folder's tree);
   // nullptr when there is none.
-  const git_tree_entry* Entry(const std::string& path) const {
-    std::size_t slash = path.rfind('/');
-    const git_tree* folder = Folder(slash == std::string::npos ? "" : path.substr(0, slash));
-    if (folder == nullptr) return nullptr;
-    return git_tree_entry_byname(folder, slash == std::string::npos ? path.c_str()
-                                                                     : path.c_str() + slash + 1);
+  const git_tree_entry* Entry(const std::string& path) const { return folders->Entry(path); }
+
+  // An input error when the folder `path` is, or a file's folder, nests
+  // deeper than Git reads.
+  std::optional<Diagnostic> TooDeep(const std::string& path, bool folder) const {
+    const std::string_view in = folder ? std::string_view(path) : std::string_view(path).substr(0, path.rfind('/'));
+    if (path.find('/') == std::string::npos && !folder) return std::nullopt;
+    if (FolderDepth(in) <= kMaxTreeDepth) return std::nullopt;
+    return TreeTooDeep(in, revision);
   }
 
   // An object database of the caller's own (alternates included); give it
@@ -108,6 +99,7 @@ Result<EntryType> GitTree::Stat(const std::string& path) const {
   Result<std::string> normal = NormalizeRepoPath(path);
   if (!normal.ok()) return normal.take_error();
   if (normal->empty()) return EntryType::kDirectory;
+  if (std::optional<Diagnostic> deep = impl_->TooDeep(*normal, false)) return *deep;
   std::lock_guard lock(impl_->mutex);
   const git_tree_entry* entry = impl_->Entry(*normal);
   if (entry == nullptr) return impl_->Missing(path);
@@ -143,6 +135,7 @@ Result<EntryType> GitTree::Stat(const std::string& path) const {
 Result<std::vector<DirEntry>> GitTree::List(const std::string& path) const {
   Result<std::string> normal = NormalizeRepoPath(path);
   if (!normal.ok()) return normal.take_error();
+  if (std::optional<Diagnostic> deep = impl_->TooDeep(*normal, true)) return *deep;
   std::lock_guard lock(impl_->mutex);
   const git_tree* tree = impl_->Folder(*normal);
   if (tree == nullptr) {
@@ -185,6 +178,7 @@ Result<std::string> GitTree::Resolve(const std::string& path) const {
 Result<std::string> GitTree::Read(const std::string& path, std::size_t max_bytes) const {
   Result<std::string> normal = NormalizeRepoPath(path);
   if (!normal.ok()) return normal.take_error();
+  if (std::optional<Diagnostic> deep = impl_->TooDeep(*normal, false)) return *deep;
   Location at{InternSourceName(path)};
   git_oid id{};
   {
@@ -283,6 +277,7 @@ Result<std::unique_ptr<GitTree>> OpenGitRevision(const std::string& repo_dir,
   impl->objects_path = std::string(git_repository_commondir(repo->get())) + "objects";
   impl->repo = std::move(*repo);
   impl->root = std::move(peeled->tree);
+  impl->folders = std::make_unique<FolderCache>(impl->repo.get(), impl->root.get());
   impl->revision = rev == kStagedRevision ? std::string("the staged files") : "revision " + rev;
   impl->revision_id = std::move(peeled->id);
   return std::make_unique<GitTree>(std::move(impl));
