@@ -3,6 +3,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -120,17 +122,36 @@ Location RuntimeRefLocation(const doc::Node& trainjob) {
 // namespace (often one from --runtimes) is most likely the one meant, so
 // its "not found" gets a warning naming it and --namespace.
 void HintOtherNamespaces(const source::ManifestSet& manifests, bool namespace_given, app::Findings* findings) {
+  // The TrainingRuntimes of each name: their namespaces, the first in
+  // stream order and the first in another namespace than that one's (N
+  // TrainJobs over N runtimes took N² steps).
+  struct Named {
+    std::unordered_set<std::string> namespaces;
+    const source::Manifest* first = nullptr;
+    const source::Manifest* first_elsewhere = nullptr;  // than first's
+  };
+  std::unordered_map<std::string, Named> runtimes;
+  for (const source::Manifest& runtime : manifests.manifests) {
+    if (runtime.id.kind != "TrainingRuntime") continue;
+    Named& named = runtimes[runtime.id.name];
+    named.namespaces.insert(runtime.id.namespace_);
+    if (named.first == nullptr) {
+      named.first = &runtime;
+    } else if (named.first_elsewhere == nullptr && runtime.id.namespace_ != named.first->id.namespace_) {
+      named.first_elsewhere = &runtime;
+    }
+  }
   for (const source::Manifest& trainjob : manifests.manifests) {
     if (!app::IsTrainJob(trainjob.object)) continue;
     if (doc::StringAtPath(trainjob.object, {"spec", "runtimeRef", "kind"}) != "TrainingRuntime") continue;
     const std::string name = doc::StringAtPath(trainjob.object, {"spec", "runtimeRef", "name"});
-    const source::Manifest* elsewhere = nullptr;
-    bool here = false;
-    for (const source::Manifest& runtime : manifests.manifests) {
-      if (runtime.id.kind != "TrainingRuntime" || runtime.id.name != name) continue;
-      if (runtime.id.namespace_ == trainjob.id.namespace_) here = true;
-      if (elsewhere == nullptr && runtime.id.namespace_ != trainjob.id.namespace_) elsewhere = &runtime;
-    }
+    auto named = runtimes.find(name);
+    if (named == runtimes.end()) continue;
+    const bool here = named->second.namespaces.contains(trainjob.id.namespace_);
+    // The first runtime of the name in another namespace than the TrainJob's.
+    const source::Manifest* elsewhere = named->second.first->id.namespace_ != trainjob.id.namespace_
+                                            ? named->second.first
+                                            : named->second.first_elsewhere;
     if (here || elsewhere == nullptr) continue;
     // A namespace no object names is Helm's release namespace, which
     // Helm does not tell a post-renderer (never printed as such).
