@@ -1,6 +1,6 @@
 #include "source/git_folder_cache.h"
 
-#include <vector>
+#include <algorithm>
 
 namespace tjr::source {
 namespace {
@@ -13,42 +13,47 @@ constexpr std::size_t kMaxCachedPathBytes = std::size_t{8} << 20;
 
 const git_tree* FolderCache::Folder(std::string_view path) {
   if (path.empty()) return root_;
-  if (auto cached = folders_.find(std::string(path)); cached != folders_.end()) return cached->second.get();
-  // The nearest cached folder above (a listing walks down: the parent).
-  const git_tree* tree = root_;
-  std::size_t start = 0;
-  for (std::size_t slash = path.rfind('/'); slash != std::string_view::npos && slash > 0;
-       slash = path.rfind('/', slash - 1)) {
-    if (auto cached = folders_.find(std::string(path.substr(0, slash))); cached != folders_.end()) {
-      tree = cached->second.get();
-      start = slash + 1;
-      break;
-    }
+  // The folders `path` shares with the last one looked up.
+  const std::size_t same =
+      static_cast<std::size_t>(std::mismatch(path.begin(), path.end(), last_.begin(), last_.end()).first - path.begin());
+  std::size_t shared = 0;
+  while (shared < chain_.size() && chain_[shared].end <= same &&
+         (chain_[shared].end == path.size() || path[chain_[shared].end] == '/')) {
+    ++shared;
   }
-  // Then down one folder at a time; the trees on the way live until the end.
-  std::vector<GitHandle<git_tree, git_tree_free>> on_the_way;
-  while (true) {
-    const std::size_t slash = path.find('/', start);
-    const std::string name(path.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start));
+  if (shared > 0 && chain_[shared - 1].end == path.size()) return chain_[shared - 1].tree.get();
+  if (auto cached = folders_.find(std::string(path)); cached != folders_.end()) return cached->second.get();
+  // Down from there, one folder at a time.
+  chain_.resize(shared);
+  last_.assign(path);
+  const git_tree* tree = shared == 0 ? root_ : chain_.back().tree.get();
+  std::size_t start = shared == 0 ? 0 : chain_.back().end + 1;
+  while (start <= path.size()) {
+    const std::size_t slash = std::min(path.find('/', start), path.size());
+    const std::string name(path.substr(start, slash - start));
     const git_tree_entry* entry = git_tree_entry_byname(tree, name.c_str());
     git_tree* next = nullptr;
     if (entry == nullptr || git_tree_entry_type(entry) != GIT_OBJECT_TREE ||
         git_tree_lookup(&next, repo_, git_tree_entry_id(entry)) != 0) {
       return nullptr;
     }
-    on_the_way.emplace_back(next);
+    chain_.push_back({slash, OwnedTree(next)});
     tree = next;
-    if (slash == std::string_view::npos) break;
     start = slash + 1;
   }
-  GitHandle<git_tree, git_tree_free> found = std::move(on_the_way.back());
-  on_the_way.clear();
+  Remember(path, tree);
+  return tree;
+}
+
+void FolderCache::Remember(std::string_view path, const git_tree* tree) {
+  git_tree* copy = nullptr;
+  if (git_tree_dup(&copy, const_cast<git_tree*>(tree)) != 0) return;
   if (path_bytes_ + path.size() > kMaxCachedPathBytes) {
     folders_.clear();
     path_bytes_ = 0;
   }
   path_bytes_ += path.size();
-  return folders_.emplace(std::string(path), std::move(found)).first->second.get();
+  folders_.emplace(std::string(path), OwnedTree(copy));
 }
 
 const git_tree_entry* FolderCache::Entry(std::string_view path) {

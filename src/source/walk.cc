@@ -7,6 +7,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "source/folder_facts.h"
 #include "source/helm_chart.h"
 #include "source/kustomize.h"
 
@@ -130,7 +131,9 @@ class Expander {
   // file may be a patch of any of them.
   void FindKustomizationsAbove(const std::string& directory) {
     for (std::string at = directory; !at.empty(); at = ParentOf(at)) {
-      if (!kustomization_checked_.insert(at).second) return;  // and its parents
+      FolderFacts::Folder& facts = folders_.At(at);
+      if (facts.kustomizations_checked) return;  // and its parents
+      facts.kustomizations_checked = true;
       for (std::string_view name : kKustomizationFileNames) {
         const std::string file = Join(at, std::string(name));
         Result<EntryType> type = tree_.Stat(file);
@@ -168,12 +171,12 @@ class Expander {
   }
 
   bool HasChartFile(const std::string& directory) {
-    auto [known, inserted] = has_chart_file_.try_emplace(directory, false);
-    if (inserted) {
+    FolderFacts::Folder& facts = folders_.At(directory);
+    if (facts.has_chart_file < 0) {
       Result<EntryType> type = tree_.Stat(Join(directory, kChartFile));
-      known->second = type.ok() && *type == EntryType::kFile;
+      facts.has_chart_file = type.ok() && *type == EntryType::kFile ? 1 : 0;
     }
-    return known->second;
+    return facts.has_chart_file == 1;
   }
 
   // A file of a chart's templates/ is skipped; others remember their chart.
@@ -331,9 +334,8 @@ class Expander {
   const std::vector<std::string>& extensions_;
   const bool deduplicate_;
   std::unordered_set<std::string> seen_;
-  std::unordered_map<std::string, bool> has_chart_file_;
+  FolderFacts folders_;  // Chart.yaml and kustomizations looked for, by folder
   std::set<std::string> kustomizations_;  // sorted: the first to name a file explains it
-  std::unordered_set<std::string> kustomization_checked_;
   ExpandedPaths out_;
 };
 
