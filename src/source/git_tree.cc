@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "source/git_folder_cache.h"
+#include "source/git_object_guard.h"
 #include "source/git_tree_depth.h"
 #include "source/git_util.h"
 
@@ -61,7 +62,9 @@ struct GitTree::Impl {
     }
     git_odb* reader = nullptr;
     if (git_odb_open(&reader, objects_path.c_str()) != 0) return nullptr;
-    return GitHandle<git_odb, git_odb_free>(reader);
+    GitHandle<git_odb, git_odb_free> owned(reader);
+    if (!GuardObjectDatabase(reader, {objects_path}).ok()) return nullptr;
+    return owned;
   }
 
   void ReturnReader(GitHandle<git_odb, git_odb_free> reader) const {

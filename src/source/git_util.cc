@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <mutex>
 
+#include "source/git_object_guard.h"
 #include "source/walk.h"
 
 // tjrender reads local repositories only and never opens a connection, yet
@@ -49,7 +50,14 @@ Result<GitHandle<git_repository, git_repository_free>> OpenRepository(const std:
   if (git_repository_open_ext(&repo, path.c_str(), 0, nullptr) != 0) {
     return GitError(path, "cannot open a Git repository here or above");
   }
-  return GitHandle<git_repository, git_repository_free>(repo);
+  GitHandle<git_repository, git_repository_free> owned(repo);
+  // Its packs checked and its loose objects guarded before libgit2 reads them.
+  git_odb* odb = nullptr;
+  if (git_repository_odb(&odb, repo) != 0) return GitError(path, "cannot open the object database");
+  GitHandle<git_odb, git_odb_free> database(odb);
+  Status guarded = GuardObjectDatabase(odb, {std::string(git_repository_commondir(repo)) + "objects"});
+  if (!guarded.ok()) return guarded.take_error();
+  return owned;
 }
 
 int TreeOrder(const TreeItem& a, const TreeItem& b) {
@@ -84,6 +92,14 @@ Result<PeeledTree> PeelToTree(git_repository* repo, const std::string& rev) {
   PeeledTree peeled;
   git_object* tree = nullptr;
   if (git_object_peel(&tree, object, GIT_OBJECT_TREE) != 0) {
+    // libgit2's message hides why a commit's tree cannot be read (missing,
+    // damaged): reading it again says.
+    if (git_object_type(object) == GIT_OBJECT_COMMIT) {
+      const git_oid* id = git_commit_tree_id(reinterpret_cast<git_commit*>(object));
+      git_tree* own = nullptr;
+      if (git_tree_lookup(&own, repo, id) != 0) return GitError(rev, "cannot read the tree " + OidHex(id) + " of its commit");
+      git_tree_free(own);
+    }
     return GitError(rev, "revision does not name a tree");
   }
   peeled.tree.reset(reinterpret_cast<git_tree*>(tree));
