@@ -148,7 +148,7 @@ Result<Inputs> ReadRevisions(const DiffRequest& request, const source::LoadOptio
     return inputs;
   }
   const source::GitRepository& repo = *source.repo;
-  const std::string repo_dir = repo.workdir.empty() ? repo.git_dir : repo.workdir;
+  const std::string& repo_dir = repo.opened_from;
   batch::InventoryCache cache =
       batch::InventoryCache::Load(batch::InventoryCachePath(repo.git_dir), batch::CacheContext(load));
   batch::SinceSources sources{source.base_tree(), *source.base_git, source.tree(), source.head_git.get(),

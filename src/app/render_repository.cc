@@ -314,7 +314,7 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   std::vector<batch::Entry> removed;
   std::atomic<bool> reload_failed = false;
   if (since) {
-    const std::string repo_dir = input.repo->workdir.empty() ? input.repo->git_dir : input.repo->workdir;
+    const std::string& repo_dir = input.repo->opened_from;
     batch::SinceSources sources{input.base_tree(), *input.base_git, input.tree(), input.head_git.get(),
                                 input.paths, [&] {
                                   return source::ChangedPaths(repo_dir, request.source.since,

@@ -77,7 +77,7 @@ Result<std::unique_ptr<RenderSource>> OpenRenderSource(const SourceRequest& requ
       if (!mapped.ok()) return mapped.take_error();
       path = *mapped;
     }
-    const std::string repo_dir = repo->workdir.empty() ? repo->git_dir : repo->workdir;
+    const std::string& repo_dir = repo->opened_from;
     if (!request.rev.empty()) {
       Result<std::unique_ptr<source::GitTree>> head = source::OpenGitRevision(repo_dir, request.rev);
       if (!head.ok()) return head.take_error();

@@ -19,17 +19,6 @@
 namespace tjr::source {
 namespace {
 
-// The path of the repository's index file, "" when libgit2 does not say.
-std::string IndexFilePath(git_repository* repo) {
-  git_buf buffer = GIT_BUF_INIT;
-  std::string path;
-  if (git_repository_item_path(&buffer, repo, GIT_REPOSITORY_ITEM_INDEX) == 0 && buffer.ptr != nullptr) {
-    path = buffer.ptr;
-  }
-  git_buf_dispose(&buffer);
-  return path;
-}
-
 // Appends the paths of `diff`'s deltas (both sides of each).
 void AppendDeltaPaths(git_diff* diff, std::vector<std::string>* paths) {
   const std::size_t count = git_diff_num_deltas(diff);

@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "source/git_folder_cache.h"
-#include "source/git_object_guard.h"
 #include "source/git_tree_depth.h"
 #include "source/git_util.h"
 
@@ -60,11 +59,8 @@ struct GitTree::Impl {
         return reader;
       }
     }
-    git_odb* reader = nullptr;
-    if (git_odb_open(&reader, objects_path.c_str()) != 0) return nullptr;
-    GitHandle<git_odb, git_odb_free> owned(reader);
-    if (!GuardObjectDatabase(reader, {objects_path}).ok()) return nullptr;
-    return owned;
+    Result<GitHandle<git_odb, git_odb_free>> reader = OpenObjectDatabase(repo.get(), objects_path);
+    return reader.ok() ? std::move(*reader) : nullptr;
   }
 
   void ReturnReader(GitHandle<git_odb, git_odb_free> reader) const {
@@ -276,8 +272,7 @@ Result<std::unique_ptr<GitTree>> OpenGitRevision(const std::string& repo_dir,
   Result<PeeledTree> peeled = rev == kStagedRevision ? StagedTree(repo->get()) : PeelToTree(repo->get(), rev);
   if (!peeled.ok()) return peeled.take_error();
   auto impl = std::make_unique<GitTree::Impl>();
-  // Linked worktrees keep their objects in the common folder.
-  impl->objects_path = std::string(git_repository_commondir(repo->get())) + "objects";
+  impl->objects_path = ObjectsPath(repo->get());
   impl->repo = std::move(*repo);
   impl->root = std::move(peeled->tree);
   impl->folders = std::make_unique<FolderCache>(impl->repo.get(), impl->root.get());
@@ -303,6 +298,7 @@ Result<GitRepository> FindGitRepository(const std::string& path) {
   };
   found.git_dir = clean(git_repository_path(repo->get()));
   if (!git_repository_is_bare(repo->get())) found.workdir = clean(git_repository_workdir(repo->get()));
+  found.opened_from = path;
   return found;
 }
 

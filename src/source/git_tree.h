@@ -19,6 +19,10 @@ struct GitRepository {
   std::string git_dir;
   /// The working tree, without a trailing '/'; empty for a bare repository.
   std::string workdir;
+  /// The path it was found from: what OpenGitRevision and ChangedPaths take
+  /// to open it again (git's environment, relative GIT_DIR included, leads
+  /// from there to this same repository).
+  std::string opened_from;
 };
 
 /// The repository containing `path` (searched upwards as git does).

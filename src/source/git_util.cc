@@ -1,10 +1,12 @@
 #include "source/git_util.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
-#include <mutex>
+#include <fstream>
+#include <optional>
+#include <utility>
 
-#include "source/git_object_guard.h"
 #include "source/walk.h"
 
 // tjrender reads local repositories only and never opens a connection, yet
@@ -36,30 +38,6 @@ std::string OidHex(const git_oid* oid) {
   return hex;
 }
 
-Result<GitHandle<git_repository, git_repository_free>> OpenRepository(const std::string& path) {
-  // Never shut down: other threads may still hold objects at exit.
-  static std::once_flag once;
-  std::call_once(once, [] {
-    git_libgit2_init();
-    // Objects are only read: hashing every blob again (SHA-1 with collision
-    // detection) would cost more than parsing it; zlib's and the pack's
-    // checksums still catch corruption.
-    git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-  });
-  git_repository* repo = nullptr;
-  if (git_repository_open_ext(&repo, path.c_str(), 0, nullptr) != 0) {
-    return GitError(path, "cannot open a Git repository here or above");
-  }
-  GitHandle<git_repository, git_repository_free> owned(repo);
-  // Its packs checked and its loose objects guarded before libgit2 reads them.
-  git_odb* odb = nullptr;
-  if (git_repository_odb(&odb, repo) != 0) return GitError(path, "cannot open the object database");
-  GitHandle<git_odb, git_odb_free> database(odb);
-  Status guarded = GuardObjectDatabase(odb, {std::string(git_repository_commondir(repo)) + "objects"});
-  if (!guarded.ok()) return guarded.take_error();
-  return owned;
-}
-
 int TreeOrder(const TreeItem& a, const TreeItem& b) {
   const std::size_t n = std::min(a.name.size(), b.name.size());
   if (const int order = a.name.compare(0, n, b.name.substr(0, n)); order != 0) return order;
@@ -83,10 +61,91 @@ std::vector<TreeItem> TreeItemsInOrder(const git_tree* tree) {
   return items;
 }
 
+namespace {
+
+// The commits .git/shallow lists: where a shallow clone's history is cut
+// (their parents are not in the clone). None for a full clone.
+std::vector<std::string> ShallowCommits(git_repository* repo) {
+  std::vector<std::string> commits;
+  std::ifstream file(std::string(git_repository_commondir(repo)) + "shallow");
+  for (std::string line; std::getline(file, line);) {
+    if (line.size() >= GIT_OID_HEXSZ) commits.push_back(line.substr(0, GIT_OID_HEXSZ));
+  }
+  return commits;
+}
+
+Diagnostic BeyondShallowCut(const std::string& rev, const std::string& cut, const std::string& deepen) {
+  return AsInputError(MakeError(Location{InternSourceName(rev)}, "",
+                                rev + " is not in this shallow clone (the history is cut at " + cut +
+                                    "); fetch more history: git fetch --deepen=" + deepen +
+                                    " or git fetch --unshallow"));
+}
+
+// Why `rev`, which libgit2 could not resolve, is not in a shallow clone,
+// if that is why: a name followed by ~N / ^N steps that walk past a
+// commit whose parents the clone lacks, or a commit id whose object is
+// missing. Null otherwise (a revision that exists nowhere keeps libgit2's
+// message).
+std::optional<Diagnostic> ExplainShallow(git_repository* repo, const std::string& rev) {
+  const std::vector<std::string> cut = ShallowCommits(repo);
+  if (cut.empty()) return std::nullopt;
+  // The trailing ancestry steps: (~|^) followed by digits or nothing.
+  std::size_t name_end = rev.size();
+  std::vector<std::pair<char, unsigned long>> steps;
+  while (name_end > 0) {
+    std::size_t digits = name_end;
+    while (digits > 0 && std::isdigit(static_cast<unsigned char>(rev[digits - 1]))) --digits;
+    if (digits == 0 || (rev[digits - 1] != '~' && rev[digits - 1] != '^')) break;
+    const std::string number = rev.substr(digits, name_end - digits);
+    if (number.size() > 9) return std::nullopt;
+    steps.insert(steps.begin(), {rev[digits - 1], number.empty() ? 1 : std::stoul(number)});
+    name_end = digits - 1;
+  }
+  const std::string name = rev.substr(0, name_end);
+  git_object* object = nullptr;
+  if (name.empty() || git_revparse_single(&object, repo, name.c_str()) != 0) {
+    // A commit id (or its prefix) that is not here may lie beyond the cut.
+    const bool hex = name.size() >= 4 && name.size() <= GIT_OID_HEXSZ &&
+                     name.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+    if (!hex) return std::nullopt;
+    std::string at = cut.front().substr(0, 12);
+    if (cut.size() > 1) at += " and " + std::to_string(cut.size() - 1) + " other commit(s)";
+    return BeyondShallowCut(rev, at, "N");
+  }
+  GitHandle<git_object, git_object_free> named(object);
+  git_object* peeled = nullptr;
+  if (git_object_peel(&peeled, object, GIT_OBJECT_COMMIT) != 0) return std::nullopt;
+  GitHandle<git_commit, git_commit_free> commit(reinterpret_cast<git_commit*>(peeled));
+  // Walk the steps; the first parent the clone lacks is the cut.
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const auto [op, count] = steps[s];
+    const unsigned long moves = op == '~' ? count : count == 0 ? 0 : 1;
+    for (unsigned long m = 0; m < moves; ++m) {
+      const unsigned parent = op == '~' ? 0 : static_cast<unsigned>(count - 1);
+      if (parent >= git_commit_parentcount(commit.get())) return std::nullopt;  // no such parent anywhere
+      git_commit* next = nullptr;
+      if (git_commit_parent(&next, commit.get(), parent) != 0) {
+        // First-parent steps still to go: how much deeper the clone must be.
+        unsigned long missing = moves - m;
+        for (std::size_t t = s + 1; t < steps.size(); ++t) missing += steps[t].first == '~' ? steps[t].second : 1;
+        return BeyondShallowCut(rev, OidHex(git_commit_id(commit.get())).substr(0, 12), std::to_string(missing));
+      }
+      commit.reset(next);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Result<PeeledTree> PeelToTree(git_repository* repo, const std::string& rev) {
   git_object* object = nullptr;
   if (rev.empty() || git_revparse_single(&object, repo, rev.c_str()) != 0) {
-    return GitError(rev, "unknown revision");
+    Diagnostic unknown = GitError(rev, "unknown revision");
+    if (!rev.empty()) {
+      if (std::optional<Diagnostic> shallow = ExplainShallow(repo, rev)) return *shallow;
+    }
+    return unknown;
   }
   GitHandle<git_object, git_object_free> named(object);
   PeeledTree peeled;

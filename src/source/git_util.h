@@ -29,8 +29,31 @@ std::string LastGitError();
 /// An object id as 40 hex digits.
 std::string OidHex(const git_oid* oid);
 
-/// The repository at or above `path`; initialises libgit2 once.
+/// The repository git would read when run in `path` (git_open.cc): with
+/// GIT_DIR that one, no discovery, its work tree GIT_WORK_TREE, else
+/// core.worktree, else none when core.bare, else `path`; without it the one
+/// at or above `path` (GIT_CEILING_DIRECTORIES and, unless
+/// GIT_DISCOVERY_ACROSS_FILESYSTEM, the file system bound the search),
+/// refused when another user owns it and no safe.directory of the system,
+/// global or command-line configuration allows it, its work tree replaced
+/// by GIT_WORK_TREE. Then GIT_INDEX_FILE, GIT_OBJECT_DIRECTORY and
+/// GIT_ALTERNATE_OBJECT_DIRECTORIES (relative ones from the top of the work
+/// tree). GIT_COMMON_DIR is refused. Relative GIT_DIR and GIT_WORK_TREE are
+/// taken from `path`, as with `git -C path`, so opening with the same
+/// `path` again opens the same repository. Initialises libgit2 once.
 Result<GitHandle<git_repository, git_repository_free>> OpenRepository(const std::string& path);
+
+/// The index file of `repo` as OpenRepository opened it (GIT_INDEX_FILE,
+/// else the repository's); "" when libgit2 does not say.
+std::string IndexFilePath(git_repository* repo);
+
+/// The object folder of `repo` (GIT_OBJECT_DIRECTORY, else the common
+/// folder's objects/).
+std::string ObjectsPath(git_repository* repo);
+
+/// A new object database on `objects_path` (its info/alternates followed)
+/// plus GIT_ALTERNATE_OBJECT_DIRECTORIES, for a thread of its own.
+Result<GitHandle<git_odb, git_odb_free>> OpenObjectDatabase(git_repository* repo, const std::string& objects_path);
 
 struct PeeledTree {
   GitHandle<git_tree, git_tree_free> tree;
