@@ -191,5 +191,61 @@ TEST(Github, RespectsThePerStepLimitsAndSaysWhatWasCut) {
   EXPECT_EQ(count("a.yaml:1:1: warning: w\n"), 1u);
 }
 
+// File names may hold any byte but '/' and NUL, and messages quote YAML
+// values: no format may let them split a line, drive a terminal or pose as
+// a workflow command.
+Results HostileResults() {
+  Results run;
+  run.findings.push_back(At("dir/a\nb.yaml", 2, 1, Severity::kError, "value \"\x1b[31mred\" is bad"));
+  run.findings.push_back(At("::error file=x::boom.yaml", 1, 1, Severity::kWarning, "[volume-two-sources] w"));
+  run.findings.push_back(At("bad\xff\t.yaml", 3, 1, Severity::kError, "x"));
+  return run;
+}
+
+TEST(Text, HostileNamesAndValuesStayOnTheirLineEscaped) {
+  EXPECT_EQ(WriteText(HostileResults()),
+            "\"dir/a\\nb.yaml\":2:1: error: value \"\\033[31mred\" is bad\n"
+            "\"::error file=x::boom.yaml\":1:1: warning: [volume-two-sources] w\n"
+            "\"bad\\377\\t.yaml\":3:1: error: x\n"
+            "0 objects rendered, 0 checked, 0 files skipped, 2 errors, 1 warnings\n");
+}
+
+TEST(Github, HostileNamesAreEscapedPropertiesAndControlsInMessagesEscapes) {
+  WriteOptions one_error;
+  one_error.github_max_errors = 1;
+  std::string out = WriteGithub(HostileResults(), one_error);
+  EXPECT_EQ(out,
+            "::error file=dir/a%0Ab.yaml,line=2,col=1,title=tjrender upstream/error::"
+            "TrainJob ml/job: value \"\\033[31mred\" is bad\n"
+            "::warning file=%3A%3Aerror file=x%3A%3Aboom.yaml,line=1,col=1,title=tjrender volume-two-sources::"
+            "TrainJob ml/job: w\n"
+            "\"bad\\377\\t.yaml\":3:1: error: x\n"
+            "::notice title=tjrender::1 more error(s) and 0 more warning(s) are in the log above but not "
+            "annotated: GitHub shows 1 error and 10 warning annotations per step (50 per job); upload --report "
+            "sarif=FILE to code scanning to see all of them\n"
+            "0 objects rendered, 0 checked, 0 files skipped, 2 errors, 1 warnings\n");
+}
+
+TEST(Junit, HostileNamesAndValuesAreShownEscapedNotReplaced) {
+  Results run;
+  Diagnostic d = MakeError(Location{InternSourceName("a\x1b[2J.yaml"), 1, 1}, "", "value \"\x01\" is bad");
+  run.findings.push_back(MakeFinding(d));
+  std::string out = WriteJunit(run);
+  EXPECT_NE(out.find("<testcase name=\"&quot;a\\033[2J.yaml&quot;\" classname=\"file\">"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("<failure message=\"value &quot;\\001&quot; is bad\""), std::string::npos) << out;
+  EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
+  EXPECT_EQ(out.find("\xEF\xBF\xBD"), std::string::npos) << out;  // no U+FFFD: nothing lost
+}
+
+TEST(Sarif, HostileNamesArePercentEncodedUris) {
+  std::string text = WriteSarif(HostileResults(), {});
+  EXPECT_NE(text.find("\"uri\": \"dir/a%0Ab.yaml\""), std::string::npos) << text;
+  // A ':' in the first segment would read as a scheme (RFC 3986 §4.2).
+  EXPECT_NE(text.find("\"uri\": \"%3A%3Aerror%20file=x%3A%3Aboom.yaml\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"uri\": \"bad%FF%09.yaml\""), std::string::npos) << text;
+  EXPECT_NE(text.find("value \\\"\\u001b[31mred\\\" is bad"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace tjr::report

@@ -3,10 +3,29 @@
 // GitHub keeps at most 10 error and 10 warning annotations per step and 50
 // per job (actions/toolkit docs/problem-matchers.md): findings beyond the
 // per-step limits are printed as plain log lines and counted in one notice.
+#include <algorithm>
+
+#include "base/display.h"
 #include "report/format.h"
 
 namespace tjr::report {
 namespace {
+
+// A message keeps its line breaks (an annotation may have several lines)
+// but no other control: ESC and the like become C-style escapes, as on
+// the terminal (base/display.h).
+std::string DisplayedMessage(std::string_view message) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= message.size()) {
+    const std::size_t end = std::min(message.find_first_of("\r\n", start), message.size());
+    out += EscapedForDisplay(message.substr(start, end - start));
+    if (end == message.size()) break;
+    out += message[end];
+    start = end + 1;
+  }
+  return out;
+}
 
 // actions/toolkit escapeData: '%', '\r', '\n'.
 std::string EscapeData(std::string_view text) {
@@ -54,7 +73,7 @@ std::string Annotation(const char* level, const Finding& f) {
     message = d.field_path + ": " + message;
   }
   if (f.object.known()) message = f.object.Display() + ": " + message;
-  return "::" + std::string(level) + properties + "::" + EscapeData(message) + "\n";
+  return "::" + std::string(level) + properties + "::" + EscapeData(DisplayedMessage(message)) + "\n";
 }
 
 }  // namespace

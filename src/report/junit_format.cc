@@ -5,6 +5,7 @@
 // unreadable file) get a testcase named after their file.
 #include <map>
 
+#include "base/display.h"
 #include "report/junit.h"
 #include "report/format.h"
 
@@ -29,9 +30,11 @@ Case& CaseFor(const std::string& key, std::vector<Case>* cases, std::map<std::st
   return (*cases)[it->second];
 }
 
+// Names as text shows them: XML 1.0 cannot carry most controls, even as
+// character references.
 void Name(const ObjectRef& object, Case* c) {
-  c->classname = object.kind + "@" + object.api_version;
-  c->name = object.namespace_.empty() ? object.name : object.namespace_ + "/" + object.name;
+  c->classname = EscapedForDisplay(object.kind + "@" + object.api_version);
+  c->name = EscapedForDisplay(object.namespace_.empty() ? object.name : object.namespace_ + "/" + object.name);
 }
 
 }  // namespace
@@ -49,7 +52,7 @@ std::string WriteJunit(const Results& run) {
         Name(f.object, &c);
       } else {
         c.classname = "file";
-        c.name = f.diagnostic.location.known() ? *f.diagnostic.location.file : "tjrender";
+        c.name = f.diagnostic.location.known() ? QuotedName(*f.diagnostic.location.file) : "tjrender";
       }
     }
     if (f.diagnostic.severity == Severity::kError) c.errors.push_back(&f);
@@ -74,7 +77,7 @@ std::string WriteJunit(const Results& run) {
       const Finding& first = *c.errors.front();
       std::string text;
       for (const Finding* f : c.errors) text += f->diagnostic.ToString() + "\n";
-      out += "      <failure message=\"" + XmlEscapeAttribute(MessageWithoutRule(first.diagnostic)) +
+      out += "      <failure message=\"" + XmlEscapeAttribute(EscapedForDisplay(MessageWithoutRule(first.diagnostic))) +
              "\" type=\"" + XmlEscapeAttribute(first.rule) + "\">" + XmlEscape(text) +
              "</failure>\n";
     }

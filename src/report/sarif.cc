@@ -2,6 +2,7 @@
 // of the tool "tjrender" with a reportingDescriptor per rule id that occurs
 // and a result per finding. GitHub code scanning reads it; the test
 // validates it against the official schema (tests/integration/data).
+#include <algorithm>
 #include <map>
 
 #include "doc/node.h"
@@ -57,7 +58,14 @@ doc::Node ArtifactLocation(const std::string& file) {
   if (!path.empty() && path[0] == '/') {
     location.Set("uri", Str("file://" + PercentEncode(path)));
   } else {
-    location.Set("uri", Str(PercentEncode(path)));
+    // RFC 3986 §4.2: a relative reference whose first segment holds a ':'
+    // reads as a scheme ("c:x.yaml" as scheme c), so that ':' is encoded.
+    const std::string encoded = PercentEncode(path);
+    const std::size_t slash = std::min(encoded.find('/'), encoded.size());
+    std::string uri;
+    for (char c : std::string_view(encoded).substr(0, slash)) uri += c == ':' ? "%3A" : std::string(1, c);
+    uri += encoded.substr(slash);
+    location.Set("uri", Str(uri));
     location.Set("uriBaseId", Str("%SRCROOT%"));
   }
   return location;
