@@ -359,8 +359,9 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
     manifests = source::LoadManifests(input.tree(), input.paths, streaming);
     pipeline_options.reload = [&input, load_options, &reload_failed](const source::Manifest& manifest) {
       Result<doc::Node> object = source::ReloadObject(input.tree(), manifest, load_options);
-      // Every failure means the file is not what the first pass read.
-      if (!object.ok()) reload_failed = true;
+      // A file that is not what the first pass read; a refusal of the same
+      // bytes (a limit) is that TrainJob's error only.
+      if (!object.ok() && object.error().rule == kRuleInputChanged) reload_failed = true;
       return object;
     };
     if (cache && input.head_git != nullptr) batch::CacheEntries(manifests, *input.head_git, &*cache);

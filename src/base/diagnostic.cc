@@ -98,4 +98,18 @@ Diagnostic AsInputError(Diagnostic diagnostic) {
   return diagnostic;
 }
 
+Diagnostic MakeTooLarge(Location location, std::string field_path, std::string message) {
+  // k8s.io/apiserver pkg/server/config.go: MaxRequestBodyBytes 3 * 1024 *
+  // 1024 ("1.5MB is the recommended client request size ... the etcd server
+  // should accept", allowed twice over for JSON); etcd server/embed/config.go:
+  // DefaultMaxRequestBytes = 1.5 * 1024 * 1024.
+  Diagnostic d = AsInputError(MakeError(
+      location, std::move(field_path),
+      std::move(message) + "; the cluster would refuse an object that large: kube-apiserver decodes request "
+                           "bodies of at most 3 MiB and etcd stores values of at most 1.5 MiB (its "
+                           "--max-request-bytes default)"));
+  d.rule = kRuleInputTooLarge;
+  return d;
+}
+
 }  // namespace tjr

@@ -55,6 +55,16 @@ Diagnostic MakeNote(Location location, std::string_view rule, std::string messag
 /// The same error, marked as unusable input (exit code 2).
 Diagnostic AsInputError(Diagnostic diagnostic);
 
+/// The rule id of an input over one of tjrender's limits (bytes of a file
+/// or a document, nodes of a document).
+inline constexpr char kRuleInputTooLarge[] = "input-too-large";
+
+/// An input error (rule kRuleInputTooLarge) for an input over one of
+/// tjrender's limits: `message` names the limit, its value and what the
+/// input holds; the text that follows says what the cluster does with
+/// objects that large.
+Diagnostic MakeTooLarge(Location location, std::string field_path, std::string message);
+
 using Diagnostics = std::vector<Diagnostic>;
 
 /// Whether any of them is an error (warnings and notes are not).

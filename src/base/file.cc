@@ -28,8 +28,8 @@ FileStamp StampOfStat(const struct stat& info) {
 }
 
 Diagnostic OverLimit(const std::string& name, std::size_t max_bytes) {
-  return AsInputError(MakeError(Location{InternSourceName(name)}, "",
-                                "input is larger than the limit of " + std::to_string(max_bytes) + " bytes"));
+  return MakeTooLarge(Location{InternSourceName(name)}, "",
+                      "input is larger than the limit of " + std::to_string(max_bytes) + " bytes (tjrender's limit per file)");
 }
 
 }  // namespace
@@ -85,17 +85,17 @@ Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes, Fil
   }
   if (static_cast<std::size_t>(info.st_size) > max_bytes) {
     ::close(fd);
-    return AsInputError(MakeError(Location{InternSourceName(path)}, "",
-                                   "file is " + std::to_string(info.st_size) +
-                                       " bytes, larger than the limit of " +
-                                       std::to_string(max_bytes)));
+    return MakeTooLarge(Location{InternSourceName(path)}, "",
+                        "file is " + std::to_string(info.st_size) + " bytes, larger than the limit of " +
+                            std::to_string(max_bytes) + " (tjrender's limit per file)");
   }
   Result<std::string> data = ReadDescriptor(fd, path, max_bytes, static_cast<std::size_t>(info.st_size));
   if (!data.ok()) {
     ::close(fd);
     Diagnostic error = data.take_error();
     if (error.message.rfind("input is larger", 0) == 0) {
-      error.message = "file grew past the limit of " + std::to_string(max_bytes) + " bytes";
+      error = MakeTooLarge(error.location, "", "file grew past the limit of " + std::to_string(max_bytes) +
+                                                   " bytes (tjrender's limit per file) while it was read");
     }
     return error;
   }

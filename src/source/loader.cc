@@ -602,9 +602,11 @@ ManifestSet LoadManifests(const std::vector<std::string>& paths, const LoadOptio
 Result<doc::Node> ReloadObject(const Tree& tree, const Manifest& manifest, const LoadOptions& options) {
   const Location at = manifest.location();
   auto gone = [&](const std::string& why) -> Diagnostic {
-    return InputError(at, "", manifest.file + " " + why +
-                                     " while tjrender was rendering it (it is read once to list its objects and "
-                                     "again to render them): run tjrender again once nothing writes to it");
+    Diagnostic changed = InputError(at, "", manifest.file + " " + why +
+                                                " while tjrender was rendering it (it is read once to list its objects "
+                                                "and again to render them): run tjrender again once nothing writes to it");
+    changed.rule = kRuleInputChanged;
+    return changed;
   };
   if (!manifest.released()) return manifest.object;
   Result<std::string> read_again = std::string();
@@ -617,7 +619,10 @@ Result<doc::Node> ReloadObject(const Tree& tree, const Manifest& manifest, const
   yaml::ReadOptions read_options;
   read_options.max_document_bytes = options.max_file_bytes;
   Result<std::vector<doc::Node>> documents = yaml::ReadStream(text, manifest.file, read_options);
-  if (!documents.ok()) return gone("changed");
+  // The same bytes (the hash matched, or they were kept): a refusal of the
+  // whole document (a limit the first, pruned reading did not reach) is
+  // the file's own error, not a change.
+  if (!documents.ok()) return AsInputError(documents.take_error());
   LoadOptions whole = options;
   whole.release = nullptr;
   ManifestSet set = AdmitDocuments({ParsedFile{manifest.file, std::move(*documents)}}, whole);

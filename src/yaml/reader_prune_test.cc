@@ -164,6 +164,24 @@ TEST(ReaderPruneTest, WhatTheCheckCannotVouchForIsReadInFull) {
   EXPECT_EQ(Check(base + "spec:\n  runtimeRef:\n    name: y\n"), Outcome::kSameError);
 }
 
+// The node limit is the document's, pruned values included: a pruned read
+// that let it pass would leave the refusal to the full read of the render.
+TEST(ReaderPruneTest, TheNodeLimitCountsThePrunedValues) {
+  std::string text = "apiVersion: v1\nkind: TrainJob\nspec:\n  runtimeRef: {name: x}\n  trainer:\n    args:\n";
+  for (int i = 0; i < 20; ++i) text += "    - a\n";
+  ReadOptions small = Pruning();
+  small.max_document_nodes = 20;
+  ReadOptions full;
+  full.max_document_nodes = 20;
+  Result<std::vector<doc::Node>> whole = ReadStream(text, "t.yaml", full);
+  ASSERT_FALSE(whole.ok());
+  Result<std::vector<doc::Node>> pruned = ReadStream(text, "t.yaml", small);
+  ASSERT_FALSE(pruned.ok());
+  EXPECT_EQ(pruned.error().rule, "input-too-large");
+  EXPECT_NE(pruned.error().message.find("more than 20 nodes, tjrender's limit per document"), std::string::npos)
+      << pruned.error().ToString();
+}
+
 TEST(ReaderPruneTest, RandomMutationsGiveOnlyAllowedOutcomes) {
   const std::vector<std::string> values = {
       ".inf", "-.Inf", ".nan", "1e999", "~", "null", "0x10", "18446744073709551616", "yes", "\"q\"", "'s'",

@@ -89,8 +89,13 @@ bool TreeBuilder::Count(Location at, std::uint64_t decodes, std::uint64_t aliase
   decode_count_ += decodes;
   alias_count_ += aliased;
   if (decode_count_ > limits_.max_document_nodes) {
-    return Fail(at, "the document holds more than " + std::to_string(limits_.max_document_nodes) +
-                        " nodes, more than any object the API server accepts");
+    if (!failed_) {
+      failed_ = true;
+      error_ = MakeTooLarge(at, CurrentPath(""),
+                            "the document holds more than " + std::to_string(limits_.max_document_nodes) +
+                                " nodes, tjrender's limit per document (aliases expanded)");
+    }
+    return false;
   }
   if (alias_count_ > 100 && decode_count_ > 1000 &&
       static_cast<double>(alias_count_) / static_cast<double>(decode_count_) >

@@ -23,6 +23,9 @@ bool TreeBuilder::PruneKey(std::string& key, Location at, bool* pruned) {
 }
 
 bool TreeBuilder::SkipScalar(const ScalarInput& input, Location at) {
+  // A skipped node counts as a built one: the limit is the document's,
+  // however much of it is kept.
+  if (!IsMergeKey(input) && !Count(at, 1, 0)) return false;
   GoScalar scalar;
   std::string message;
   if (skip_depth_ > 0 && skipped_[skip_depth_ - 1].mapping && skipped_[skip_depth_ - 1].expect_key) {
@@ -60,6 +63,7 @@ bool TreeBuilder::SkipOpen(bool mapping, Location at) {
     return Fail(at, "invalid map key: a collection cannot be a key");
   }
   if (depth_ + skip_depth_ >= limits_.max_depth) return Fail(at, "pruned: nesting too deep");
+  if (!Count(at, 1, 0)) return false;
   pruning_value_ = false;
   if (skip_depth_ == skipped_.size()) skipped_.emplace_back();
   SkipFrame& frame = skipped_[skip_depth_++];
