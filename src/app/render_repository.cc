@@ -153,13 +153,11 @@ class Output {
 };
 
 // The propeller configuration file: one YAML (or JSON) document.
-Result<doc::Node> ReadFlyteConfig(const std::string& path) {
+// Every document of the file: flyte::GivenConfigDocument reads them.
+Result<std::vector<doc::Node>> ReadFlyteConfig(const std::string& path) {
   Result<std::string> text = ReadFile(path, std::size_t{64} << 20);
   if (!text.ok()) return text.take_error();
-  Result<std::vector<doc::Node>> documents = yaml::ReadStream(*text, path);
-  if (!documents.ok()) return documents.take_error();
-  if (documents->empty()) return doc::Node::Mapping();
-  return (*documents)[0];
+  return yaml::ReadStream(*text, path);
 }
 
 // --repo DIR with PATHs (a pre-commit hook's staged files): the repository
@@ -287,15 +285,16 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   flyte::AcceptFlyteTasks(&load_options);
   flyte_options.strict = request.strict;
   flyte_options.default_namespace = load_options.default_namespace;
+  if (!request.flyte_config_file.empty()) flyte_options.config_file = request.flyte_config_file;
   if (request.flyte_config) {
-    flyte_options.config_document = *request.flyte_config;
+    flyte_options.config_documents = *request.flyte_config;
   } else if (!request.flyte_config_file.empty()) {
-    Result<doc::Node> config = ReadFlyteConfig(request.flyte_config_file);
+    Result<std::vector<doc::Node>> config = ReadFlyteConfig(request.flyte_config_file);
     if (!config.ok()) {
       sink.Problem(AsInputError(config.take_error()));
       return outcome;
     }
-    flyte_options.config_document = std::move(*config);
+    flyte_options.config_documents = std::move(*config);
   }
 
   std::optional<batch::InventoryCache> cache;

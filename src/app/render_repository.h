@@ -45,9 +45,10 @@ struct RenderRequest {
   bool strict_inputs = false;  ///< files that hold no Kubernetes object are errors, not skipped
   unsigned threads = 0;        ///< 0: one per core; the output does not depend on it
   std::string flyte_config_file;  ///< propeller's configuration (plugins.k8s); empty: none
-  /// The same configuration as a document, for a caller that holds it
-  /// (conformance keeps a case's files in memory); wins over the file.
-  std::optional<doc::Node> flyte_config;
+  /// The same configuration as the file's documents, for a caller that
+  /// holds them (conformance keeps a case's files in memory); wins over
+  /// the file.
+  std::optional<std::vector<doc::Node>> flyte_config;
   ObjectsTo objects = ObjectsTo::kNowhere;
   std::string out_dir;  ///< for kFolder and kFolderCheck
   bool json = false;    ///< objects as JSON texts instead of YAML documents

@@ -123,14 +123,14 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
   source::MemoryTree tree;
   std::vector<std::string> paths;
   std::vector<source::ParsedFile> previous;
-  std::optional<doc::Node> flyte_config;
+  std::optional<std::vector<doc::Node>> flyte_config;
   bool flyte_config_found = parsed->flyte_config_file.empty();
   for (const InputFile& input : inputs) {
     if (!parsed->previous_file.empty() && input.name == "input/" + parsed->previous_file) {
       previous.push_back({input.name, input.documents});
     } else if (!parsed->flyte_config_file.empty() && input.name == "input/" + parsed->flyte_config_file) {
       flyte_config_found = true;
-      flyte_config = input.documents.empty() ? doc::Node::Mapping() : input.documents.front();
+      flyte_config = input.documents;
     } else {
       tree.Put(input.name, input.text);
       paths.push_back(input.name);
@@ -144,6 +144,7 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
   request.source.tree = &tree;
   request.source.paths = previous.empty() ? std::vector<std::string>{"input"} : paths;
   request.flyte_config = std::move(flyte_config);
+  if (request.flyte_config) request.flyte_config_file = "input/" + parsed->flyte_config_file;
   request.target = parsed->pipeline.target;
   if (parsed->namespace_given) request.default_namespace = parsed->pipeline.default_namespace;
   request.strict = parsed->pipeline.strict;

@@ -379,10 +379,9 @@ const doc::Node* FindTaskResourcesSection(const doc::Node& config_document) {
   return section != nullptr && section->is_mapping() ? section : nullptr;
 }
 
-Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& configmap, doc::Node* propeller_section,
-                                                         doc::Node* task_resources_section) {
-  const doc::Node* data = configmap.Find("data");
-  if (data == nullptr || !data->is_mapping()) return std::optional<doc::Node>();
+std::optional<doc::Node> ConfigMapDocument(const doc::Node& configmap) {
+  const doc::Node* data = configmap.is_mapping() ? configmap.Find("data") : nullptr;
+  if (data == nullptr || !data->is_mapping()) return std::nullopt;
   std::vector<const doc::Field*> keys;
   for (const doc::Field& entry : data->fields()) {
     if ((entry.key.ends_with(".yaml") || entry.key.ends_with(".yml")) && entry.value.is_string()) {
@@ -399,26 +398,29 @@ Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& config
     Result<std::vector<doc::Node>> documents = yaml::ReadStream(entry->value.string_value(), name);
     if (!documents.ok()) continue;  // not every chart key is propeller configuration
     for (const doc::Node& document : *documents) {
-      auto merge_into = [](doc::Node* merged_section, const doc::Node* section) {
-        if (section == nullptr || merged_section == nullptr) return;
-        if (merged_section->is_null()) {
-          *merged_section = *section;
-        } else {
-          MergeConfigDocuments(merged_section, *section);
-        }
-      };
-      merge_into(propeller_section, document.is_mapping() ? document.Find("propeller") : nullptr);
-      merge_into(task_resources_section, FindTaskResourcesSection(document));
-      const doc::Node* k8s = FindK8sSection(document);
-      if (k8s == nullptr) continue;
+      if (!document.is_mapping()) continue;
       if (!merged) {
-        merged = *k8s;
+        merged = document;
       } else {
-        MergeConfigDocuments(&*merged, *k8s);
+        MergeConfigDocuments(&*merged, document);
       }
     }
   }
   return merged;
+}
+
+Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& configmap, doc::Node* propeller_section,
+                                                         doc::Node* task_resources_section) {
+  const std::optional<doc::Node> merged = ConfigMapDocument(configmap);
+  if (!merged) return std::optional<doc::Node>();
+  if (const doc::Node* propeller = merged->Find("propeller"); propeller != nullptr && propeller_section != nullptr) {
+    *propeller_section = *propeller;
+  }
+  if (const doc::Node* admin = FindTaskResourcesSection(*merged); admin != nullptr && task_resources_section != nullptr) {
+    *task_resources_section = *admin;
+  }
+  const doc::Node* k8s = FindK8sSection(*merged);
+  return k8s == nullptr ? std::optional<doc::Node>() : std::optional<doc::Node>(*k8s);
 }
 
 }  // namespace tjr::flyte

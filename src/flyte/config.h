@@ -104,6 +104,13 @@ const doc::Node* FindK8sSection(const doc::Node& config_document);
 /// `*propeller_section`, and flyteadmin's `task_resources` sections to
 /// `*task_resources_section` (null when none has one: flyte-core ships
 /// flyteadmin's in another ConfigMap, flyte-admin-base-config).
+/// The configuration a ConfigMap carries as propeller reads it when the
+/// ConfigMap is mounted as its config files: each `data` value whose key
+/// ends in .yaml or .yml, parsed, merged in key order (later keys win, as
+/// viper merges config files; values that do not parse as YAML mappings
+/// are no configuration and left out). nullopt when no value is one.
+std::optional<doc::Node> ConfigMapDocument(const doc::Node& configmap);
+
 Result<std::optional<doc::Node>> K8sSectionFromConfigMap(const doc::Node& configmap,
                                                          doc::Node* propeller_section = nullptr,
                                                          doc::Node* task_resources_section = nullptr);

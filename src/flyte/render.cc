@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "base/object_name.h"
+#include "doc/path.h"
 #include "flyte/task.h"
 #include "flyte/task_resources.h"
 #include "flyte/warnings.h"
@@ -79,6 +80,12 @@ doc::Node ConfigDocument(const doc::Node& document, const std::string& file, Dia
   return values->document;
 }
 
+// "a Deployment", "an Ingress", "an array".
+std::string WithArticle(const std::string& word) {
+  const bool vowel = !word.empty() && std::string_view("aeiouAEIOU").find(word.front()) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + word;
+}
+
 Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const FlyteOptions& options,
                                 Diagnostics* notes) {
   // plugins.k8s, then the propeller section beside it.
@@ -90,9 +97,11 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
   auto propeller_of = [](const doc::Node& document) {
     return document.is_mapping() ? document.Find("propeller") : nullptr;
   };
-  if (!options.config_document.is_null()) {
+  if (options.config_documents) {
     std::string given_namespace;
-    const doc::Node given = ConfigDocument(options.config_document, "--flyte-config", notes, &given_namespace);
+    Result<doc::Node> read = GivenConfigDocument(*options.config_documents, options.config_file, notes, &given_namespace);
+    if (!read.ok()) return read.take_error();
+    const doc::Node given = *std::move(read);
     const doc::Node* k8s = FindK8sSection(given);
     Result<PluginConfig> config =
         k8s == nullptr ? PluginConfig{} : with_propeller(ParsePluginConfig(*k8s), propeller_of(given));
@@ -231,10 +240,91 @@ Result<TemplateStore> LoadTemplates(const source::ManifestSet& manifests, Diagno
 
 }  // namespace
 
+Result<doc::Node> GivenConfigDocument(const std::vector<doc::Node>& documents, const std::string& file,
+                                      Diagnostics* notes, std::string* propeller_namespace) {
+  constexpr std::string_view kWhatItTakes =
+      "--flyte-config takes propeller's config file (plugins: {k8s: ...}), its ConfigMap (kubectl get configmap "
+      "-n flyte flyte-propeller-config -o yaml), a List of ConfigMaps or a Flyte chart's Helm values";
+  auto refuse = [&](const doc::Node& at, const std::string& why) {
+    return AsInputError(MakeError(at.location().known() ? at.location() : Location{InternSourceName(file)}, "",
+                                  "--flyte-config: " + why + "; " + std::string(kWhatItTakes)));
+  };
+  doc::Node merged = doc::Node::Mapping();
+  std::string read;  // what the file turned out to hold, for the message when it is nothing
+  auto merge = [&](const doc::Node& document) { MergeConfigDocuments(&merged, document); };
+  // A ConfigMap's merged data keys; its namespace is propeller's when it
+  // carries plugins.k8s (the ConfigMap propeller mounts).
+  auto configmap = [&](const doc::Node& object) {
+    const std::string name = doc::StringAtPath(object, {"metadata", "namespace"}) + "/" +
+                             doc::StringAtPath(object, {"metadata", "name"});
+    read += (read.empty() ? "" : ", ") + ("ConfigMap " + name);
+    std::optional<doc::Node> carried = ConfigMapDocument(object);
+    if (!carried) return;
+    const std::string namespace_ = doc::StringAtPath(object, {"metadata", "namespace"});
+    if (FindK8sSection(*carried) != nullptr && !namespace_.empty()) *propeller_namespace = namespace_;
+    merge(*carried);
+  };
+  auto is_v1 = [](const doc::Node& object, std::string_view kind) {
+    return doc::StringAt(object, "apiVersion") == "v1" && doc::StringAt(object, "kind") == kind;
+  };
+  for (const doc::Node& document : documents) {
+    if (document.is_null()) continue;
+    if (!document.is_mapping()) {
+      return refuse(document, "a document that is " + WithArticle(std::string(doc::KindName(document.kind()))) +
+                                  ", not a mapping, is no configuration");
+    }
+    if (document.Find("apiVersion") != nullptr || document.Find("kind") != nullptr) {
+      if (is_v1(document, "ConfigMap")) {
+        configmap(document);
+      } else if (is_v1(document, "List") || doc::StringAt(document, "kind") == "ConfigMapList") {
+        // Items that are no ConfigMap, or carry no configuration (the
+        // namespace's kube-root-ca.crt), are passed over.
+        const doc::Node* items = document.Find("items");
+        if (items == nullptr || !items->is_sequence() || items->items().empty()) {
+          read += (read.empty() ? "" : ", ") + std::string("an empty List");
+          continue;
+        }
+        for (const doc::Node& item : items->items()) {
+          if (is_v1(item, "ConfigMap")) configmap(item);
+        }
+      } else {
+        const std::string kind = doc::StringAt(document, "kind");
+        const std::string api_version = doc::StringAt(document, "apiVersion");
+        return refuse(document, (kind.empty() ? std::string("an object without kind") : WithArticle(kind)) +
+                                    (api_version.empty() ? "" : " (" + api_version + ")") +
+                                    " is not propeller's configuration");
+      }
+      continue;
+    }
+    std::string values_namespace;
+    merge(ConfigDocument(document, file, notes, &values_namespace));
+    if (!values_namespace.empty()) *propeller_namespace = values_namespace;
+    read += (read.empty() ? "" : ", ") + std::string("a configuration document");
+  }
+  if (FindK8sSection(merged) == nullptr && !(merged.Find("propeller") != nullptr && merged.Find("propeller")->is_mapping()) &&
+      FindTaskResourcesSection(merged) == nullptr) {
+    std::string keys;
+    for (const doc::Field& field : merged.fields()) keys += (keys.empty() ? "" : ", ") + field.key;
+    const doc::Node& at = documents.empty() ? merged : documents.front();
+    return refuse(at, (read.empty() ? std::string("the file holds no document") : "the file holds " + read) +
+                          " and none of the sections tjrender reads (plugins.k8s, propeller, task_resources" +
+                          (keys.empty() ? std::string(")") : "; its top-level keys: " + keys + ")") +
+                          ", so the built-in defaults would apply unannounced");
+  }
+  return merged;
+}
+
 FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOptions& options) {
   FlyteOutcome outcome;
   if (std::none_of(manifests.untyped.begin(), manifests.untyped.end(),
                    [](const source::UntypedDocument& d) { return IsFlyteTaskDocument(d.document); })) {
+    // Read even with no task to render: a wrong file is an error, not a no-op.
+    if (options.config_documents) {
+      Diagnostics notes;
+      std::string namespace_;
+      Result<doc::Node> given = GivenConfigDocument(*options.config_documents, options.config_file, &notes, &namespace_);
+      if (!given.ok()) outcome.diagnostics.push_back(given.take_error());
+    }
     return outcome;
   }
   Result<PluginConfig> config = LoadConfig(manifests, options, &outcome.diagnostics);

@@ -33,9 +33,11 @@ struct FlyteOptions {
   /// The execution namespace of tasks that name none.
   std::string default_namespace = "default";
   bool strict = false;
-  /// A propeller configuration file (`--flyte-config`): its document, or
-  /// null to take the configuration from a ConfigMap of the inputs.
-  doc::Node config_document;
+  /// The documents of a `--flyte-config` file (GivenConfigDocument reads
+  /// them), or nullopt to take the configuration from the inputs.
+  std::optional<std::vector<doc::Node>> config_documents;
+  /// The file's name, for messages.
+  std::string config_file = "--flyte-config";
 };
 
 /// One task's outcome.
@@ -55,9 +57,25 @@ struct FlyteOutcome {
   Diagnostics diagnostics;
 };
 
+/// A `--flyte-config` file as one configuration document, read as
+/// propeller reads its config files (later ones win, viper's merge): each
+/// document may be propeller's config (`plugins: {k8s: ...}`, `propeller`,
+/// flyteadmin's `task_resources`), a v1 ConfigMap carrying it (the Helm
+/// charts' flyte-propeller-config or <release>-config, its .yaml data keys
+/// merged in key order; `kubectl get configmap -o yaml`), a v1 List of
+/// ConfigMaps (`kubectl get configmaps -o yaml`: those that carry none are
+/// passed over) or a Flyte chart's values (ConfigFromChartValues, with a
+/// note). Any other document, and a file that yields none of the sections
+/// tjrender reads, is an input error at its location: silently rendering
+/// with the built-in defaults would hide the mistake.
+/// `*propeller_namespace`: the namespace of the ConfigMap that carried
+/// plugins.k8s, or the one the values name; empty when none does.
+Result<doc::Node> GivenConfigDocument(const std::vector<doc::Node>& documents, const std::string& file,
+                                      Diagnostics* notes, std::string* propeller_namespace);
+
 /// Renders every Flyte task of `manifests` (its `untyped` documents) with
 /// the PodTemplates and the propeller configuration of the same set:
-/// options.config_document when set, else the one ConfigMap carrying
+/// options.config_documents when set (GivenConfigDocument), else the one ConfigMap carrying
 /// `plugins.k8s` or the one plain config document (two are an error).
 FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOptions& options);
 
