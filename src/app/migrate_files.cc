@@ -141,6 +141,14 @@ MigrateOutcome MigrateFiles(const MigrateRequest& request, MigrateSink& sink) {
     outcome.refused = true;
     return outcome;
   }
+  if (std::error_code error; !request.repo.empty() && !std::filesystem::is_directory(request.repo, error)) {
+    // Its runtimes would be missing without a word, every TrainJob refused
+    // as a difference of the upgrade.
+    sink.Problem(UsageError("--repo " + request.repo + ": " +
+                            (std::filesystem::exists(request.repo, error) ? "not a folder" : "no such folder")));
+    outcome.refused = true;
+    return outcome;
+  }
   source::DiskTree disk;
   const source::Tree& tree = request.tree != nullptr ? *request.tree : disk;
 
@@ -173,7 +181,12 @@ MigrateOutcome MigrateFiles(const MigrateRequest& request, MigrateSink& sink) {
     }
   }
   migrate::Comparison comparison = migrate::CompareRenders(before, after, skip, request.compare);
-  for (const Diagnostic& error : comparison.errors) sink.Problem(error);
+  for (const Diagnostic& error : comparison.errors) {
+    sink.Problem(error);
+    // Input neither side could use (malformed, over a limit) is no
+    // difference of the upgrade: exit 2, --accept-differences or not.
+    if (error.category == Category::kInput) outcome.input_errors = true;
+  }
   for (const migrate::TrainJobComparison& trainjob : comparison.trainjobs) sink.Compared(trainjob);
   outcome.compared = true;
   outcome.differences = comparison.Count();

@@ -88,6 +88,27 @@ TEST(MigrateCommand, FieldsWithoutAPlaceAreInputErrorsAndTheFileStays) {
   EXPECT_EQ(ReadAll(repo.path("trainjobs/bad.yaml")), text);
 }
 
+// Input no release can use is no difference of the upgrade: exit 2 as
+// documented, --accept-differences or not (it accepts differences only).
+TEST(MigrateCommand, InputErrorsExitTwoWithOrWithoutAcceptDifferences) {
+  RepoCopy repo;
+  std::ofstream(repo.path("runtimes/broken.yaml"), std::ios::binary)
+      << "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: ClusterTrainingRuntime\nmetadata: 5\nspec: {}\n";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{repo.path()}, std::vector<std::string>{repo.path(), "--accept-differences"}}) {
+    Outcome outcome = Migrate(args);
+    EXPECT_EQ(outcome.exit_code, 2) << args.size() << outcome.err;
+    EXPECT_NE(outcome.err.find("runtimes/broken.yaml:3:11: error: metadata: must be an object"), std::string::npos)
+        << outcome.err;
+  }
+  fs::remove(repo.path("runtimes/broken.yaml"));
+  const std::string job = repo.path("trainjobs/custom-sa-node-selector.yaml");
+  Outcome missing_repo = Migrate({job, "--repo", repo.path("no-such-folder"), "--accept-differences"});
+  EXPECT_EQ(missing_repo.exit_code, 2) << missing_repo.err;
+  EXPECT_NE(missing_repo.err.find("--repo " + repo.path("no-such-folder") + ": no such folder"), std::string::npos)
+      << missing_repo.err;
+}
+
 TEST(MigrateCommand, UsageErrors) {
   EXPECT_EQ(Migrate({}).exit_code, 2);
   EXPECT_EQ(Migrate({".", "--manager", "nodomain"}).exit_code, 2);
