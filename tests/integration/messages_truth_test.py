@@ -351,7 +351,9 @@ def check_migrate(tool, checks, work):
         "a runtime whose metadata is no mapping":
             ("broken.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: ClusterTrainingRuntime\n"
                             "metadata: 5\nspec: {}\n"),
-        "an object without kind": ("nokind.yaml", "apiVersion: v1\nmetadata: {name: x}\n"),
+        "an object whose kind is no string":
+            ("kind.yaml", "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: [ClusterTrainingRuntime]\n"
+                          "metadata: {name: x}\n"),
         "a document over the node limit": ("big.yaml", big_trainjob("big", 2_000_100)),
         "a file that does not parse": ("bad.yaml", "a: [\n"),
     }
