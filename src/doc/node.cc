@@ -1,6 +1,7 @@
 #include "doc/node.h"
 
 #include <cassert>
+#include <functional>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -106,8 +107,53 @@ void Rep::operator delete(void* block, std::size_t size) noexcept {
   free_blocks = nullptr;
 }
 
+// Open addressing over field positions: slots hold position + 1 (0 is
+// empty), at most half of them used, so a probe ends soon.
+struct KeyIndex {
+  std::vector<std::uint32_t> slots;
+
+  static std::size_t Hash(std::string_view key) { return std::hash<std::string_view>()(key); }
+
+  explicit KeyIndex(const std::vector<Field>& fields) {
+    std::size_t capacity = 64;
+    while (capacity < 2 * fields.size() + 2) capacity *= 2;
+    slots.assign(capacity, 0);
+    for (std::size_t i = 0; i < fields.size(); ++i) Add(fields, i);
+  }
+
+  // The slot of `key`: its field's, or the empty one where it would go.
+  std::uint32_t& Slot(const std::vector<Field>& fields, std::string_view key) {
+    const std::size_t mask = slots.size() - 1;
+    for (std::size_t at = Hash(key) & mask;; at = (at + 1) & mask) {
+      if (slots[at] == 0 || fields[slots[at] - 1].key == key) return slots[at];
+    }
+  }
+
+  const Field* Find(const std::vector<Field>& fields, std::string_view key) const {
+    const std::uint32_t slot = const_cast<KeyIndex*>(this)->Slot(fields, key);
+    return slot != 0 ? &fields[slot - 1] : nullptr;
+  }
+
+  // Files fields[position] unless an earlier field has its key.
+  void Add(const std::vector<Field>& fields, std::size_t position) {
+    if (2 * (position + 1) >= slots.size()) {  // keep at most half the slots used
+      std::vector<std::uint32_t> old = std::move(slots);
+      slots.assign(old.size() * 2, 0);
+      for (std::uint32_t slot : old) {
+        if (slot != 0) Slot(fields, fields[slot - 1].key) = slot;
+      }
+    }
+    std::uint32_t& slot = Slot(fields, fields[position].key);
+    if (slot == 0) slot = static_cast<std::uint32_t>(position + 1);
+  }
+};
+
+MappingFields::~MappingFields() { delete index.load(std::memory_order_relaxed); }
+
 }  // namespace detail
 
+using detail::KeyIndex;
+using detail::MappingFields;
 using detail::Rep;
 
 namespace {
@@ -220,27 +266,62 @@ void Node::push_back(Node item) { mutable_items().push_back(std::move(item)); }
 
 std::vector<Field>& Node::mutable_fields() {
   assert(is_mapping());
-  return std::get<2>(Mutable().payload);
+  Rep& rep = Mutable();
+  MappingFields& mapping = std::get<2>(rep.payload);
+  // The caller may change keys: the index goes. No other handle reaches a
+  // representation Mutable returns, so no lookup can be using it.
+  delete mapping.index.exchange(nullptr, std::memory_order_relaxed);
+  rep.scans.store(0, std::memory_order_relaxed);
+  return mapping.fields;
+}
+
+const Field* Node::FindLarge(std::string_view key) const {
+  const MappingFields& mapping = std::get<2>(rep_->payload);
+  const KeyIndex* index = mapping.index.load(std::memory_order_acquire);
+  if (index == nullptr) {
+    if (rep_->scans.load(std::memory_order_relaxed) < detail::kScansBeforeIndex) {
+      rep_->scans.fetch_add(1, std::memory_order_relaxed);
+      for (const Field& field : mapping.fields) {
+        if (field.key == key) return &field;
+      }
+      return nullptr;
+    }
+    // Threads that meet here each build one; the first stored is kept.
+    KeyIndex* built = new KeyIndex(mapping.fields);
+    KeyIndex* expected = nullptr;
+    if (mapping.index.compare_exchange_strong(expected, built, std::memory_order_acq_rel)) {
+      index = built;
+    } else {
+      delete built;
+      index = expected;
+    }
+  }
+  return index->Find(mapping.fields, key);
 }
 
 Node* Node::FindMutable(std::string_view key) {
-  if (Find(key) == nullptr) return nullptr;
-  for (Field& field : mutable_fields()) {
-    if (field.key == key) return &field.value;
-  }
-  return nullptr;
+  const Field* found = FindField(key);
+  if (found == nullptr) return nullptr;
+  // By position, which a copy made for the change shares. A value
+  // changes, no key: the index stays.
+  const std::size_t position = static_cast<std::size_t>(found - fields().data());
+  return &std::get<2>(Mutable().payload).fields[position].value;
 }
 
 Node& Node::Set(std::string key, Node value, Location key_location) {
-  std::vector<Field>& all = mutable_fields();
-  for (Field& field : all) {
-    if (field.key == key) {
-      field.value = std::move(value);
-      return field.value;
-    }
+  assert(is_mapping());
+  if (Node* field = FindMutable(key)) {
+    *field = std::move(value);
+    return *field;
   }
-  all.push_back(Field{std::move(key), std::move(value), key_location});
-  return all.back().value;
+  Rep& rep = Mutable();
+  MappingFields& mapping = std::get<2>(rep.payload);
+  mapping.fields.push_back(Field{std::move(key), std::move(value), key_location});
+  // Unique here (Mutable), so the index is this thread's to change.
+  if (KeyIndex* index = mapping.index.load(std::memory_order_relaxed)) {
+    index->Add(mapping.fields, mapping.fields.size() - 1);
+  }
+  return mapping.fields.back().value;
 }
 
 bool Node::Erase(std::string_view key) {

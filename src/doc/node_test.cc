@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace tjr::doc {
 namespace {
 
@@ -48,6 +50,57 @@ TEST(NodeTest, CopiesShareUntilOneIsChanged) {
   // The untouched sibling is still shared.
   EXPECT_TRUE(copy.Find("spec")->Find("name")->SharesRepresentationWith(
       *runtime.Find("spec")->Find("name")));
+}
+
+// Large mappings are indexed once searched: lookups, replacements,
+// appends, erasures, copies and changes through mutable_fields agree with
+// the order-keeping linear mapping.
+TEST(NodeTest, LargeMappingsAnswerAsSmallOnes) {
+  constexpr int kKeys = 5000;
+  Node m = Node::Mapping();
+  for (int i = 0; i < kKeys; ++i) m.Set("k" + std::to_string(i), Node::Int(i));
+  ASSERT_EQ(m.size(), static_cast<std::size_t>(kKeys));
+  for (int i = 0; i < kKeys; i += 7) {
+    ASSERT_NE(m.Find("k" + std::to_string(i)), nullptr) << i;
+    EXPECT_EQ(m.Find("k" + std::to_string(i))->int_value(), i);
+  }
+  EXPECT_EQ(m.Find("k" + std::to_string(kKeys)), nullptr);
+  m.Set("k10", Node::String("ten"));  // in place
+  EXPECT_EQ(m.size(), static_cast<std::size_t>(kKeys));
+  EXPECT_EQ(m.fields()[10].value.string_value(), "ten");
+  m.Set("new", Node::Int(-1));  // appended, and found
+  EXPECT_EQ(m.fields().back().key, "new");
+  EXPECT_EQ(m.Find("new")->int_value(), -1);
+
+  Node copy = m;  // shares, then detaches on a change
+  *copy.FindMutable("k20") = Node::Null();
+  EXPECT_TRUE(m.Find("k20")->is_int());
+  EXPECT_TRUE(copy.Find("k20")->is_null());
+  copy.Set("k21", Node::Int(0));
+  EXPECT_EQ(m.Find("k21")->int_value(), 21);
+  EXPECT_EQ(copy.Find("k21")->int_value(), 0);
+
+  EXPECT_TRUE(m.Erase("k5"));
+  EXPECT_EQ(m.Find("k5"), nullptr);
+  EXPECT_EQ(m.Find("k6")->int_value(), 6);
+  EXPECT_EQ(m.fields()[5].key, "k6");
+
+  // A key renamed through mutable_fields is found under its new name.
+  m.mutable_fields()[0].key = "renamed";
+  EXPECT_EQ(m.Find("k0"), nullptr);
+  EXPECT_EQ(m.Find("renamed")->int_value(), 0);
+  // A duplicate pushed by hand: the first field of a key wins, as before.
+  m.mutable_fields().push_back(Field{"k1", Node::Int(100), {}});
+  EXPECT_EQ(m.Find("k1")->int_value(), 1);
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(m.Find("k1")->int_value(), 1);
+
+  Node same = Node::Mapping();  // equality ignores order
+  for (int i = kKeys; i-- > 0;) same.Set("k" + std::to_string(i), Node::Int(i));
+  Node ordered = Node::Mapping();
+  for (int i = 0; i < kKeys; ++i) ordered.Set("k" + std::to_string(i), Node::Int(i));
+  EXPECT_EQ(same, ordered);
+  ordered.Set("k4999", Node::Int(0));
+  EXPECT_NE(same, ordered);
 }
 
 TEST(NodeTest, EqualityIsDataEquality) {
