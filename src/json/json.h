@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,9 @@ struct ReadOptions {
   /// embedded data: tracking where every token starts is most of the cost
   /// of a parse.
   bool locations = true;
+  /// The line of text[0] in the file the text was cut from: locations count
+  /// from it (a document of a stream read on its own).
+  std::uint32_t first_line = 1;
 };
 
 /// Parses one JSON document. Numbers follow apimachinery's util/json: an

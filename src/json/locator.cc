@@ -8,7 +8,7 @@ Location Locator::At(std::size_t offset) {
   if (offset > text_.size()) offset = text_.size();
   if (offset < offset_) {
     offset_ = 0;
-    line_ = 1;
+    line_ = first_line_;
     column_ = 1;
   }
   const char* p = text_.data() + offset_;

@@ -309,7 +309,7 @@ Result<doc::Node> ParseOne(std::string_view text, std::size_t* pos, Locator& loc
 Result<doc::Node> Read(std::string_view text, std::string_view source_name,
                        const ReadOptions& options) {
   const std::string* file = InternSourceName(source_name);
-  Locator locator(text, file);
+  Locator locator(text, file, options.first_line);
   if (text.size() > options.max_document_bytes) {
     return AsInputError(MakeError(Location{file, 0, 0}, "",
                                   "JSON document of " + std::to_string(text.size()) +
@@ -336,7 +336,7 @@ Result<doc::Node> Read(std::string_view text, std::string_view source_name,
 Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_view source_name,
                                           const ReadOptions& options) {
   const std::string* file = InternSourceName(source_name);
-  Locator locator(text, file);
+  Locator locator(text, file, options.first_line);
   std::vector<doc::Node> values;
   const std::optional<std::string> go_spelled = ReplaceLoneSurrogateEscapes(text);
   if (go_spelled) text = *go_spelled;

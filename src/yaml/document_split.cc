@@ -27,8 +27,8 @@ bool IsAllowedCodePoint(char32_t c) {
 }
 
 Diagnostic CharacterError(std::string_view stream, std::size_t offset, const std::string* file,
-                          const char* message) {
-  json::Locator locator(stream, file);
+                          std::uint32_t first_line, const char* message) {
+  json::Locator locator(stream, file, first_line);
   return AsInputError(MakeError(locator.At(offset), "", message));
 }
 
@@ -41,11 +41,12 @@ bool LooksLikeJson(std::string_view text) {
   return false;
 }
 
-Result<std::vector<Chunk>> SplitDocuments(std::string_view text, const std::string* file) {
+Result<std::vector<Chunk>> SplitDocuments(std::string_view text, const std::string* file,
+                                          std::uint32_t first_line) {
   std::vector<Chunk> chunks;
   std::size_t chunk_start = 0;
-  std::uint32_t chunk_line = 1;
-  std::uint32_t line = 1;
+  std::uint32_t chunk_line = first_line;
+  std::uint32_t line = first_line;
   std::size_t pos = 0;
   auto flush = [&](std::size_t end) {
     std::string_view body = text.substr(chunk_start, end - chunk_start);
@@ -95,7 +96,8 @@ bool SameDocumentsAsYaml(std::string_view text) {
   return true;
 }
 
-Status CheckCharacters(std::string_view chunk, std::string_view stream, const std::string* file) {
+Status CheckCharacters(std::string_view chunk, std::string_view stream, const std::string* file,
+                       std::uint32_t first_line) {
   const auto* s = reinterpret_cast<const unsigned char*>(chunk.data());
   const std::size_t n = chunk.size();
   const std::size_t base = static_cast<std::size_t>(chunk.data() - stream.data());
@@ -118,33 +120,33 @@ Status CheckCharacters(std::string_view chunk, std::string_view stream, const st
     const unsigned char c = s[i];
     if (c < 0x80) {
       if (c >= 0x20 ? c == 0x7F : (c != '\t' && c != '\n' && c != '\r')) {
-        return CharacterError(stream, base + i, file, "control characters are not allowed");
+        return CharacterError(stream, base + i, file, first_line, "control characters are not allowed");
       }
       ++i;
       continue;
     }
     // libyaml's UTF-8 decoder, with its error messages.
     std::size_t width = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
-    if (width == 0) return CharacterError(stream, base + i, file, "invalid leading UTF-8 octet");
+    if (width == 0) return CharacterError(stream, base + i, file, first_line, "invalid leading UTF-8 octet");
     if (i + width > n) {
-      return CharacterError(stream, base + i, file, "incomplete UTF-8 octet sequence");
+      return CharacterError(stream, base + i, file, first_line, "incomplete UTF-8 octet sequence");
     }
     char32_t value = width == 2 ? (c & 0x1F) : width == 3 ? (c & 0x0F) : (c & 0x07);
     for (std::size_t k = 1; k < width; ++k) {
       if ((s[i + k] & 0xC0) != 0x80) {
-        return CharacterError(stream, base + i, file, "invalid trailing UTF-8 octet");
+        return CharacterError(stream, base + i, file, first_line, "invalid trailing UTF-8 octet");
       }
       value = (value << 6) | (s[i + k] & 0x3F);
     }
     if (!(width == 1 || (width == 2 && value >= 0x80) || (width == 3 && value >= 0x800) ||
           (width == 4 && value >= 0x10000))) {
-      return CharacterError(stream, base + i, file, "invalid length of a UTF-8 sequence");
+      return CharacterError(stream, base + i, file, first_line, "invalid length of a UTF-8 sequence");
     }
     if ((value >= 0xD800 && value <= 0xDFFF) || value > 0x10FFFF) {
-      return CharacterError(stream, base + i, file, "invalid Unicode character");
+      return CharacterError(stream, base + i, file, first_line, "invalid Unicode character");
     }
     if (!IsAllowedCodePoint(value)) {
-      return CharacterError(stream, base + i, file, "control characters are not allowed");
+      return CharacterError(stream, base + i, file, first_line, "control characters are not allowed");
     }
     i += width;
   }

@@ -559,6 +559,7 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
     json::ReadOptions json_options;
     json_options.max_document_bytes = options.max_document_bytes;
     json_options.max_depth = options.max_depth;
+    json_options.first_line = options.first_line;
     Result<std::vector<doc::Node>> values = json::ReadStream(text, source_name, json_options);
     if (!values.ok()) return values;
     // kubectl's stream visitor skips `null` documents.
@@ -596,7 +597,7 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
     text = with_final_break;
   }
   const std::string* file = InternSourceName(source_name);
-  Result<std::vector<Chunk>> chunks = input::SplitDocuments(text, file);
+  Result<std::vector<Chunk>> chunks = input::SplitDocuments(text, file, options.first_line);
   if (!chunks.ok()) return chunks.take_error();
   input::BuilderLimits limits;
   limits.max_depth = options.max_depth;
@@ -610,7 +611,7 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
                                         std::to_string(options.max_document_bytes) + " bytes"));
     }
   }
-  if (Status status = input::CheckCharacters(text, text, file); !status.ok()) {
+  if (Status status = input::CheckCharacters(text, text, file, options.first_line); !status.ok()) {
     return status.take_error();
   }
   std::size_t alias_nodes_used = 0;
@@ -625,7 +626,7 @@ Result<std::vector<doc::Node>> ReadStream(std::string_view text, std::string_vie
     }
     // One parser for the whole stream: libfyaml's documents are kubectl's.
     const ReadOptions* prune = chunks->size() == 1 && !options.prune_key.empty() ? &options : nullptr;
-    Status status = EventParser(Chunk{text, 1}, file, limits, &alias_nodes_used, prune, options.libfyaml_only)
+    Status status = EventParser(Chunk{text, options.first_line}, file, limits, &alias_nodes_used, prune, options.libfyaml_only)
                         .Parse(/*first_only=*/false, &documents);
     if (!status.ok()) return status.take_error();
     return documents;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +29,10 @@ struct ReadOptions {
   /// Reads every document with libfyaml, never the hand-written block
   /// subset reader: for tests and the fuzz target that check the two agree.
   bool libfyaml_only = false;
+  /// The line of text[0] in the stream the text was cut from (a document a
+  /// Helm post-renderer reads on its own): every location and error counts
+  /// lines from it, as if the lines before it were there and blank.
+  std::uint32_t first_line = 1;
 };
 
 /// Reads every document of a YAML (or JSON) stream into trees typed exactly

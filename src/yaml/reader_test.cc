@@ -194,6 +194,47 @@ TEST(YamlReadLocationTest, LaterDocumentsKeepStreamLineNumbers) {
   EXPECT_EQ((*docs)[1].Find("b")->Find("c")->location().ToString(), "in.yaml:6:6");
 }
 
+// Every location in a tree, keys' included, in document order.
+void Locations(const doc::Node& node, std::vector<std::string>* out) {
+  out->push_back(node.location().ToString());
+  for (const doc::Node& item : node.items()) Locations(item, out);
+  for (const doc::Field& field : node.fields()) {
+    out->push_back(field.key_location.ToString());
+    Locations(field.value, out);
+  }
+}
+
+// What a read gives, as text: every location, or the error.
+std::string Outcome(const Result<std::vector<doc::Node>>& read) {
+  if (!read.ok()) return read.error().ToString();
+  std::vector<std::string> locations;
+  for (const doc::Node& document : *read) Locations(document, &locations);
+  std::string out;
+  for (const std::string& at : locations) out += at + " ";
+  return out;
+}
+
+// first_line reads a document cut from a stream (a Helm post-renderer's)
+// as if the stream's lines before it were there and blank, which is how it
+// was read before: by padding it with newlines, N² bytes for N documents.
+TEST(YamlReadLocationTest, FirstLineCountsAsIfBlankLinesCameBefore) {
+  for (std::string_view text : {
+           "---\nkind: X\nspec:\n  a: [1, {b: 2}]\n  c: |\n    x\n",  // flow style: libfyaml
+           "---\nkind: X\nlist:\n- a: 1\n- b\n",                      // the block subset
+           "---\na: 1\n---\nb: &x 2\nc: *x\n...\n",                   // chunk by chunk
+           "{\"kind\": \"X\",\n \"spec\": {\"a\": [1, 2]}}\n",          // JSON
+           "---\na: [1\n",                                              // a syntax error
+           "---\na: 1\nb: \"\x01\"\n",                                   // a control character
+           "---\na: 1\n--- x\nb: 2\n",                                  // a bad separator
+           "---\na: 1\n  b: 2\n",                                        // a block error
+           "---\nv: a\xC2\x85" "b\n",                                    // NEL outside quotes
+       }) {
+    ReadOptions shifted;
+    shifted.first_line = 41;
+    EXPECT_EQ(Outcome(Read(text, shifted)), Outcome(Read(std::string(40, '\n') + std::string(text)))) << text;
+  }
+}
+
 // --- Streams.
 
 TEST(YamlReadStreamTest, EmptyAndNullDocumentsAreSkipped) {
