@@ -22,10 +22,11 @@ FilteredTree::FilteredTree(const Tree& tree, std::string hidden_name, std::strin
     : tree_(tree),
       hidden_name_(std::move(hidden_name)),
       base_(Normal(base)),
-      filter_(std::move(filter)) {}
+      unfiltered_(filter.empty()),
+      matcher_(filter) {}
 
 bool FilteredTree::Accepts(const std::string& path) const {
-  if (filter_.empty()) return true;
+  if (unfiltered_) return true;
   std::string normal = Normal(path);
   std::string relative;
   if (base_ == ".") {
@@ -37,7 +38,7 @@ bool FilteredTree::Accepts(const std::string& path) const {
   } else {
     return true;
   }
-  return filter_.Accepts(relative);
+  return matcher_.Accepts(relative);
 }
 
 Result<std::vector<DirEntry>> FilteredTree::List(const std::string& path) const {
@@ -45,7 +46,7 @@ Result<std::vector<DirEntry>> FilteredTree::List(const std::string& path) const 
   if (!entries.ok()) return entries;
   std::erase_if(*entries, [&](const DirEntry& entry) {
     if (entry.name == hidden_name_) return true;
-    if (entry.type == EntryType::kDirectory || filter_.empty()) return false;
+    if (entry.type == EntryType::kDirectory || unfiltered_) return false;
     return !Accepts(path == "." ? entry.name : path + "/" + entry.name);
   });
   return entries;

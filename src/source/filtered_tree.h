@@ -34,7 +34,8 @@ class FilteredTree final : public Tree {
   const Tree& tree_;
   std::string hidden_name_;
   std::string base_;
-  PathFilter filter_;
+  bool unfiltered_;
+  PathMatcher matcher_;
 };
 
 /// Another tree with every path taken relative to `root` (a folder of the

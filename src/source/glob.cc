@@ -2,7 +2,14 @@
 
 #include <bitset>
 #include <cctype>
+#include <map>
+#include <memory>
 #include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace tjr::source {
 namespace {
@@ -208,39 +215,64 @@ bool MatchTokens(const std::vector<Token>& tokens, std::string_view text, GlobWo
   return states[n] != 0;
 }
 
-// Whether the component patterns from `parts` match the path components,
-// the whole pattern against a prefix of the path, starting at any path
-// component when `anchored` is false. reach[p][s]: pattern parts [p..) can
-// match from path component s; filled from the back, each cell once.
-bool MatchComponents(const std::vector<std::string>& parts, const std::vector<std::string>& path, bool anchored,
-                     GlobWork* work) {
-  // Each component pattern is read once; nothing is a pattern that matches nothing.
+// One glob, read once: its components, each "**" or the tokens of a
+// component pattern (nothing: a pattern that matches nothing).
+struct Compiled {
+  std::vector<bool> any;
   std::vector<std::optional<std::vector<Token>>> tokens;
-  tokens.reserve(parts.size());
-  for (const std::string& part : parts) {
-    tokens.push_back(part == "**" ? std::nullopt : Tokenize(std::string_view(part).substr(0, part.find('\0'))));
+  bool anchored = false;
+};
+
+Compiled Compile(std::string_view pattern) {
+  if (pattern.rfind("./", 0) == 0) pattern.remove_prefix(2);
+  Compiled compiled;
+  compiled.anchored = pattern.find('/') != std::string_view::npos &&
+                      pattern.find('/') != pattern.size() - 1;  // "dir/" is still unanchored
+  for (const std::string& part : Split(pattern)) {
+    const bool any = part == "**";
+    compiled.any.push_back(any);
+    compiled.tokens.push_back(any ? std::nullopt : Tokenize(std::string_view(part).substr(0, part.find('\0'))));
   }
-  const std::size_t np = parts.size();
+  return compiled;
+}
+
+// Whether the compiled pattern matches the path components, the whole
+// pattern against a prefix of the path, starting at any path component
+// when it is not anchored. reach[p][s]: pattern parts [p..) can match from
+// path component s; filled from the back, each cell once.
+bool MatchComponents(const Compiled& pattern, const std::vector<std::string>& path, GlobWork* work) {
+  const std::size_t np = pattern.any.size();
   const std::size_t ns = path.size();
+  if (np == 0) return false;
   std::vector<std::vector<char>> reach(np + 1, std::vector<char>(ns + 1, 0));
   for (std::size_t s = 0; s <= ns; ++s) reach[np][s] = 1;  // a folder covers what is below it
   for (std::size_t p = np; p-- > 0;) {
-    const bool any = parts[p] == "**";
     for (std::size_t s = ns + 1; s-- > 0;) {
-      if (any) {
+      if (pattern.any[p]) {
         // "**" matches none (reach[p+1][s]) or one more component.
         reach[p][s] = reach[p + 1][s] || (s < ns && reach[p][s + 1]);
       } else if (s < ns && reach[p + 1][s + 1]) {
         if (work != nullptr) ++work->component_matches;
-        reach[p][s] = tokens[p] && MatchTokens(*tokens[p], path[s], work);
+        reach[p][s] = pattern.tokens[p] && MatchTokens(*pattern.tokens[p], path[s], work);
       }
     }
   }
-  if (anchored) return reach[0][0] != 0;
+  if (pattern.anchored) return reach[0][0] != 0;
   for (std::size_t s = 0; s < ns; ++s) {
     if (reach[0][s]) return true;
   }
   return false;
+}
+
+// The literal bytes tokens[begin, end) read, or nothing when one of them
+// is not a literal byte.
+std::optional<std::string> Literal(const std::vector<Token>& tokens, std::size_t begin, std::size_t end) {
+  std::string text;
+  for (std::size_t i = begin; i < end; ++i) {
+    if (tokens[i].kind != Token::Kind::kByte) return std::nullopt;
+    text.push_back(static_cast<char>(tokens[i].byte));
+  }
+  return text;
 }
 
 }  // namespace
@@ -252,29 +284,123 @@ bool MatchComponent(std::string_view pattern, std::string_view text, GlobWork* w
 }
 
 bool GlobMatch(const std::string& pattern, const std::string& path, GlobWork* work) {
-  std::string_view text = pattern;
-  if (text.rfind("./", 0) == 0) text.remove_prefix(2);
-  bool anchored = text.find('/') != std::string_view::npos &&
-                  text.find('/') != text.size() - 1;  // "dir/" is still unanchored
-  std::vector<std::string> parts = Split(text);
-  std::vector<std::string> components = Split(path);
-  if (parts.empty()) return false;
-  return MatchComponents(parts, components, anchored, work);
+  return MatchComponents(Compile(pattern), Split(path), work);
 }
 
-bool PathFilter::Accepts(const std::string& relative_path) const {
-  bool included = include.empty();
-  for (const std::string& pattern : include) {
-    if (GlobMatch(pattern, relative_path)) {
-      included = true;
-      break;
+// Every pattern that can match is filed under one key that a path it
+// matches must hold: each of its component patterns (not "**") matches
+// exactly one path component, so a component pattern of literal bytes
+// must be a path component, one with a literal start (end) must be a
+// component's prefix (suffix). Of its keys, a pattern is filed under the
+// one the fewest patterns share; a pattern with no literal start or end
+// in any component ("*", "*x*") is tried against every path.
+struct GlobSet::Index {
+  enum class Where { kWhole, kPrefix, kSuffix };
+  struct Key {
+    Where where;
+    std::string text;
+  };
+  std::vector<Compiled> patterns;
+  std::unordered_map<std::string, std::vector<std::size_t>> whole, prefix, suffix;
+  std::set<std::size_t> prefix_lengths, suffix_lengths;  // of the keys in prefix / suffix
+  std::vector<std::size_t> unkeyed;
+
+  std::unordered_map<std::string, std::vector<std::size_t>>& Map(Where where) {
+    return where == Where::kWhole ? whole : where == Where::kPrefix ? prefix : suffix;
+  }
+
+  static std::vector<Key> KeysOf(const Compiled& pattern) {
+    std::vector<Key> keys;
+    for (std::size_t p = 0; p < pattern.any.size(); ++p) {
+      if (pattern.any[p]) continue;
+      const std::vector<Token>& tokens = *pattern.tokens[p];
+      if (std::optional<std::string> whole = Literal(tokens, 0, tokens.size())) {
+        keys.push_back({Where::kWhole, std::move(*whole)});
+        continue;
+      }
+      std::size_t head = 0;
+      while (tokens[head].kind == Token::Kind::kByte) ++head;  // a non-literal token is there
+      std::size_t tail = tokens.size();
+      while (tokens[tail - 1].kind == Token::Kind::kByte) --tail;
+      if (head > 0) keys.push_back({Where::kPrefix, *Literal(tokens, 0, head)});
+      if (tail < tokens.size()) keys.push_back({Where::kSuffix, *Literal(tokens, tail, tokens.size())});
+    }
+    return keys;
+  }
+};
+
+GlobSet::GlobSet(const std::vector<std::string>& patterns) {
+  auto built = std::make_shared<Index>();
+  Index& index = *built;
+  std::vector<std::vector<Index::Key>> keys;
+  std::map<std::pair<Index::Where, std::string>, std::size_t> sharing;
+  for (const std::string& text : patterns) {
+    Compiled pattern = Compile(text);
+    bool can_match = !pattern.any.empty();
+    for (std::size_t p = 0; p < pattern.any.size(); ++p) can_match = can_match && (pattern.any[p] || pattern.tokens[p]);
+    if (!can_match) continue;
+    keys.push_back(Index::KeysOf(pattern));
+    for (const Index::Key& key : keys.back()) ++sharing[{key.where, key.text}];
+    index.patterns.push_back(std::move(pattern));
+  }
+  for (std::size_t i = 0; i < index.patterns.size(); ++i) {
+    const Index::Key* best = nullptr;
+    std::size_t best_sharing = 0;
+    for (const Index::Key& key : keys[i]) {
+      const std::size_t n = sharing[{key.where, key.text}];
+      if (best == nullptr || n < best_sharing) {
+        best = &key;
+        best_sharing = n;
+      }
+    }
+    if (best == nullptr) {
+      index.unkeyed.push_back(i);
+      continue;
+    }
+    if (best->where == Index::Where::kPrefix) index.prefix_lengths.insert(best->text.size());
+    if (best->where == Index::Where::kSuffix) index.suffix_lengths.insert(best->text.size());
+    index.Map(best->where)[best->text].push_back(i);
+  }
+  index_ = std::move(built);
+}
+
+bool GlobSet::empty() const { return index_ == nullptr || index_->patterns.empty(); }
+
+bool GlobSet::MatchesAny(const std::string& path, GlobWork* work) const {
+  if (empty()) return false;
+  const Index& index = *index_;
+  const std::vector<std::string> components = Split(path);
+  auto any_of = [&](const std::vector<std::size_t>& candidates) {
+    for (std::size_t i : candidates) {
+      if (MatchComponents(index.patterns[i], components, work)) return true;
+    }
+    return false;
+  };
+  auto filed = [&](const std::unordered_map<std::string, std::vector<std::size_t>>& map, std::string_view key) {
+    auto it = map.find(std::string(key));
+    return it != map.end() && any_of(it->second);
+  };
+  for (const std::string& full : components) {
+    const std::string_view component = std::string_view(full).substr(0, full.find('\0'));  // as MatchTokens reads it
+    if (filed(index.whole, component)) return true;
+    for (std::size_t n : index.prefix_lengths) {
+      if (n > component.size()) break;
+      if (filed(index.prefix, component.substr(0, n))) return true;
+    }
+    for (std::size_t n : index.suffix_lengths) {
+      if (n > component.size()) break;
+      if (filed(index.suffix, component.substr(component.size() - n))) return true;
     }
   }
-  if (!included) return false;
-  for (const std::string& pattern : exclude) {
-    if (GlobMatch(pattern, relative_path)) return false;
-  }
-  return true;
+  return any_of(index.unkeyed);
+}
+
+PathMatcher::PathMatcher(const PathFilter& filter)
+    : include_(filter.include), exclude_(filter.exclude), include_all_(filter.include.empty()) {}
+
+bool PathMatcher::Accepts(const std::string& relative_path) const {
+  if (!include_all_ && !include_.MatchesAny(relative_path)) return false;
+  return !exclude_.MatchesAny(relative_path);
 }
 
 }  // namespace tjr::source

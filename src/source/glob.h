@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,15 +36,48 @@ bool GlobMatch(const std::string& pattern, const std::string& path, GlobWork* wo
 /// `[^x]`, `[[:alpha:]]`), backslash escapes. Exposed for tests.
 bool MatchComponent(std::string_view pattern, std::string_view text, GlobWork* work = nullptr);
 
+/// Glob patterns compiled once, for matching many paths against one list:
+/// a path is tried only against the patterns that a literal component of
+/// it, or a component's literal start or end, selects (and those with no
+/// literal start or end anywhere, like `*` or `*x*`). So the time per path
+/// grows with its length and the patterns it selects, not with the length
+/// of the list (50,000 include patterns over 2,000 files were 31 s).
+class GlobSet {
+ public:
+  GlobSet() = default;
+  explicit GlobSet(const std::vector<std::string>& patterns);
+
+  /// No pattern that can match anything.
+  bool empty() const;
+  /// Whether some pattern GlobMatch-es `path`.
+  bool MatchesAny(const std::string& path, GlobWork* work = nullptr) const;
+
+ private:
+  struct Index;
+  std::shared_ptr<const Index> index_;  // shared: copies are cheap and immutable
+};
+
 /// Which files a repository's .tjrender.yaml selects.
 struct PathFilter {
   std::vector<std::string> include;  ///< empty: every file
   std::vector<std::string> exclude;
 
   bool empty() const { return include.empty() && exclude.empty(); }
-  /// A file is read when it matches some include pattern (or there are none)
-  /// and no exclude pattern.
+};
+
+/// A PathFilter compiled for matching many paths.
+class PathMatcher {
+ public:
+  explicit PathMatcher(const PathFilter& filter);
+
+  /// A file is read when it matches some include pattern (or there are
+  /// none) and no exclude pattern.
   bool Accepts(const std::string& relative_path) const;
+
+ private:
+  GlobSet include_;
+  GlobSet exclude_;
+  bool include_all_;
 };
 
 }  // namespace tjr::source
