@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <unordered_map>
 
 #include "gocompat/utf8.h"
 #include "json/json.h"
@@ -473,9 +474,33 @@ class Walker {
     for (const doc::Node& item : items) {
       if (keyed && !item.is_mapping()) return;  // a type error upstream
     }
+    // Items are bucketed by text that equal items share (json::Write sorts
+    // map keys), and counted per distinct item of a bucket: comparing each
+    // item with every earlier one made N env vars cost N².
+    auto text_of = [&](const doc::Node& item) {
+      if (!keyed) return json::Write(item, false);
+      std::string text;
+      for (const std::string& key : rules.list_map_keys) {
+        const doc::Node* value = item.Find(key);
+        text += value == nullptr ? std::string("\x01") : json::Write(*value, false);
+        text += '\0';
+      }
+      return text;
+    };
+    struct Seen {
+      std::size_t first;  // an item, for comparisons
+      std::size_t count;
+    };
+    std::unordered_map<std::string, std::vector<Seen>> seen;
     for (std::size_t i = 0; i < items.size(); ++i) {
-      std::size_t earlier = 0;
-      for (std::size_t j = 0; j < i; ++j) earlier += same(items[i], items[j]) ? 1 : 0;
+      std::vector<Seen>& bucket = seen[text_of(items[i])];
+      auto equal = std::find_if(bucket.begin(), bucket.end(), [&](const Seen& s) { return same(items[s.first], items[i]); });
+      const std::size_t earlier = equal == bucket.end() ? 0 : equal->count;
+      if (equal == bucket.end()) {
+        bucket.push_back({i, 1});
+      } else {
+        ++equal->count;
+      }
       if (earlier != 1) continue;
       const BadValue value = keyed ? BadValue::Json(KeyText(items[i], rules.list_map_keys))
                              : items[i].is_string() ? BadValue::String(items[i].string_value())

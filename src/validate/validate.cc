@@ -1,6 +1,10 @@
 #include "validate/validate.h"
 
 #include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "validate/crd_rules.h"
 #include "validate/go_json.h"
@@ -16,18 +20,32 @@ bool IsDeprecated(const doc::Node& runtime) {
   return doc::StringAt(doc::At(doc::At(&runtime, "metadata"), "labels"), "trainer.kubeflow.org/support") == "deprecated";
 }
 
-void OverlayAnnotations(const doc::Node* map, std::vector<std::pair<std::string, std::string>>* out) {
-  if (map == nullptr) return;
-  for (const doc::Field& field : map->fields()) {
-    if (!field.value.is_string()) continue;
-    auto same = std::find_if(out->begin(), out->end(), [&](const auto& entry) { return entry.first == field.key; });
-    if (same != out->end()) {
-      same->second = field.value.string_value();
-    } else {
-      out->emplace_back(field.key, field.value.string_value());
+// Annotation maps laid over one another in order: a later value replaces
+// an earlier one in place, new keys go last. Indexed, so that N keys cost
+// O(N) (a TrainJob's 40,000 annotations took 37 s to check).
+class AnnotationOverlay {
+ public:
+  explicit AnnotationOverlay(std::vector<std::pair<std::string, std::string>>* out) : out_(out) {
+    for (std::size_t i = 0; i < out_->size(); ++i) at_.emplace((*out_)[i].first, i);
+  }
+
+  void Add(const doc::Node* map) {
+    if (map == nullptr) return;
+    for (const doc::Field& field : map->fields()) {
+      if (!field.value.is_string()) continue;
+      auto [it, added] = at_.emplace(field.key, out_->size());
+      if (added) {
+        out_->emplace_back(field.key, field.value.string_value());
+      } else {
+        (*out_)[it->second].second = field.value.string_value();
+      }
     }
   }
-}
+
+ private:
+  std::vector<std::pair<std::string, std::string>>* out_;
+  std::unordered_map<std::string, std::size_t> at_;
+};
 
 // runtimeRef -> the ancestor's required container (trainingruntime_webhook.go).
 std::string_view RequiredContainer(std::string_view ancestor) {
@@ -154,16 +172,17 @@ Diagnostics ValidateTrainJobWebhook(const doc::Node& trainjob, const doc::Node& 
                      : template_spec != nullptr               ? *template_spec
                                                               : doc::Node::Mapping();
   info.runtime_annotations = doc::At(doc::At(doc::At(runtime_spec, "template"), "metadata"), "annotations");
-  OverlayAnnotations(info.runtime_annotations, &info.annotations);
+  AnnotationOverlay annotations(&info.annotations);
+  annotations.Add(info.runtime_annotations);
   if (trainer::ReleaseOf(options.version).runtime_patches) {
     // JobSet-level patch annotations, in list order (trainingruntime.go:152-169).
     for (const doc::Node& entry : doc::Items(doc::At(doc::At(&trainjob, "spec"), "runtimePatches"))) {
-      OverlayAnnotations(doc::At(doc::At(doc::At(doc::At(&entry, "trainingRuntimeSpec"), "template"), "metadata"), "annotations"),
-                         &info.annotations);
+      annotations.Add(
+          doc::At(doc::At(doc::At(doc::At(&entry, "trainingRuntimeSpec"), "template"), "metadata"), "annotations"));
     }
     CheckJobSetPluginRuntimePatches(info, &report);
   } else {
-    OverlayAnnotations(doc::At(doc::At(&trainjob, "spec"), "annotations"), &info.annotations);
+    annotations.Add(doc::At(doc::At(&trainjob, "spec"), "annotations"));
     CheckJobSetPlugin(info, &report);
   }
   if (!trainer::ReleaseOf(options.version).runtime_patches) {
