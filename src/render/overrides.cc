@@ -1,5 +1,6 @@
 #include "render/overrides.h"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,14 @@
 
 namespace tjr::render {
 namespace {
+
+// Each override is merged into the templates it targets in turn, and each
+// merge copies the maps the earlier ones built up (a label per override
+// makes the labels N long): N overrides cost N², upstream's loop as much
+// as this one. Beyond this many (no TrainJob needs more than a few per
+// replicated job; v2.3 caps its runtimePatches at 16) the TrainJob is
+// refused instead of rendered in minutes.
+constexpr std::size_t kMaxPodTemplateOverrides = 1000;
 
 bool Targets(const doc::Node& override_entry, std::string_view job_name) {
   const doc::Node* targets = override_entry.Find("targetJobs");
@@ -67,6 +76,13 @@ Result<doc::Node> MergePodTemplateOverrides(const doc::Node& trainjob, const doc
   if (!typed_spec.ok()) return typed_spec;
   const doc::Node* overrides = doc::FindPath(trainjob, {"spec", "podTemplateOverrides"});
   if (overrides == nullptr || overrides->empty()) return typed_spec;
+  if (overrides->size() > kMaxPodTemplateOverrides) {
+    return MakeError(overrides->location(), "spec.podTemplateOverrides",
+                     "holds " + std::to_string(overrides->size()) + " entries; tjrender merges at most " +
+                         std::to_string(kMaxPodTemplateOverrides) +
+                         " (each is a strategic merge over what the earlier ones left, so the work grows with the "
+                         "square of their number)");
+  }
   const schema::Type& template_type = *(*types)->pod_template_spec;
 
   doc::Node merged = *std::move(typed_spec);  // copy-on-write: only targeted jobs are copied

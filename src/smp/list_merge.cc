@@ -1,7 +1,9 @@
 // mergeSliceHandler, mergeSlice and their helpers of apimachinery
 // strategicpatch: lists of scalars (union, deletion lists) and lists of maps
 // (by merge key, with `$patch` items).
+#include <cstddef>
 #include <optional>
+#include <string>
 
 #include "smp/directives.h"
 #include "smp/element_order.h"
@@ -11,6 +13,14 @@
 
 namespace tjr::smp {
 namespace {
+
+// apimachinery compares each patch item with the list it merges into, and
+// each scalar with every later one (mergeSlice, deduplicateScalars, the
+// element order normalisation): N items cost N², for upstream as here. A
+// pod template holds a few dozen per list; the API server's 3 MiB request
+// bound still lets 100,000 env vars through. Longer lists are refused
+// rather than merged for minutes.
+constexpr std::size_t kMaxMergedListItems = 5000;
 
 // deduplicateScalars, in place: a later duplicate is overwritten with the
 // last element and the slice shrinks. When `both` still shares the backing
@@ -135,6 +145,14 @@ Result<std::vector<doc::Node>> MergeSlice(GoSlice original, const doc::Node& pat
                                           bool is_delete_list, const FieldPath& path) {
   const std::vector<doc::Node>& patch = patch_list.items();
   if (original.empty() && patch.empty()) return original.ToVector();
+  if (original.size() + patch.size() > kMaxMergedListItems) {
+    return MergeError(patch_list, path,
+                      "merging a list of " + std::to_string(patch.size()) + " items into one of " +
+                          std::to_string(original.size()) + ": tjrender merges lists of at most " +
+                          std::to_string(kMaxMergedListItems) +
+                          " items in all (each item is compared with the others, so the work grows with the square "
+                          "of their number)");
+  }
   const std::vector<doc::Node> original_items = original.ToVector();
   Outcome<GoType> type = SliceElementType({&original_items, &patch});
   if (!type.ok()) return MergeError(patch_list, path, type.error());
