@@ -1,6 +1,14 @@
 #include "integrate/krm.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "doc/objects.h"
 #include "doc/path.h"
@@ -24,38 +32,90 @@ const char* Severity(tjr::Severity severity) {
 
 doc::Node Str(std::string text) { return doc::Node::String(std::move(text)); }
 
-// The item with the object's apiVersion, kind, namespace and name.
-long ItemOf(const ResourceList& list, const report::ObjectRef& object) {
-  if (!object.known()) return -1;
-  for (std::size_t i = 0; i < list.items.size(); ++i) {
-    doc::ObjectId id = doc::ObjectId::Of(list.items[i]);
-    if (id.api_version == object.api_version && id.kind == object.kind && id.name == object.name &&
-        (id.namespace_.empty() || id.namespace_ == object.namespace_)) {
-      return static_cast<long>(i);
+// Finds the items findings are about, each in O(log N) rather than by a
+// pass over the list (a ResourceList of N TrainJobs, each with a finding,
+// took N² steps).
+class ItemFinder {
+ public:
+  explicit ItemFinder(const ResourceList& list) : list_(list) {
+    for (std::size_t i = 0; i < list.items.size(); ++i) {
+      doc::ObjectId id = doc::ObjectId::Of(list.items[i]);
+      by_name_[IdKey(id.api_version, id.kind, id.name)].push_back({std::move(id.namespace_), i});
+    }
+    for (std::size_t i = 0; i < list.origins.size(); ++i) by_file_[list.origins[i].name].items.push_back(i);
+    for (auto& [name, file] : by_file_) {
+      file.by_line = file.items;
+      std::stable_sort(file.by_line.begin(), file.by_line.end(),
+                       [&](std::size_t a, std::size_t b) { return First(a) < First(b); });
+      for (std::size_t k = 0; k + 1 < file.by_line.size(); ++k) {
+        const ItemOrigin& origin = list.origins[file.by_line[k]];
+        if (First(file.by_line[k]) == 0 || First(file.by_line[k]) + origin.line_count() > First(file.by_line[k + 1])) {
+          file.disjoint = false;
+        }
+      }
     }
   }
-  return -1;
-}
 
-// The item a file location (FileLocation's) lies in: its file, and its
-// lines when the location has one; -1 when it names no single item.
-long ItemAt(const ResourceList& list, const Location& at) {
-  if (!at.known()) return -1;
-  long found = -1;
-  for (std::size_t i = 0; i < list.origins.size(); ++i) {
-    const ItemOrigin& origin = list.origins[i];
-    if (origin.name != *at.file) continue;
-    if (at.line != 0) {
-      std::uint32_t first = origin.path.empty() ? 1 : origin.file_line;
-      if (first == 0 || at.line < first || at.line >= first + origin.line_count()) continue;
-    } else if (found >= 0) {
-      return -1;  // a file of several documents, and no line
+  // The item with the object's apiVersion, kind, namespace and name.
+  long Of(const report::ObjectRef& object) const {
+    if (!object.known()) return -1;
+    auto named = by_name_.find(IdKey(object.api_version, object.kind, object.name));
+    if (named == by_name_.end()) return -1;
+    for (const auto& [namespace_, i] : named->second) {
+      if (namespace_.empty() || namespace_ == object.namespace_) return static_cast<long>(i);
     }
-    found = static_cast<long>(i);
-    if (at.line != 0) break;
+    return -1;
   }
-  return found;
-}
+
+  // The item a file location (FileLocation's) lies in: its file, and its
+  // lines when the location has one; -1 when it names no single item.
+  long At(const Location& at) const {
+    if (!at.known()) return -1;
+    auto file = by_file_.find(*at.file);
+    if (file == by_file_.end()) return -1;
+    const std::vector<std::size_t>& items = file->second.items;
+    if (at.line == 0) return items.size() == 1 ? static_cast<long>(items[0]) : -1;  // no line: one document
+    if (file->second.disjoint) {
+      // The one item whose lines start at or before the line may hold it.
+      const std::vector<std::size_t>& by_line = file->second.by_line;
+      auto after = std::upper_bound(by_line.begin(), by_line.end(), at.line,
+                                    [&](std::uint32_t line, std::size_t i) { return line < First(i); });
+      if (after == by_line.begin()) return -1;
+      return Holds(*std::prev(after), at.line) ? static_cast<long>(*std::prev(after)) : -1;
+    }
+    for (std::size_t i : items) {  // the first in list order
+      if (Holds(i, at.line)) return static_cast<long>(i);
+    }
+    return -1;
+  }
+
+ private:
+  struct File {
+    std::vector<std::size_t> items;    // in list order
+    std::vector<std::size_t> by_line;  // by first line
+    bool disjoint = true;              // no two share a line, and each has one
+  };
+
+  static std::string IdKey(std::string_view api_version, std::string_view kind, std::string_view name) {
+    std::string key(api_version);
+    key.append(1, '\0').append(kind).append(1, '\0').append(name);
+    return key;
+  }
+
+  std::uint32_t First(std::size_t i) const {
+    const ItemOrigin& origin = list_.origins[i];
+    return origin.path.empty() ? 1 : origin.file_line;
+  }
+
+  bool Holds(std::size_t i, std::uint32_t line) const {
+    const std::uint32_t first = First(i);
+    return first != 0 && line >= first && line < first + list_.origins[i].line_count();
+  }
+
+  const ResourceList& list_;
+  std::unordered_map<std::string, std::vector<std::pair<std::string, std::size_t>>> by_name_;
+  std::unordered_map<std::string, File> by_file_;
+};
 
 bool SameLocation(const Location& a, const Location& b) {
   return a.known() && b.known() && *a.file == *b.file && a.line == b.line && a.column == b.column;
@@ -187,12 +247,14 @@ std::string FunctionConfigValue(const ResourceList& list, std::string_view key) 
 }
 
 long ItemOfFinding(const ResourceList& list, const Location& at, const report::ObjectRef& object) {
-  long item = ItemAt(list, at);
-  return item >= 0 ? item : ItemOf(list, object);
+  const ItemFinder items(list);
+  long item = items.At(at);
+  return item >= 0 ? item : items.Of(object);
 }
 
 doc::Node Results(const ResourceList& list, const std::vector<report::Finding>& findings) {
   doc::Node results = doc::Node::Sequence();
+  const ItemFinder items(list);
   for (const report::Finding& f : findings) {
     const Diagnostic& d = f.diagnostic;
     // resourceRef, field.path and file describe one object: the finding's
@@ -200,8 +262,8 @@ doc::Node Results(const ResourceList& list, const std::vector<report::Finding>& 
     // at a node instead), the item at its location and that node's path.
     report::ObjectRef object = f.object;
     std::string field_path = d.field_path;
-    long item = ItemOf(list, object);
-    long at_item = ItemAt(list, d.location);
+    long item = items.Of(object);
+    long at_item = items.At(d.location);
     if (field_path.empty() && at_item >= 0 && d.location.line != 0) {
       const doc::Node& node = list.items[static_cast<std::size_t>(at_item)];
       std::optional<std::string> path =
