@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """No input is quadratic: each shape of input is run at size n and 4n, and the
 CPU time (user + system, from wait4's rusage, so a loaded machine does not
-flake) may grow about 4x, not 16x. Shapes: a Helm post-renderer stream of
-many documents, a KRM ResourceList of many items, one TrainJob mapping of
-many keys (unknown under spec, spec.labels and spec.annotations, whose
-values reach the JobSet), a long env list, many include patterns in
-.tjrender.yaml over many files, many TrainJobs in one file, many findings
-in one file. A ratio above MAX_RATIO is measured once more before it fails;
-the figures are printed."""
+flake) may grow about 4x, not 16x. Shapes: Helm post-renderer streams of many
+documents, KRM ResourceLists of many items and of many findings on items of
+one file, one TrainJob mapping of many keys (unknown under spec; spec.labels
+and spec.annotations, which reach the JobSet), a long env list, many
+podTemplateOverrides and many labels in one, many include patterns in
+.tjrender.yaml over many files, many TrainJobs and many findings in one
+file. A ratio above MAX_RATIO is measured once more before it fails; the
+figures are printed. Inputs quadratic by nature are bounded: past the bound
+the run is refused at once, with the bound named at the list.
+"""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -73,6 +77,18 @@ def krm_items(n):
     return ["krm"], stream("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n" + items)
 
 
+def krm_findings_in_one_file(n):
+    # Items of one file (kpt's path and index annotations), each with a finding.
+    def item(i):
+        return (f"- apiVersion: trainer.kubeflow.org/v1alpha1\n  kind: TrainJob\n  metadata:\n    name: j{i}\n"
+                f"    namespace: team\n    annotations:\n      config.kubernetes.io/path: jobs.yaml\n"
+                f"      config.kubernetes.io/index: '{i}'\n  spec:\n    runtimeRef: {{name: torch-distributed}}\n"
+                f"    bogus: 1\n")
+    runtime = "- " + TORCH_RUNTIME.replace("\n", "\n  ").rstrip() + "\n"
+    items = runtime + "".join(item(i) for i in range(n))
+    return ["krm"], stream("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n" + items)
+
+
 def spec_keys(command):
     def make(n):
         root = repo({"job.yaml": trainjob("big", "".join(f"  k{i}: v\n" for i in range(n)))})
@@ -80,11 +96,11 @@ def spec_keys(command):
     return make
 
 
-def spec_map(field):
+def spec_map(field, command):
     def make(n):
         entries = "".join(f"    key-{i}: v\n" for i in range(n))
         root = repo({"job.yaml": trainjob("big", f"  {field}:\n{entries}")})
-        return ["render", root, "--target", "trainer-v2.1", "-o", "-"], None
+        return [command, root, "--target", "trainer-v2.1"] + (["-o", "-"] if command == "render" else []), None
     return make
 
 
@@ -93,13 +109,44 @@ def trainer_env(n):
     return ["render", repo({"job.yaml": trainjob("big", "  trainer:\n    env:\n" + env)}), "-o", "-"], None
 
 
+def pod_template_overrides(n):
+    overrides = "".join(f"  - targetJobs: [{{name: node}}]\n    metadata: {{labels: {{l{i}: v}}}}\n" for i in range(n))
+    root = repo({"job.yaml": trainjob("big", "  podTemplateOverrides:\n" + overrides)})
+    return ["render", root, "--target", "trainer-v2.1", "-o", "-"], None
+
+
 def include_patterns(n):
     # n patterns over n / 25 files (the issue: 50,000 over 2,000).
     files = {f"trainjobs/job-{i}.yaml": trainjob(f"job-{i}") for i in range(n // 25)}
     root = repo(files)
-    patterns = "".join(f"- trainjobs/old-{i}.yaml\n- team-{i}-*/**\n- '**/*.v{i}'\n" for i in range(n // 3))
+    # Literal, literal-start and literal-end patterns; short, as .tjrender.yaml holds at most 1 MiB.
+    patterns = "".join(f"- t/o{i}.yaml\n- t{i}-*/**\n- '**/*.v{i}'\n" for i in range(n // 3))
     write(os.path.join(root, ".tjrender.yaml"), "include:\n" + patterns + "- '*.yaml'\n")
     return ["check", root], None
+
+
+def override_labels(n):
+    labels = "".join(f"        l{i}: v\n" for i in range(n))
+    over = "  podTemplateOverrides:\n  - targetJobs: [{name: node}]\n    metadata:\n      labels:\n" + labels
+    return ["render", repo({"job.yaml": trainjob("big", over)}), "--target", "trainer-v2.1", "-o", "-"], None
+
+
+def override_volumes(n):
+    volumes = "".join(f"      - {{name: v{i}, emptyDir: {{}}}}\n" for i in range(n))
+    over = "  podTemplateOverrides:\n  - targetJobs: [{name: node}]\n    spec:\n      volumes:\n" + volumes
+    return ["render", repo({"job.yaml": trainjob("big", over)}), "--target", "trainer-v2.1", "-o", "-"], None
+
+
+def merged_volumes(n):
+    # The runtime's pod holds n volumes and an override n more: one list merge of 2n.
+    runtime = TORCH_RUNTIME + "                  volumes:\n" + "".join(
+        f"                    - {{name: r{i}, emptyDir: {{}}}}\n" for i in range(n))
+    root = repo({})
+    write(os.path.join(root, "runtime.yaml"), runtime)
+    volumes = "".join(f"      - {{name: v{i}, emptyDir: {{}}}}\n" for i in range(n))
+    over = "  podTemplateOverrides:\n  - targetJobs: [{name: node}]\n    spec:\n      volumes:\n" + volumes
+    write(os.path.join(root, "job.yaml"), trainjob("big", over))
+    return ["render", root, "--target", "trainer-v2.1", "-o", "-"], None
 
 
 def trainjobs_in_one_file(n):
@@ -116,14 +163,28 @@ SHAPES = [
     ("post-render: ConfigMaps", 5_000, {0}, post_render_config_maps),
     ("post-render --mode render: TrainJobs", 1_000, {0}, post_render_trainjobs),
     ("krm: items", 10_000, {0}, krm_items),
+    ("krm: findings on items of one file", 1_000, {0}, krm_findings_in_one_file),
     ("check: keys under spec", 40_000, {0}, spec_keys("check")),
     ("render: keys under spec", 40_000, {0}, spec_keys("render")),
-    ("render v2.1: spec.labels", 20_000, {0}, spec_map("labels")),
-    ("render v2.1: spec.annotations", 20_000, {0}, spec_map("annotations")),
+    ("render v2.1: spec.labels", 20_000, {0}, spec_map("labels", "render")),
+    ("render v2.1: spec.annotations", 20_000, {0}, spec_map("annotations", "render")),
+    ("check v2.1: spec.annotations", 20_000, {0}, spec_map("annotations", "check")),
     ("render: trainer env", 10_000, {0, 1}, trainer_env),
+    ("render v2.1: podTemplateOverrides", 250, {0}, pod_template_overrides),
+    ("render v2.1: labels of an override", 10_000, {0}, override_labels),
+    ("render v2.1: volumes of an override", 1_000, {0}, override_volumes),
     ("check: include patterns over files", 12_000, {0}, include_patterns),
     ("check: TrainJobs in one file", 1_000, {0}, trainjobs_in_one_file),
     ("check: findings in one file", 1_000, {0}, findings_in_one_file),
+]
+
+
+# Inputs whose work is quadratic by nature (each override and each merged
+# list item is compared with what came before, upstream as here) are
+# bounded: past the bound, a located error names it, at once.
+REFUSED = [
+    ("podTemplateOverrides past 1000", 1_001, pod_template_overrides, r"job\.yaml:\d+:\d+: error: spec\.podTemplateOverrides: holds 1001 entries; tjrender merges at most 1000"),
+    ("a list merge past 5000 items", 2_501, merged_volumes, r"job\.yaml:\d+:\d+: error: .*tjrender merges lists of at most 5000 items"),
 ]
 
 
@@ -168,6 +229,15 @@ def main():
                 break
         if ratio is not None:
             checks.expect(ratio < MAX_RATIO, f"{name}: CPU time grows {ratio:.1f}x for 4x the input (< {MAX_RATIO})")
+    for name, n, make, message in REFUSED:
+        if only and only not in name:
+            continue
+        args, stdin = make(n)
+        code, seconds = cpu_seconds(args, stdin)
+        with open(os.path.join(WORK, "err"), errors="replace") as err:
+            text = err.read()
+        print(f"     {name}: exit {code} in {seconds:.2f} s")
+        checks.expect(code == 1 and re.search(message, text) is not None, f"{name}: refused with the bound named", text[-1500:])
     shutil.rmtree(WORK, ignore_errors=True)
     checks.done()
 
