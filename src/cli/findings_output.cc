@@ -67,7 +67,7 @@ std::vector<source::OutputFile> FindingsOutput::FilesThisRunWrites() const {
     struct stat info {};
     if (::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) {
       outputs.push_back({static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino),
-                         "the --report file " + path});
+                         "the --report file " + path, ""});
     }
   }
   return outputs;
@@ -77,7 +77,7 @@ std::vector<source::OutputFile> StdoutFile() {
   struct stat info {};
   if (::fstat(STDOUT_FILENO, &info) != 0 || !S_ISREG(info.st_mode)) return {};
   return {{static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino),
-           "tjrender's stdout (the file the shell redirected it into)"}};
+           "tjrender's stdout (the file the shell redirected it into)", ""}};
 }
 
 bool FindingsOutput::WriteReportFiles() {

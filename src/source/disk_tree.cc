@@ -107,6 +107,19 @@ Result<std::vector<DirEntry>> DiskTree::List(const std::string& path) const {
   std::unique_ptr<DIR, DirCloser> dir(::opendir(path.c_str()));
   if (dir == nullptr) return SystemError(path, "cannot list directory", errno);
   const int dir_fd = ::dirfd(dir.get());
+  // Entries of this folder left out by name (OutputFile::name_prefix).
+  std::vector<const OutputFile*> by_name;
+  struct stat folder {};
+  bool stated = false;
+  for (const OutputFile& output : outputs_) {
+    if (output.name_prefix.empty()) continue;
+    if (!stated && ::fstat(dir_fd, &folder) != 0) break;
+    stated = true;
+    if (static_cast<std::uint64_t>(folder.st_dev) == output.device &&
+        static_cast<std::uint64_t>(folder.st_ino) == output.inode) {
+      by_name.push_back(&output);
+    }
+  }
   std::vector<DirEntry> entries;
   for (;;) {
     errno = 0;
@@ -121,8 +134,12 @@ Result<std::vector<DirEntry>> DiskTree::List(const std::string& path) const {
     // The listing's inode number is free; only a match costs a stat, for
     // the device.
     const OutputFile* output = nullptr;
+    for (const OutputFile* candidate : by_name) {
+      if (name.rfind(candidate->name_prefix, 0) == 0) output = candidate;
+    }
     for (const OutputFile& candidate : outputs_) {
-      if (candidate.inode != entry->d_ino) continue;
+      if (output != nullptr) break;
+      if (!candidate.name_prefix.empty() || candidate.inode != entry->d_ino) continue;
       struct stat info {};
       if (::fstatat(dir_fd, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(info.st_mode) &&
           static_cast<std::uint64_t>(info.st_dev) == candidate.device) {
@@ -147,7 +164,9 @@ Result<std::vector<DirEntry>> DiskTree::List(const std::string& path) const {
       default: break;
     }
     entries.push_back({std::move(name), type});
-    if (output != nullptr) entries.back().left_out = output->what + ", written by this run";
+    if (output != nullptr) {
+      entries.back().left_out = output->name_prefix.empty() ? output->what + ", written by this run" : output->what;
+    }
   }
   return entries;
 }
@@ -165,7 +184,7 @@ Result<std::string> DiskTree::Read(const std::string& path, std::size_t max_byte
     // it out already.
     if (std::optional<FileStamp> stamp = StampOf(path)) {
       for (const OutputFile& output : outputs_) {
-        if (stamp->device == output.device && stamp->inode == output.inode) {
+        if (output.name_prefix.empty() && stamp->device == output.device && stamp->inode == output.inode) {
           Diagnostic refused = AsInputError(MakeError(Location{InternSourceName(path)}, "",
                                                       "left out: " + output.what + ", written by this run"));
           refused.rule = kRuleOwnOutput;

@@ -20,6 +20,10 @@ struct OutputFile {
   std::uint64_t device = 0;
   std::uint64_t inode = 0;
   std::string what;  ///< "tjrender's stdout", "the --report file": for messages
+  /// Set: device and inode name a folder, and its entries whose names start
+  /// with this are left out of its listings (`render --out DIR`'s staging
+  /// folders and lock beside DIR, a killed run's included).
+  std::string name_prefix;
 };
 
 /// The rule id of a read refused because the file is an OutputFile: the

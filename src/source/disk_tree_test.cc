@@ -62,7 +62,7 @@ TEST(DiskTreeTest, ListReportsLinksAsLinks) {
 OutputFile OutputAt(const std::string& path, std::string what) {
   struct stat info {};
   EXPECT_EQ(::stat(path.c_str(), &info), 0) << path;
-  return {static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino), std::move(what)};
+  return {static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino), std::move(what), ""};
 }
 
 // `render . -o - > rendered.yaml`: the shell creates rendered.yaml inside

@@ -242,6 +242,10 @@ class Expander {
         std::string child = Join(directory, entry.name);
         switch (entry.type) {
           case EntryType::kDirectory: {
+            if (!entry.left_out.empty()) {
+              out_.diagnostics.push_back(Note(child, "left out: " + entry.left_out));
+              break;
+            }
             ChartState below = state;
             below.templates = state.templates || (!state.root.empty() && directory == state.root &&
                                                   entry.name == kChartTemplatesFolder);
