@@ -73,6 +73,8 @@ class Findings {
   const std::vector<report::Finding>& findings() const { return results_.findings; }
   bool has_errors() const { return errors_ > 0; }
   bool has_input_errors() const { return input_errors_ > 0; }
+  /// Errors of unusable input kept so far (exit 2).
+  std::size_t input_errors() const { return input_errors_; }
 
  private:
   Observers observers_;

@@ -65,8 +65,9 @@ const Diagnostic* FirstError(const Diagnostics& diagnostics) {
 // nothing is held longer than the pipeline's window.
 class Output {
  public:
-  Output(const RenderRequest& request, RenderSink& sink, batch::OutputTree* tree, OutTreeCheck* check)
-      : request_(request), sink_(sink), tree_(tree), check_(check) {}
+  Output(const RenderRequest& request, RenderSink& sink, Findings& findings, batch::OutputTree* tree,
+         OutTreeCheck* check)
+      : request_(request), sink_(sink), findings_(findings), tree_(tree), check_(check) {}
 
   bool writes() const { return request_.objects != ObjectsTo::kNowhere; }
 
@@ -119,7 +120,7 @@ class Output {
     if (!file.ok()) {
       Diagnostic error = file.take_error();
       error.location = Location{InternSourceName(source_file)};
-      sink_.Problem(error);
+      findings_.Add(error);
       return false;
     }
     if (check_ != nullptr) {
@@ -136,9 +137,13 @@ class Output {
       tree_->Remove(*file);
       return true;
     }
+    // After a failed write DIR stays as it was (the caller drops the
+    // tree): nothing more is written, and one error says why.
+    if (write_failed_) return false;
     Status written = tree_->Put(*file, bytes);
     if (!written.ok()) {
-      sink_.Problem(AsInputError(written.take_error()));
+      findings_.Add(AsInputError(written.take_error()));
+      write_failed_ = true;
       return false;
     }
     return true;
@@ -146,7 +151,9 @@ class Output {
 
   const RenderRequest& request_;
   RenderSink& sink_;
+  Findings& findings_;
   batch::OutputTree* tree_;
+  bool write_failed_ = false;
   OutTreeCheck* check_;
   bool wrote_any_ = false;
   std::string buffer_;
@@ -209,7 +216,15 @@ void AddRepositoryContext(const std::string& repo, const std::vector<source::Out
 
 RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings, RenderSink& sink) {
   RenderOutcome outcome;
-  Result<std::unique_ptr<RenderSource>> opened = OpenRenderSource(request.source);
+  SourceRequest source_request = request.source;
+  if (request.objects == ObjectsTo::kFolder || request.objects == ObjectsTo::kFolderCheck) {
+    // The staging folders beside DIR (a killed run's too) are no inputs of
+    // `render REPO --out REPO/rendered`.
+    for (source::OutputFile& entries : batch::OutputFolderEntries(request.out_dir)) {
+      source_request.outputs.push_back(std::move(entries));
+    }
+  }
+  Result<std::unique_ptr<RenderSource>> opened = OpenRenderSource(source_request);
   if (!opened.ok()) {
     sink.Problem(opened.error());
     return outcome;
@@ -384,12 +399,15 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   if (request.objects == ObjectsTo::kFolderCheck) {
     out_check.emplace(request.out_dir, request.rerun_command);
   } else if (request.objects == ObjectsTo::kFolder) {
-    Result<std::unique_ptr<batch::OutputTree>> opened_out = batch::OutputTree::Open(request.out_dir);
+    batch::OutputOptions out_options;
+    out_options.lock_timeout_seconds = request.out_lock_timeout_seconds;
+    Result<std::unique_ptr<batch::OutputTree>> opened_out = batch::OutputTree::Open(request.out_dir, out_options);
     if (!opened_out.ok()) {
       sink.Problem(opened_out.error());
       return outcome;
     }
     out_tree = std::move(*opened_out);
+    for (const Diagnostic& warning : out_tree->TakeWarnings()) sink.Problem(warning);
   }
 
   std::size_t total_trainjobs = 0;
@@ -401,7 +419,7 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   findings.BeginRun(manifests, input.config.ignore, &pipeline_options);
   findings.Add(pin_warnings);
 
-  Output output(request, sink, out_tree.get(), out_check ? &*out_check : nullptr);
+  Output output(request, sink, findings, out_tree.get(), out_check ? &*out_check : nullptr);
   pipeline_options.finish = [&output, for_apply = request.for_apply](pipeline::TrainJobResult& result) {
     if (for_apply) pipeline::PrepareForApply(&result);
     output.Encode(result);
@@ -455,21 +473,34 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
       out_tree.reset();
     }
   }
+  for (const Diagnostic& d : summary.diagnostics) findings.Add(d, ObjectAt(manifests, d));
+  // A run with input errors (a TrainJob that does not parse, a file not
+  // written) changes nothing in DIR: pruning the broken TrainJob's file or
+  // swapping in a tree of half-written files would ship the error.
+  if (out_tree != nullptr && (findings.has_input_errors() || outcome.input_error)) {
+    const std::size_t errors = std::max<std::size_t>(findings.input_errors(), 1);
+    sink.Notice("--out " + request.out_dir + " left unchanged: " + std::to_string(errors) + " input error" +
+                (errors == 1 ? "" : "s"));
+    out_tree.reset();
+  }
   if (out_tree != nullptr) {
     for (const batch::Entry& job : removed) {
       Result<std::string> file = batch::OutputFileFor(job.namespace_, job.name, output.Extension());
       if (file.ok()) out_tree->Remove(*file);
     }
     Result<batch::OutputStats> stats = out_tree->Commit(/*prune=*/!since);
+    for (const Diagnostic& warning : out_tree->TakeWarnings()) sink.Problem(warning);
     if (!stats.ok()) {
-      sink.Problem(stats.error());
+      // Counted in the summary line, as every error is.
+      findings.Add(AsInputError(stats.error()));
       outcome.input_error = true;
+      sink.Notice("--out " + request.out_dir + " left unchanged: it could not be written");
     } else {
       sink.Note(request.out_dir + ": " + std::to_string(stats->written) + " file(s) written, " +
                 std::to_string(stats->unchanged) + " unchanged, " + std::to_string(stats->removed) + " removed");
     }
+    out_tree.reset();  // the staging folder removed, the lock released
   }
-  for (const Diagnostic& d : summary.diagnostics) findings.Add(d, ObjectAt(manifests, d));
   if (out_check) findings.Add(out_check->Finish());
   outcome.files = manifests.files.size();
   outcome.train_jobs = summary.train_jobs;

@@ -10,6 +10,7 @@
 #include "app/findings.h"
 #include "app/render_source.h"
 #include "base/diagnostic.h"
+#include "batch/output_tree.h"
 #include "doc/node.h"
 #include "flyte/render.h"
 #include "pipeline/pipeline.h"
@@ -51,6 +52,8 @@ struct RenderRequest {
   std::optional<std::vector<doc::Node>> flyte_config;
   ObjectsTo objects = ObjectsTo::kNowhere;
   std::string out_dir;  ///< for kFolder and kFolderCheck
+  /// kFolder: how long to wait for another run writing out_dir.
+  double out_lock_timeout_seconds = batch::OutputOptions{}.lock_timeout_seconds;
   bool json = false;    ///< objects as JSON texts instead of YAML documents
   bool for_apply = false;  ///< pipeline::PrepareForApply on every TrainJob's objects
   /// TrainJobs that the base revision (--since) has too are validated as

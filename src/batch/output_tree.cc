@@ -6,11 +6,14 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -38,6 +41,12 @@ constexpr char kIndexHeader[] = "# tjrender output index 1: files tjrender wrote
 
 Diagnostic PathError(const std::string& path, const std::string& what) {
   return AsInputError(MakeError(Location{InternSourceName(path)}, "", what));
+}
+
+Diagnostic PathWarning(const std::string& path, const std::string& what) {
+  Diagnostic warning = MakeError(Location{InternSourceName(path)}, "", what);
+  warning.severity = Severity::kWarning;
+  return warning;
 }
 
 // An index line names a file tjrender may delete only when it has the shape
@@ -82,7 +91,117 @@ bool ProcessAlive(long pid) {
   return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
 }
 
+// DIR as the user named it, split into its parent folder (resolved, links
+// followed) and its name there. `create_parent`: the parent is created when
+// missing.
+Result<std::pair<fs::path, std::string>> SplitOutputFolder(const std::string& dir, bool create_parent) {
+  std::error_code error;
+  // DIR as a folder path: itself resolved when it exists (a link to a
+  // folder is followed, once, as named), else its parent resolved.
+  fs::path path = fs::path(dir).lexically_normal();
+  if (path.has_filename() == false && path.has_parent_path()) path = path.parent_path();
+  fs::path resolved;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0) {
+    if (!S_ISDIR(info.st_mode)) return PathError(dir, "cannot use as output folder: not a folder");
+    resolved = fs::canonical(path, error);
+  } else {
+    const fs::path parent = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    if (create_parent) {
+      fs::create_directories(parent, error);
+      if (error) return PathError(dir, "cannot create the folder holding the output folder: " + error.message());
+    }
+    resolved = fs::canonical(parent, error) / path.filename();
+  }
+  if (error || !resolved.has_parent_path() || resolved.filename().empty() || resolved == resolved.root_path()) {
+    return PathError(dir, "cannot use as output folder" + (error ? ": " + error.message() : std::string()));
+  }
+  return std::make_pair(resolved.parent_path(), resolved.filename().string());
+}
+
+// What beside DIR belongs to tjrender: "." + DIR's name + this starts the
+// names of the staging folders and of the lock.
+constexpr char kBesideInfix[] = ".tjrender";
+constexpr char kLockSuffix[] = ".tjrender.lock";
+
+double Now() {
+  timespec now{};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
+}
+
+// Takes the lock `name` in `parent` (flock: the kernel releases it when
+// its holder dies, however it dies), waiting up to `timeout` seconds; the
+// file then holds "PID HOST" for the message of the next one that waits.
+// The holder removes the file when it is done, so a lock taken on a file
+// that is no longer the one named is taken again.
+Result<Fd> TakeLock(int parent, const std::string& name, const std::string& dir, const std::string& shown,
+                    double timeout) {
+  const double deadline = Now() + timeout;
+  for (;;) {
+    Fd lock(::openat(parent, name.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644));
+    if (!lock.valid()) {
+      return PathError(dir, "cannot create the lock " + shown + " beside it: " + std::strerror(errno));
+    }
+    if (::flock(lock.get(), LOCK_EX | LOCK_NB) == 0) {
+      struct stat held {};
+      struct stat named {};
+      if (::fstat(lock.get(), &held) != 0 || ::fstatat(parent, name.c_str(), &named, AT_SYMLINK_NOFOLLOW) != 0 ||
+          held.st_dev != named.st_dev || held.st_ino != named.st_ino) {
+        continue;  // its last holder removed it as this run opened it
+      }
+      char host[256] = "";
+      ::gethostname(host, sizeof host - 1);
+      const std::string holder = std::to_string(::getpid()) + " " + host + "\n";
+      // Only for the message of a run that waits: a full disk that refuses
+      // these bytes must not stop a run that may have nothing to write.
+      if (::ftruncate(lock.get(), 0) == 0) (void)!::pwrite(lock.get(), holder.data(), holder.size(), 0);
+      return lock;
+    }
+    if (errno != EWOULDBLOCK && errno != EINTR) {
+      return PathError(dir, "cannot lock " + shown + ": " + std::strerror(errno));
+    }
+    if (Now() >= deadline) {
+      char text[300] = "";
+      const ssize_t n = ::pread(lock.get(), text, sizeof text - 1, 0);
+      std::string holder = n > 0 ? std::string(text, static_cast<std::size_t>(n)) : std::string();
+      while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
+      const std::size_t space = holder.find(' ');
+      std::string who = "another process";
+      if (!holder.empty()) {
+        who = "process " + holder.substr(0, space);
+        if (space != std::string::npos) who += " on " + holder.substr(space + 1);
+      }
+      char waited[32];
+      std::snprintf(waited, sizeof waited, "%g", timeout);
+      return PathError(dir, "another tjrender is writing this output folder (" + who + ", holding " + shown +
+                                "); waited " + waited + " s for it (" + kLockTimeoutVariable +
+                                " sets how long): run again when it has finished");
+    }
+    ::usleep(20'000);
+  }
+}
+
+mode_t WithoutUmask(mode_t mode) {
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return mode & ~mask;
+}
+
 }  // namespace
+
+std::vector<source::OutputFile> OutputFolderEntries(const std::string& dir) {
+  Result<std::pair<fs::path, std::string>> split = SplitOutputFolder(dir, /*create_parent=*/false);
+  if (!split.ok()) return {};
+  struct stat info {};
+  if (::stat(split->first.c_str(), &info) != 0) return {};
+  source::OutputFile entries;
+  entries.device = static_cast<std::uint64_t>(info.st_dev);
+  entries.inode = static_cast<std::uint64_t>(info.st_ino);
+  entries.name_prefix = "." + split->second + kBesideInfix;
+  entries.what = "a staging folder or the lock of --out " + dir;
+  return {entries};
+}
 
 
 bool IsTaskFileName(std::string_view name) {
@@ -125,68 +244,68 @@ OutputTree::~OutputTree() {
   for (auto& [namespace_, fd] : staging_namespaces_) {
     if (fd >= 0) ::close(fd);
   }
-  for (int fd : {staging_fd_, old_fd_, parent_fd_}) {
+  for (int fd : {staging_fd_, old_fd_}) {
     if (fd >= 0) ::close(fd);
+  }
+  // Removed while still held: a run waiting on this file takes it, sees it
+  // is no longer the one named and takes the lock anew.
+  if (lock_.valid()) ::unlinkat(parent_fd_, lock_name_.c_str(), 0);
+  lock_ = Fd();
+  if (parent_fd_ >= 0) ::close(parent_fd_);
+}
+
+// Staging folders of runs that died (kill -9) hold nothing of value: this
+// run's name (a pid reused) included. One that cannot be removed entirely
+// (a file of the old tree that is immutable) is a warning, and a later run
+// tries again.
+void OutputTree::RemoveStagingLeftovers(const std::string& prefix) {
+  DIR* listing = OpenListing(parent_fd_);
+  if (listing == nullptr) return;
+  std::vector<std::string> dead;
+  while (const dirent* entry = ::readdir(listing)) {
+    const std::string name = entry->d_name;
+    if (name.rfind(prefix, 0) != 0) continue;
+    const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
+    if (pid == ::getpid() || !ProcessAlive(pid)) dead.push_back(name);
+  }
+  ::closedir(listing);
+  for (const std::string& name : dead) {
+    std::optional<std::string> left = RemoveTreeAt(parent_fd_, name);
+    if (!left) continue;
+    warnings_.push_back(PathWarning(dir_, "the staging folder " + name + " beside it, left by a run that ended, "
+                                          "could not be removed entirely (" + *left + "); later runs try again"));
+    if (name == staging_) {
+      // This run needs the name: the leftover moves aside (a pid of 0 is
+      // never alive, so later runs remove it).
+      const std::string aside = prefix + "0-" + std::to_string(::getpid()) + "-" + std::to_string(::time(nullptr));
+      ::renameat(parent_fd_, name.c_str(), parent_fd_, aside.c_str());
+    }
   }
 }
 
-Result<std::unique_ptr<OutputTree>> OutputTree::Open(const std::string& dir) {
+Result<std::unique_ptr<OutputTree>> OutputTree::Open(const std::string& dir, const OutputOptions& options) {
   std::unique_ptr<OutputTree> tree(new OutputTree());
   tree->dir_ = dir;
-  std::error_code error;
-  // DIR as a folder path: itself resolved when it exists (a link to a
-  // folder is followed, once, as named), else its parent resolved.
-  fs::path path = fs::path(dir).lexically_normal();
-  if (path.has_filename() == false && path.has_parent_path()) path = path.parent_path();
-  fs::path resolved;
-  struct stat info {};
-  if (::stat(path.c_str(), &info) == 0) {
-    if (!S_ISDIR(info.st_mode)) return PathError(dir, "cannot use as output folder: not a folder");
-    resolved = fs::canonical(path, error);
-  } else {
-    const fs::path parent = path.has_parent_path() ? path.parent_path() : fs::path(".");
-    fs::create_directories(parent, error);
-    if (error) return PathError(dir, "cannot create the folder holding the output folder: " + error.message());
-    resolved = fs::canonical(parent, error) / path.filename();
-  }
-  if (error || !resolved.has_parent_path() || resolved.filename().empty() || resolved == resolved.root_path()) {
-    return PathError(dir, "cannot use as output folder" + (error ? ": " + error.message() : std::string()));
-  }
-  tree->name_ = resolved.filename().string();
-  tree->parent_fd_ = ::open(resolved.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  Result<std::pair<fs::path, std::string>> split = SplitOutputFolder(dir, /*create_parent=*/true);
+  if (!split.ok()) return split.take_error();
+  tree->name_ = split->second;
+  tree->parent_fd_ = ::open(split->first.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (tree->parent_fd_ < 0) return PathError(dir, std::string("cannot open the folder holding it: ") + std::strerror(errno));
+  // The lock beside DIR, not inside: DIR's inode is swapped away by every
+  // run, the name in its parent stays.
+  tree->lock_name_ = "." + tree->name_ + kLockSuffix;
+  Result<Fd> lock = TakeLock(tree->parent_fd_, tree->lock_name_, dir, (split->first / tree->lock_name_).string(),
+                             options.lock_timeout_seconds);
+  if (!lock.ok()) return lock.take_error();
+  tree->lock_ = std::move(*lock);
   tree->old_fd_ = OpenFolderAt(tree->parent_fd_, tree->name_).release();
   if (tree->old_fd_ < 0 && errno != ENOENT) {
     return PathError(dir, std::string("cannot open output folder: ") + std::strerror(errno));
   }
-  // Staging folders of runs that died (kill -9) hold nothing of value: this
-  // run's name (a pid reused) included.
   const std::string prefix = "." + tree->name_ + kStagingInfix;
-  if (DIR* listing = OpenListing(tree->parent_fd_)) {
-    std::vector<std::string> dead;
-    while (const dirent* entry = ::readdir(listing)) {
-      const std::string name = entry->d_name;
-      if (name.rfind(prefix, 0) != 0) continue;
-      const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
-      if (pid == ::getpid() || !ProcessAlive(pid)) dead.push_back(name);
-    }
-    ::closedir(listing);
-    for (const std::string& name : dead) RemoveTreeAt(tree->parent_fd_, name);
-  }
+  tree->staging_ = prefix + std::to_string(::getpid());
+  tree->RemoveStagingLeftovers(prefix);
   if (tree->old_fd_ >= 0) {
-    // Earlier versions staged inside DIR.
-    if (DIR* listing = OpenListing(tree->old_fd_)) {
-      std::vector<std::string> dead;
-      while (const dirent* entry = ::readdir(listing)) {
-        const std::string name = entry->d_name;
-        if (name.rfind(kOldStagingPrefix, 0) == 0 &&
-            !ProcessAlive(std::strtol(name.c_str() + std::strlen(kOldStagingPrefix), nullptr, 10))) {
-          dead.push_back(name);
-        }
-      }
-      ::closedir(listing);
-      for (const std::string& name : dead) RemoveTreeAt(tree->old_fd_, name);
-    }
     Fd index(::openat(tree->old_fd_, kOutputIndexFile, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
     struct stat index_info {};
     if (index.valid() && ::fstat(index.get(), &index_info) == 0 && S_ISREG(index_info.st_mode)) {
@@ -197,23 +316,19 @@ Result<std::unique_ptr<OutputTree>> OutputTree::Open(const std::string& dir) {
       }
     }
   }
-  tree->staging_ = prefix + std::to_string(::getpid());
+  // Written 0700 and given DIR's owner and mode just before the swap: a
+  // read-only DIR is filled first.
   if (::mkdirat(tree->parent_fd_, tree->staging_.c_str(), 0700) != 0) {
     return PathError(dir, "cannot create the staging folder " + tree->staging_ + " beside it: " + std::strerror(errno));
   }
   tree->staging_fd_ = OpenFolderAt(tree->parent_fd_, tree->staging_).release();
   if (tree->staging_fd_ < 0) return PathError(dir, std::string("cannot open the staging folder: ") + std::strerror(errno));
-  // The new DIR gets the old one's permissions (or the usual ones).
-  mode_t mode = 0777;
-  struct stat old_info {};
-  if (tree->old_fd_ >= 0 && ::fstat(tree->old_fd_, &old_info) == 0) {
-    mode = old_info.st_mode & 07777;
+  if (tree->old_fd_ >= 0) {
+    tree->dir_ownership_ = OwnershipOf(tree->old_fd_);
   } else {
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    mode &= ~mask;
+    tree->dir_ownership_ = OwnershipOf(tree->staging_fd_);
+    if (tree->dir_ownership_) tree->dir_ownership_->mode = WithoutUmask(0777);
   }
-  ::fchmod(tree->staging_fd_, mode);
   return tree;
 }
 
@@ -225,13 +340,22 @@ std::set<std::string> ReadOutputIndex(const std::string& dir) {
   return files;
 }
 
+// A new entry in the folder `old_folder` of DIR (-1: none, then DIR itself):
+// as root, the owner of that folder, so that a root run does not give the
+// user's tree to root; the mode as created.
+std::optional<Ownership> OutputTree::OwnerOfNew(int old_folder) const {
+  const int folder = old_folder >= 0 ? old_folder : old_fd_;
+  if (folder < 0) return std::nullopt;
+  std::optional<Ownership> owner = OwnershipOf(folder);
+  if (owner) owner->mode.reset();
+  return owner;
+}
+
 int OutputTree::StagingNamespace(const std::string& namespace_, Status* error) {
   auto [slot, fresh] = staging_namespaces_.try_emplace(namespace_, -1);
   if (!fresh) return slot->second;
-  mode_t mode = 0777;
-  struct stat info {};
   auto old = old_namespaces_.find(namespace_);
-  if (old != old_namespaces_.end() && old->second >= 0 && ::fstat(old->second, &info) == 0) mode = info.st_mode & 07777;
+  const bool existed = old != old_namespaces_.end() && old->second >= 0;
   if (::mkdirat(staging_fd_, namespace_.c_str(), 0700) != 0 && errno != EEXIST) {
     *error = PathError(dir_ + "/" + namespace_, std::string("cannot create folder: ") + std::strerror(errno));
     return -1;
@@ -241,9 +365,13 @@ int OutputTree::StagingNamespace(const std::string& namespace_, Status* error) {
     *error = PathError(dir_ + "/" + namespace_, std::string("cannot open folder: ") + std::strerror(errno));
     return -1;
   }
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::fchmod(slot->second, old != old_namespaces_.end() && old->second >= 0 ? mode : (0777 & ~mask));
+  // Applied before the swap, once the folder is filled.
+  std::optional<Ownership> owned = existed ? OwnershipOf(old->second) : OwnerOfNew(-1);
+  if (!owned) owned = OwnershipOf(slot->second);
+  if (owned) {
+    if (!existed) owned->mode = WithoutUmask(0777);
+    namespace_ownership_[namespace_] = *owned;
+  }
   return slot->second;
 }
 
@@ -269,8 +397,17 @@ Status OutputTree::Put(const std::string& relative, std::string_view bytes) {
   Status error = Ok();
   const int folder = StagingNamespace(namespace_, &error);
   if (folder < 0) return error;
+  // A file rewritten keeps the owner and mode of the one it replaces.
+  std::optional<Ownership> owned;
+  struct stat info {};
+  if (old->second >= 0 && ::fstatat(old->second, file.c_str(), &info, AT_SYMLINK_NOFOLLOW) == 0 &&
+      S_ISREG(info.st_mode)) {
+    owned = Ownership{info.st_uid, info.st_gid, info.st_mode & 07777};
+  } else {
+    owned = OwnerOfNew(old->second);
+  }
   StopPoint("put");
-  Status written = WriteFileAt(folder, file, bytes, dir_ + "/" + relative);
+  Status written = WriteFileAt(folder, file, bytes, dir_ + "/" + relative, owned ? &*owned : nullptr);
   if (!written.ok()) return written;
   written_.insert(relative);
   ++stats_.written;
@@ -288,11 +425,14 @@ Status OutputTree::CloneInto(int from, int to, const std::string& prefix, int de
   DIR* listing = OpenListing(from);
   if (listing == nullptr) return PathError(dir_ + "/" + prefix, std::string("cannot list: ") + std::strerror(errno));
   std::vector<std::pair<std::string, unsigned char>> entries;
+  errno = 0;
   while (const dirent* entry = ::readdir(listing)) {
     const std::string name = entry->d_name;
     if (name != "." && name != "..") entries.emplace_back(name, entry->d_type);
   }
+  const int list_error = errno;
   ::closedir(listing);
+  if (list_error != 0) return PathError(dir_ + "/" + prefix, std::string("cannot list: ") + std::strerror(list_error));
   bool dropped = false;
   std::size_t kept = 0;
   for (const auto& [name, type] : entries) {
@@ -320,9 +460,8 @@ Status OutputTree::CloneInto(int from, int to, const std::string& prefix, int de
           if (target < 0) return error;
         }
       } else {
-        struct stat info {};
-        ::fstat(child.get(), &info);
-        if (::mkdirat(to, name.c_str(), info.st_mode & 07777) != 0 && errno != EEXIST) {
+        // 0700 until filled (a read-only folder of the user's too).
+        if (::mkdirat(to, name.c_str(), 0700) != 0 && errno != EEXIST) {
           return PathError(dir_ + "/" + relative, std::string("cannot create folder: ") + std::strerror(errno));
         }
         made = OpenFolderAt(to, name);
@@ -335,8 +474,15 @@ Status OutputTree::CloneInto(int from, int to, const std::string& prefix, int de
       if (child_emptied && depth == 0) {
         // A namespace folder whose last file went goes too.
         ::unlinkat(to, name.c_str(), AT_REMOVEDIR);
+        namespace_ownership_.erase(name);
         dropped = true;
         continue;
+      }
+      if (made.valid()) {
+        std::optional<Ownership> owned = OwnershipOf(child.get());
+        if (!owned) return PathError(dir_ + "/" + relative, std::string("cannot stat: ") + std::strerror(errno));
+        Status applied = ApplyOwnership(made.get(), *owned, dir_ + "/" + relative);
+        if (!applied.ok()) return applied;
       }
       ++kept;
       continue;
@@ -352,8 +498,14 @@ Status OutputTree::CloneInto(int from, int to, const std::string& prefix, int de
     }
     StopPoint("clone");
     if (::linkat(from, name.c_str(), to, name.c_str(), 0) != 0 && errno != EEXIST) {
-      return PathError(dir_ + "/" + relative, std::string("cannot keep in the new tree (hard link): ") +
-                                                  std::strerror(errno));
+      // A file that may not be linked (immutable, append-only, at the file
+      // system's most links) is copied, owner, mode and time kept.
+      if (errno != EPERM && errno != EMLINK) {
+        return PathError(dir_ + "/" + relative, std::string("cannot keep in the new tree (hard link): ") +
+                                                    std::strerror(errno));
+      }
+      Status copied = CopyFileAt(from, name, to, dir_ + "/" + relative);
+      if (!copied.ok()) return copied;
     }
     ++kept;
   }
@@ -392,6 +544,19 @@ Result<OutputStats> OutputTree::Commit(bool prune) {
   if (old_fd_ >= 0 && written_.empty() && !stale_on_disk && index_text == index_text_) {
     committed_ = true;
     RemoveTreeAt(parent_fd_, staging_);
+    // Earlier versions staged inside DIR.
+    if (DIR* listing = OpenListing(old_fd_)) {
+      std::vector<std::string> dead;
+      while (const dirent* entry = ::readdir(listing)) {
+        const std::string name = entry->d_name;
+        if (name.rfind(kOldStagingPrefix, 0) == 0 &&
+            !ProcessAlive(std::strtol(name.c_str() + std::strlen(kOldStagingPrefix), nullptr, 10))) {
+          dead.push_back(name);
+        }
+      }
+      ::closedir(listing);
+      for (const std::string& name : dead) RemoveTreeAt(old_fd_, name);
+    }
     return stats_;
   }
   if (old_fd_ >= 0) {
@@ -404,8 +569,28 @@ Result<OutputStats> OutputTree::Commit(bool prune) {
       ::linkat(old_fd_, kOutputIndexFile, staging_fd_, kOutputIndexFile, 0) == 0) {
     // The same index: its inode kept.
   } else {
-    Status written = WriteFileAt(staging_fd_, kOutputIndexFile, index_text, dir_ + "/" + kOutputIndexFile);
+    std::optional<Ownership> index_owner;
+    struct stat info {};
+    if (old_fd_ >= 0 && ::fstatat(old_fd_, kOutputIndexFile, &info, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISREG(info.st_mode)) {
+      index_owner = Ownership{info.st_uid, info.st_gid, info.st_mode & 07777};
+    } else {
+      index_owner = OwnerOfNew(-1);
+    }
+    Status written = WriteFileAt(staging_fd_, kOutputIndexFile, index_text, dir_ + "/" + kOutputIndexFile,
+                                 index_owner ? &*index_owner : nullptr);
     if (!written.ok()) return written.take_error();
+  }
+  // The folders get their owners and modes now that they are filled.
+  for (const auto& [namespace_, owner] : namespace_ownership_) {
+    auto folder = staging_namespaces_.find(namespace_);
+    if (folder == staging_namespaces_.end() || folder->second < 0) continue;
+    Status applied = ApplyOwnership(folder->second, owner, dir_ + "/" + namespace_);
+    if (!applied.ok()) return applied.take_error();
+  }
+  if (dir_ownership_) {
+    Status applied = ApplyOwnership(staging_fd_, *dir_ownership_, dir_);
+    if (!applied.ok()) return applied.take_error();
   }
   StopPoint("exchange");
   const unsigned flags = old_fd_ >= 0 ? RENAME_EXCHANGE : RENAME_NOREPLACE;
@@ -418,7 +603,11 @@ Result<OutputStats> OutputTree::Commit(bool prune) {
   committed_ = true;
   StopPoint("exchanged");
   // The staging name now holds the previous tree.
-  RemoveTreeAt(parent_fd_, staging_);
+  if (std::optional<std::string> left = RemoveTreeAt(parent_fd_, staging_)) {
+    warnings_.push_back(PathWarning(dir_, "replaced, but its previous tree, now " + staging_ +
+                                              " beside it, could not be removed entirely (" + *left +
+                                              "); later runs try again"));
+  }
   return stats_;
 }
 

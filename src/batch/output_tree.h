@@ -2,13 +2,17 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/diagnostic.h"
 #include "base/object_name.h"
+#include "batch/folder_fd.h"
+#include "source/disk_tree.h"
 
 // `render --out DIR`: one file per TrainJob at DIR/<namespace>/<name>.<ext>
 // (a Flyte task's Pod at DIR/<namespace>/<task>.pod.<ext>), the folder
@@ -45,6 +49,22 @@ Result<std::string> OutputFileFor(const std::string& namespace_, const std::stri
 /// to them any more; empty without an index.
 std::set<std::string> ReadOutputIndex(const std::string& dir);
 
+/// The entries `render --out DIR` keeps beside DIR, in its parent folder
+/// (the staging folders `.<name>.tjrender-<pid>` and the lock
+/// `.<name>.tjrender.lock`), as an exclusion for the walk of the inputs
+/// (`render REPO --out REPO/rendered` must not read a killed run's staging
+/// folder); nothing when DIR's parent does not exist yet.
+std::vector<source::OutputFile> OutputFolderEntries(const std::string& dir);
+
+/// The environment variable that sets how long OutputTree::Open waits for
+/// another run's lock on DIR, in seconds.
+inline constexpr char kLockTimeoutVariable[] = "TJRENDER_LOCK_TIMEOUT";
+
+struct OutputOptions {
+  /// How long Open waits for another process writing DIR to finish.
+  double lock_timeout_seconds = 10;
+};
+
 struct OutputStats {
   std::size_t written = 0;    ///< new or changed files
   std::size_t unchanged = 0;  ///< files whose bytes were already right
@@ -61,14 +81,22 @@ struct OutputStats {
 /// DIR names the previous tree or the new one, whole, whenever the process
 /// is killed; staging folders of dead runs are removed by the next run. DIR
 /// stays a real folder. All work is relative to open folders with links
-/// never followed: nothing outside DIR is written or deleted.
+/// never followed: nothing outside DIR is written or deleted. Writers of one
+/// DIR take turns: a lock file beside DIR (`.<name>.tjrender.lock`, flock(2),
+/// holding the pid and host) is held from Open to the end. What the new tree
+/// keeps keeps its owner and mode (DIR, its folders, rewritten files); new
+/// entries of a run as root get the owner of the folder holding them. Any
+/// failure to write (ENOSPC, EIO, a name too long) fails Commit or makes
+/// the caller drop the tree: DIR stays the old tree.
 class OutputTree {
  public:
   /// Opens DIR (its parent folder is created when missing; DIR itself, when
   /// a link to a folder, is followed once, as the user named it), reads its
   /// index, removes the staging folders of runs that died, and creates this
   /// run's staging folder.
-  static Result<std::unique_ptr<OutputTree>> Open(const std::string& dir);
+  /// Waits up to options.lock_timeout_seconds for another run's lock on
+  /// DIR, then fails naming the process that holds it.
+  static Result<std::unique_ptr<OutputTree>> Open(const std::string& dir, const OutputOptions& options = {});
   ~OutputTree();
 
   /// Records `relative` (from OutputFileFor) with `bytes`: compared with the
@@ -86,11 +114,17 @@ class OutputTree {
   /// byte would.
   Result<OutputStats> Commit(bool prune);
 
+  /// What the run should say but does not fail for: staging folders of dead
+  /// runs, or the previous tree, that could not be removed entirely.
+  Diagnostics TakeWarnings() { return std::exchange(warnings_, {}); }
+
  private:
   OutputTree() = default;
   Status CloneInto(int from, int to, const std::string& prefix, int depth,
                    const std::vector<std::string>& stale, bool* emptied);
   int StagingNamespace(const std::string& namespace_, Status* error);
+  std::optional<Ownership> OwnerOfNew(int old_folder) const;
+  void RemoveStagingLeftovers(const std::string& prefix);
 
   std::string dir_;        // as the user named it, for messages
   std::string name_;       // DIR's name in its parent
@@ -98,7 +132,12 @@ class OutputTree {
   int parent_fd_ = -1;
   int old_fd_ = -1;        // DIR as it is (-1: DIR does not exist yet)
   int staging_fd_ = -1;
+  Fd lock_;                // the flock on lock_name_ in DIR's parent
+  std::string lock_name_;
   bool committed_ = false;
+  std::optional<Ownership> dir_ownership_;  // the new DIR's, applied before the swap
+  std::map<std::string, Ownership> namespace_ownership_;  // the staging namespaces', likewise
+  Diagnostics warnings_;
   std::string index_text_;                   // the index file as read
   std::vector<std::string_view> old_index_;  // its files, sorted, into index_text_
   std::set<std::string> put_;

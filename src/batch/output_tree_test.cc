@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/file.h"
 #include "testkit/temp_dir.h"
@@ -283,6 +284,40 @@ TEST(OutputTreeTest, StagingOfDeadRunsIsCleared) {
   EXPECT_FALSE(fs::exists(dir.Path(".out.tjrender-4194305")));
   EXPECT_FALSE(fs::is_symlink(dir.Path(".out.tjrender-4194306")));
   EXPECT_TRUE(fs::exists("/etc/hostname"));
+}
+
+
+TEST(OutputTreeTest, OneWriterAtATimeTheNextFailsNamingTheFirst) {
+  testkit::TempDir dir;
+  const std::string out = dir.Path("out");
+  auto first = OpenOrDie(out);
+  ASSERT_TRUE(fs::exists(dir.Path(".out.tjrender.lock")));
+  // flock(2) locks an open file: a second Open in this process waits as
+  // another process would.
+  Result<std::unique_ptr<OutputTree>> second = OutputTree::Open(out, OutputOptions{0.05});
+  ASSERT_FALSE(second.ok());
+  EXPECT_EQ(second.error().category, Category::kInput);
+  EXPECT_NE(second.error().message.find("process " + std::to_string(::getpid())), std::string::npos)
+      << second.error().message;
+  ASSERT_TRUE(first->Put("a/one.yaml", "1\n").ok());
+  ASSERT_TRUE(first->Commit(true).ok());
+  first.reset();  // the lock goes with its holder
+  EXPECT_FALSE(fs::exists(dir.Path(".out.tjrender.lock")));
+  auto third = OpenOrDie(out);
+  ASSERT_NE(third, nullptr);
+}
+
+TEST(OutputTreeTest, StagingFoldersAndLockAreLeftOutOfInputs) {
+  testkit::TempDir dir;
+  std::vector<source::OutputFile> entries = OutputFolderEntries(dir.Path("out"));
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_EQ(entries[0].name_prefix, ".out.tjrender");
+  dir.Write(".out.tjrender-999999999/team/job.yaml", "kind: JobSet\n");
+  source::DiskTree tree(false, entries);
+  Result<std::vector<source::DirEntry>> listed = tree.List(dir.Path(""));
+  ASSERT_TRUE(listed.ok());
+  ASSERT_EQ(listed->size(), 1u);
+  EXPECT_FALSE((*listed)[0].left_out.empty());
 }
 
 }  // namespace

@@ -4,10 +4,12 @@
 
 #include <boost/program_options.hpp>
 
+#include <cstdlib>
 #include <optional>
 #include <string_view>
 
 #include "app/render_repository.h"
+#include "batch/output_tree.h"
 #include "cli/command.h"
 #include "cli/findings_output.h"
 #include "cli/options.h"
@@ -255,6 +257,16 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
     request.rerun_command += " --out " + options.out_dir + "`";
   } else {
     request.objects = app::ObjectsTo::kFolder;
+    if (const char* timeout = std::getenv(batch::kLockTimeoutVariable); timeout != nullptr && *timeout != '\0') {
+      char* end = nullptr;
+      const double seconds = std::strtod(timeout, &end);
+      if (*end != '\0' || !(seconds >= 0 && seconds <= 86400)) {
+        ReportUsageError(std::string(batch::kLockTimeoutVariable) + " must be a number of seconds (0 to 86400), not '" +
+                         timeout + "'");
+        return kExitUsage;
+      }
+      request.out_lock_timeout_seconds = seconds;
+    }
   }
 
   CliSink sink(options.quiet);

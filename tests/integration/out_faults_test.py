@@ -48,14 +48,16 @@ spec:
 TOOL = tjrender()
 
 
-def write_jobs(repo, count, generation, size=1, namespaces=3):
-    """`count` TrainJobs whose env value is `size` copies of `generation`."""
+def write_jobs(repo, count, generation, size=1, namespaces=3, big=None):
+    """`count` TrainJobs whose env value is `generation`, `size` times over
+    for those in `big` (all of them when None)."""
     folder = os.path.join(repo, "jobs")
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
     for i in range(count):
+        value = generation * (size if big is None or i in big else 1)
         with open(os.path.join(folder, f"job-{i}.yaml"), "w") as f:
-            f.write(JOB.format(i=i, ns=i % namespaces, value=generation * size))
+            f.write(JOB.format(i=i, ns=i % namespaces, value=value))
 
 
 def make_repo(at):
@@ -134,15 +136,17 @@ def errors_in_summary(stderr):
     return None
 
 
-def write_fault_case(checks, work, name, out, prepare, expect_in_stderr, preexec=None):
-    """DIR holds an old render plus the user's files; `prepare(repo)` changes
-    the inputs so that writing the new tree fails; DIR must stay the old
-    tree, exactly."""
+def write_fault_case(checks, work, name, out, prepare, expect_in_stderr, preexec=None, plant=None):
+    """DIR holds an old render plus the user's files (and what `plant(out)`
+    adds); `prepare(repo)` changes the inputs so that writing the new tree
+    fails; DIR must stay the old tree, exactly."""
     repo = make_repo(os.path.join(work, name + "-repo"))
     write_jobs(repo, 12, "a")
     first = render(repo, out)
     checks.expect(first.returncode == 0, f"{name}: the old tree renders", first.stderr)
     add_user_files(out)
+    if plant:
+        plant(out)
     old = snapshot(out)
     prepare(repo)
     result = render(repo, out, preexec=preexec)
@@ -168,15 +172,17 @@ def ignore_sigxfsz_and_limit(limit):
 
 def write_faults(checks, work):
     # ENOSPC: DIR on a tmpfs too small for the new tree. The TrainJobs keep
-    # their names (the index is the same, so it is linked, not written) and
-    # grow: today the swap went ahead with truncated and empty files.
+    # their names (the index is the same, so it is linked, not written), all
+    # change and some grow: the swap went ahead with the files written before
+    # the disk filled, and truncated or old ones for the others.
     mount = os.path.join(work, "small")
     os.makedirs(mount)
     mounted = run(["mount", "-t", "tmpfs", "-o", "size=160k", "tmpfs", mount]).returncode == 0
     if mounted:
         try:
             write_fault_case(checks, work, "ENOSPC (tmpfs)", os.path.join(mount, "out"),
-                             lambda repo: write_jobs(repo, 12, "b", size=9000), "No space left on device")
+                             lambda repo: write_jobs(repo, 12, "b", size=20000, big=range(6, 12)),
+                             "No space left on device")
         finally:
             run(["umount", "-l", mount])
     else:
@@ -184,7 +190,7 @@ def write_faults(checks, work):
               "the RLIMIT_FSIZE case below covers a write that fails half way")
     # EFBIG: the same fault through RLIMIT_FSIZE, with no mount.
     write_fault_case(checks, work, "EFBIG (RLIMIT_FSIZE)", os.path.join(work, "efbig", "out"),
-                     lambda repo: write_jobs(repo, 12, "b", size=6000), "File too large",
+                     lambda repo: write_jobs(repo, 12, "b", size=6000, big=(5, 9)), "File too large",
                      preexec=ignore_sigxfsz_and_limit(6000))
 
     # A name too long for the file system (a Flyte task's name may be 253
@@ -200,13 +206,11 @@ def write_faults(checks, work):
 
     # A file that cannot be created: the user's file where a namespace
     # folder is needed.
-    out = os.path.join(work, "blocked", "out")
-
-    def blocked(repo):
-        write_jobs(repo, 12, "b", namespaces=4)
+    def blocking_file(out):
         with open(os.path.join(out, "team-3"), "w") as f:
             f.write("a file of the user's where tjrender needs a folder\n")
-    write_fault_case(checks, work, "a file where a folder is needed", out, blocked, "not a folder")
+    write_fault_case(checks, work, "a file where a folder is needed", os.path.join(work, "blocked", "out"),
+                     lambda repo: write_jobs(repo, 12, "b", namespaces=4), "not a folder", plant=blocking_file)
 
 
 def input_errors(checks, work):

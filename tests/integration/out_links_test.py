@@ -2,7 +2,7 @@
 """`render --out DIR` never follows a symbolic link planted inside DIR: a
 namespace folder replaced by a link out of DIR is neither written through
 nor pruned through (the prune step once deleted a file outside DIR that
-way), a link in a rendered file's place is replaced by the file without
+way; the run fails and leaves DIR as it was), a link in a rendered file's place is replaced by the file without
 touching its target, and the user's own links are kept as links. DIR named
 as a link to a folder is the one link followed, as the user asked."""
 import os
@@ -83,6 +83,7 @@ def main():
         os.symlink(os.path.join(outside, "victim.yaml"), os.path.join(out, "team-1", "job-1.yaml"))
         os.symlink("/etc", os.path.join(out, "users-link"))  # the user's own, kept as is
         write_jobs(repo, [0, 1, 3])  # job-2 is gone: its file is stale
+        planted = tree(out)
         second = run(render)
         checks.expect(second.returncode == 2, "a namespace folder that is a link is an error (exit 2)",
                       f"exit {second.returncode}\n{second.stderr}")
@@ -90,9 +91,18 @@ def main():
                       "the error names the link", second.stderr)
         checks.expect(tree(outside) == outside_before, "nothing outside DIR is written or deleted",
                       str(sorted(tree(outside))))
+        # A file that cannot be written fails the run, which changes nothing
+        # in DIR: the planted links stay as they were.
+        checks.expect(tree(out) == planted, "the failed run leaves DIR exactly as it was, links as links",
+                      str(sorted(set(tree(out).items()) ^ set(planted.items())))[:800])
+        # Without the folder links, the next run replaces the file link.
+        os.remove(os.path.join(out, "team-0"))
+        os.remove(os.path.join(out, "team-2"))
+        third = run(render)
+        checks.expect(third.returncode == 0, "without the folder links the run succeeds", third.stderr)
+        checks.expect(tree(outside) == outside_before, "nothing outside DIR is written or deleted, again",
+                      str(sorted(tree(outside))))
         after = tree(out)
-        checks.expect(after.get("team-0") == "link:" + outside and after.get("team-2") == "link:" + outside,
-                      "the planted folder links stay links")
         checks.expect(after.get("team-1/job-1.yaml") == job1 and not os.path.islink(os.path.join(out, "team-1", "job-1.yaml")),
                       "a link in a rendered file's place is replaced by the file")
         checks.expect(after.get("users-link") == "link:/etc", "the user's own link is kept")
@@ -105,8 +115,8 @@ def main():
         os.makedirs(real)
         named = os.path.join(work, "named-out")
         os.symlink(real, named)
-        third = run([tool, "render", repo, "--out", named, "--quiet"])
-        checks.expect(third.returncode == 0, "DIR named as a link to a folder renders", third.stderr)
+        fourth = run([tool, "render", repo, "--out", named, "--quiet"])
+        checks.expect(fourth.returncode == 0, "DIR named as a link to a folder renders", fourth.stderr)
         checks.expect(os.path.islink(named) and os.readlink(named) == real, "the link naming DIR stays")
         checks.expect(tree(real).get("team-1/job-1.yaml") == job1, "the tree is in the folder it names")
     finally:
