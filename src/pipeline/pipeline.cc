@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <thread>
+#include <unordered_map>
 #include <utility>
 
 #include "base/ordered_parallel.h"
@@ -64,11 +65,44 @@ struct SharedRuntimes {
     Location first_error;
   };
   std::vector<Refused> refused;
+  /// Where in `stored` the runtimes of each key (Key) are, in order: a
+  /// TrainJob looks among those it may find only (N TrainJobs over N
+  /// runtimes of their own namespaces took N² steps).
+  std::unordered_map<std::string, std::vector<std::size_t>> by_key;
+
+  // metadata.name, then the namespace (as trainer::ResolveRuntime reads
+  // it), or none for a ClusterTrainingRuntime, which has no namespace.
+  static std::string Key(const std::string& name, const std::string* namespace_) {
+    std::string key = name;
+    key += namespace_ == nullptr ? std::string(1, '\1') : '\0' + *namespace_;
+    return key;
+  }
+  static std::string KeyOf(const doc::Node& runtime, const std::string& default_namespace) {
+    const std::string name = doc::StringAtPath(runtime, {"metadata", "name"});
+    if (doc::StringAtPath(runtime, {"kind"}) == "ClusterTrainingRuntime") return Key(name, nullptr);
+    std::string ns = doc::StringAtPath(runtime, {"metadata", "namespace"});
+    if (ns.empty()) ns = default_namespace;
+    return Key(name, &ns);
+  }
+
+  // The stored runtimes a TrainJob in `namespace_` may find under `name`, in order.
+  std::vector<doc::Node> Candidates(const std::string& name, const std::string& namespace_) const {
+    std::vector<std::size_t> at;
+    for (const std::string& key : {Key(name, nullptr), Key(name, &namespace_)}) {
+      if (auto it = by_key.find(key); it != by_key.end()) at.insert(at.end(), it->second.begin(), it->second.end());
+    }
+    std::sort(at.begin(), at.end());
+    std::vector<doc::Node> out;
+    for (std::size_t i : at) out.push_back(stored[i]);
+    return out;
+  }
 
   // The text for `runtime` (a shared copy of a stored one), or "".
-  std::string_view SnapshotTextOf(const doc::Node& runtime) const {
-    for (std::size_t i = 0; i < stored.size() && i < snapshot_texts.size(); ++i) {
-      if (stored[i].SharesRepresentationWith(runtime)) return snapshot_texts[i];
+  std::string_view SnapshotTextOf(const doc::Node& runtime, const std::string& default_namespace) const {
+    auto it = by_key.find(KeyOf(runtime, default_namespace));
+    if (it == by_key.end()) return {};
+    for (std::size_t i : it->second) {
+      if (i < snapshot_texts.size() && stored[i].SharesRepresentationWith(runtime)) return snapshot_texts[i];
     }
     return {};
   }
@@ -107,6 +141,9 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
     ApplyStrict(&unwired, options, manifest.id);
     Append(&summary->diagnostics, std::move(unwired));
     shared.stored.push_back(std::move(runtime));
+  }
+  for (std::size_t i = 0; i < shared.stored.size(); ++i) {
+    shared.by_key[SharedRuntimes::KeyOf(shared.stored[i], options.default_namespace)].push_back(i);
   }
   if (trainer::ReleaseOf(target.version).runtime_snapshot) {
     for (const doc::Node& runtime : shared.stored) {
@@ -302,8 +339,15 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     trainjob = validate::PrunedAsStored(*rules, trainjob);
   }
 
+  // ResolveRuntime looks for a runtime of the reference's name: only those
+  // are handed to it (all of them when the reference cannot be read).
+  Result<trainer::RuntimeRef> ref = trainer::ReadRuntimeRef(trainjob);
+  std::string trainjob_namespace = doc::StringAtPath(trainjob, {"metadata", "namespace"});
+  if (trainjob_namespace.empty()) trainjob_namespace = options.default_namespace;
+  const std::vector<doc::Node> candidates =
+      ref.ok() ? shared.Candidates(ref->name, trainjob_namespace) : shared.stored;
   Result<trainer::ResolvedRuntime> resolved =
-      trainer::ResolveRuntime(trainjob, shared.stored, trainer::Reporter::kWebhook,
+      trainer::ResolveRuntime(trainjob, candidates, trainer::Reporter::kWebhook,
                               trainer::ClientForm::kCachedClient, options.default_namespace);
   if (!resolved.ok()) {
     std::optional<Diagnostic> twice = DuplicatedRuntime(trainjob, manifest.id.namespace_, shared);
@@ -337,7 +381,7 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   render_options.version = target.version;
   render_options.merged_jobset_spec = shared_merge;
   render_options.runtime_snapshot = trainer::ReleaseOf(target.version).runtime_snapshot;
-  render_options.runtime_snapshot_text = shared.SnapshotTextOf(resolved->runtime);
+  render_options.runtime_snapshot_text = shared.SnapshotTextOf(resolved->runtime, options.default_namespace);
   const doc::Node* runtime = &resolved->runtime;
   doc::Node snapshot_runtime;
   const doc::Node* stored_snapshot = nullptr;  // the cluster's snapshot ConfigMap, kept as it is
