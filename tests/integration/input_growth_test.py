@@ -71,6 +71,27 @@ def post_render_trainjobs(n):
     return ["post-render", "--mode", "render", "--namespace", "team"], stream(text)
 
 
+def namespaced(n, other_namespace):
+    """n TrainingRuntimes, one per namespace, and a TrainJob in each naming it
+    (or, with other_namespace, sitting in another namespace than its runtime)."""
+    runtime = TORCH_RUNTIME.replace("kind: ClusterTrainingRuntime", "kind: TrainingRuntime")
+    docs = []
+    for i in range(n):
+        docs.append(runtime.replace("metadata:\n", f"metadata:\n  namespace: r{i}\n", 1))
+        job = trainjob(f"j{i}").replace("runtimeRef: {name: torch-distributed}",
+                                        "runtimeRef: {name: torch-distributed, kind: TrainingRuntime}")
+        docs.append(job if other_namespace else job.replace("namespace: team", f"namespace: r{i}"))
+    return "".join("---\n" + d for d in docs)
+
+
+def post_render_namespaced_runtimes(n):
+    return ["post-render", "--namespace", "team"], stream(namespaced(n, True))
+
+
+def render_namespaced_runtimes(n):
+    return ["render", repo({"all.yaml": namespaced(n, False)}), "-o", "-"], None
+
+
 def krm_items(n):
     docs = [TORCH_RUNTIME] + [config_map(i) for i in range(n)]
     items = "".join("- " + d.replace("\n", "\n  ").rstrip() + "\n" for d in docs)
@@ -162,6 +183,8 @@ SHAPES = [
     ("post-render: empty documents", 50_000, {0}, post_render_empty_documents),
     ("post-render: ConfigMaps", 5_000, {0}, post_render_config_maps),
     ("post-render --mode render: TrainJobs", 1_000, {0}, post_render_trainjobs),
+    ("post-render: TrainJobs and runtimes in other namespaces", 1_000, {0, 1}, post_render_namespaced_runtimes),
+    ("render: TrainJobs and runtimes of their namespaces", 500, {0}, render_namespaced_runtimes),
     ("krm: items", 10_000, {0}, krm_items),
     ("krm: findings on items of one file", 1_000, {0}, krm_findings_in_one_file),
     ("check: keys under spec", 40_000, {0}, spec_keys("check")),
