@@ -71,7 +71,9 @@ TEST(FileTest, AStreamIsRefusedAsSoonAsItPassesTheLimit) {
   ::close(pipe_fds[0]);  // the writer's next write fails
   writer.join();
   ASSERT_FALSE(read.ok());
-  EXPECT_EQ(read.error().ToString(), "<stdin>: error: input is larger than the limit of 1048576 bytes");
+  EXPECT_EQ(read.error().ToString().substr(0, 93),
+            "<stdin>: error: input is larger than the limit of 1048576 bytes (tjrender's limit per file); ");
+  EXPECT_EQ(read.error().rule, kRuleInputTooLarge);
   // The limit, one read of 64 KiB, the pipe's buffer (64 KiB by default, at
   // most 1 MiB unprivileged) and the write in flight: far below the 1 GiB.
   EXPECT_LE(handed_over, limit + (std::size_t{3} << 20));
