@@ -15,6 +15,8 @@
 #include "doc/path.h"
 #include "integrate/yaml_stream.h"
 #include "pipeline/pipeline.h"
+#include "source/confined_tree.h"
+#include "source/disk_tree.h"
 #include "source/loader.h"
 
 namespace tjr::integrate {
@@ -180,7 +182,10 @@ void HintOtherNamespaces(const source::ManifestSet& manifests, bool namespace_gi
 
 PostRenderOutcome PostRender(const PostRenderRequest& request, app::Findings& findings) {
   PostRenderOutcome outcome;
-  Result<app::RepoConfig> config = app::ReadRepoConfig(request.config_path);
+  // The working directory's, never a file a link there leads to elsewhere.
+  const source::DiskTree disk;
+  Result<app::RepoConfig> config =
+      app::ReadRepoConfig(source::ConfinedTree(disk, ".", "the working directory"), request.config_path);
   if (!config.ok()) {
     outcome.refused = config.take_error();
     return outcome;
