@@ -137,7 +137,8 @@ void ReadSafeDirectories(const std::string& file, const std::string& path, bool*
 
 // The 'key'='value' (or old-style 'key=value') words of
 // GIT_CONFIG_PARAMETERS, which `git -c` passes to the commands and hooks it
-// runs: each word single-quoted, a quote itself as '\''.
+// runs: each word single-quoted, a ' or ! in it as '\'' or '\!' (quote.c
+// sq_quote_buf).
 std::vector<std::pair<std::string, std::string>> ConfigParameters(const std::string& text) {
   std::vector<std::pair<std::string, std::string>> out;
   std::size_t i = 0;
@@ -149,8 +150,8 @@ std::vector<std::pair<std::string, std::string>> ConfigParameters(const std::str
       if (end == std::string::npos) return false;
       word->append(text, i, end - i);
       i = end + 1;
-      if (text.compare(i, 3, "\\''") != 0) return true;
-      word->push_back('\'');
+      if (i + 2 >= text.size() || text[i] != '\\' || text[i + 2] != '\'') return true;
+      word->push_back(text[i + 1]);
       i += 3;
     }
   };

@@ -104,10 +104,14 @@ std::optional<Diagnostic> ExplainShallow(git_repository* repo, const std::string
   const std::string name = rev.substr(0, name_end);
   git_object* object = nullptr;
   if (name.empty() || git_revparse_single(&object, repo, name.c_str()) != 0) {
-    // A commit id (or its prefix) that is not here may lie beyond the cut.
+    // A commit id (or its prefix) that is not here may lie beyond the cut,
+    // as may the commit a branch or tag names.
     const bool hex = name.size() >= 4 && name.size() <= GIT_OID_HEXSZ &&
                      name.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
-    if (!hex) return std::nullopt;
+    git_reference* ref = nullptr;
+    const bool named = !name.empty() && git_reference_dwim(&ref, repo, name.c_str()) == 0;
+    git_reference_free(ref);
+    if (!hex && !named) return std::nullopt;
     std::string at = cut.front().substr(0, 12);
     if (cut.size() > 1) at += " and " + std::to_string(cut.size() - 1) + " other commit(s)";
     return BeyondShallowCut(rev, at, "N");
