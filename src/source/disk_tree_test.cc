@@ -127,7 +127,10 @@ TEST(DiskTreeTest, ReadAppliesTheSizeLimit) {
   Result<std::string> big = tree.Read(dir.Path("file.yaml"), 9);
   ASSERT_FALSE(big.ok());
   EXPECT_EQ(big.error().ToString(),
-            dir.Path("file.yaml") + ": error: file is 10 bytes, larger than the limit of 9");
+            dir.Path("file.yaml") + ": error: file is 10 bytes, larger than the limit of 9 (tjrender's limit per "
+                                    "file); the cluster would refuse an object that large: kube-apiserver decodes "
+                                    "request bodies of at most 3 MiB and etcd stores values of at most 1.5 MiB (its "
+                                    "--max-request-bytes default)");
 }
 
 // A file rewritten in place (truncate, then write) and read between the

@@ -177,7 +177,9 @@ metadata: {name: torch}
   std::size_t size = std::string(kJob).size() + 303;
   EXPECT_EQ(Messages(set), (std::vector<std::string>{
                                dir.Path("big.yaml") + ": error: file is " + std::to_string(size) +
-                               " bytes, larger than the limit of 200"}));
+                               " bytes, larger than the limit of 200 (tjrender's limit per file); the cluster "
+                               "would refuse an object that large: kube-apiserver decodes request bodies of at most "
+                               "3 MiB and etcd stores values of at most 1.5 MiB (its --max-request-bytes default)"}));
   EXPECT_EQ(set.diagnostics[0].category, Category::kInput);
   EXPECT_EQ(set.files, (std::vector<std::string>{dir.Path("small.yaml")}));
 }
