@@ -73,7 +73,9 @@ TEST(SuiteReports, AFailedCaseIsAJunitFailureAndAFindingAboutItsCaseFile) {
 
   const Diagnostic finding = AsFinding("cases/merge/b", report);
   EXPECT_EQ(finding.rule, "conformance/failed");
-  EXPECT_EQ(finding.ToString(), "cases/merge/b/case.yaml: error: output differs\nerror: - name: other");
+  // One line of text, its line break escaped as every message's is.
+  EXPECT_EQ(finding.ToString(), "cases/merge/b/case.yaml: error: output differs\\nerror: - name: other");
+  EXPECT_EQ(finding.message, "output differs\nerror: - name: other");
 
   report.outcome = Outcome::kUpdated;
   EXPECT_EQ(AsJunitCase(report).status, report::JunitCase::Status::kSkipped);
