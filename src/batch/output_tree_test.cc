@@ -280,12 +280,15 @@ TEST(OutputTreeTest, StagingOfDeadRunsIsCleared) {
   dir.Write(".out.tjrender-4194305/a/x.yaml", "half\n");
   dir.Link(".out.tjrender-4194306", "/etc");  // a link is removed, never followed
   auto tree = OpenOrDie(out);
-  EXPECT_FALSE(fs::exists(out + "/.tjrender-staging-4194305"));
   EXPECT_FALSE(fs::exists(dir.Path(".out.tjrender-4194305")));
+  // Inside DIR only at Commit: a run that does not commit (input errors)
+  // leaves DIR untouched.
+  EXPECT_TRUE(fs::exists(out + "/.tjrender-staging-4194305"));
+  ASSERT_TRUE(tree->Commit(true).ok());
+  EXPECT_FALSE(fs::exists(out + "/.tjrender-staging-4194305"));
   EXPECT_FALSE(fs::is_symlink(dir.Path(".out.tjrender-4194306")));
   EXPECT_TRUE(fs::exists("/etc/hostname"));
 }
-
 
 TEST(OutputTreeTest, OneWriterAtATimeTheNextFailsNamingTheFirst) {
   testkit::TempDir dir;
