@@ -201,6 +201,8 @@ def main():
                       "GIT_CEILING_DIRECTORIES: the repository above the ceiling is not found, as in git",
                       f"git {refused.returncode}; tjrender {view.returncode}\n{view.stderr}")
 
+        across_filesystems(checks, work)
+
         # GIT_COMMON_DIR cannot be honoured through libgit2: refused, not ignored.
         view = tj("render", "--rev", "HEAD", "-o", "-", cwd=a, GIT_COMMON_DIR=os.path.join(b, ".git"))
         checks.expect(view.returncode == 2 and "GIT_COMMON_DIR" in view.stderr,
@@ -212,6 +214,29 @@ def main():
         subprocess.run(["chmod", "-R", "u+w", work], check=False)
         shutil.rmtree(work, ignore_errors=True)
     checks.done()
+
+
+def across_filesystems(checks, work):
+    """Discovery stops at a file system's boundary unless
+    GIT_DISCOVERY_ACROSS_FILESYSTEM is set (a tmpfs mounted in the work tree)."""
+    repo = make_repo(os.path.join(work, "fs"), ["epsilon"])
+    mount = os.path.join(repo, "m")
+    os.makedirs(mount)
+    if run(["mount", "-t", "tmpfs", "none", mount]).returncode != 0:
+        print("skip the file system boundary checks: cannot mount a tmpfs here")
+        return
+    try:
+        for across, want in (("", []), ("1", ["epsilon"])):
+            extra = {"GIT_DISCOVERY_ACROSS_FILESYSTEM": across} if across else {}
+            found = run(["git", "rev-parse", "--git-dir"], cwd=mount, env=env(**extra))
+            view = tj("render", "--rev", "HEAD", "-o", "-", "..", cwd=mount, **extra)
+            checks.expect((found.returncode == 0) == bool(want) and (view.returncode == 0) == bool(want)
+                          and rendered(view) == want,
+                          f"GIT_DISCOVERY_ACROSS_FILESYSTEM={across or '(unset)'}: the repository across a mount "
+                          f"{'is' if want else 'is not'} found, as in git",
+                          f"git {found.returncode}; tjrender {view.returncode} {rendered(view)}\n{view.stderr}")
+    finally:
+        run(["umount", mount])
 
 
 def ownership(checks, work, source):
@@ -239,6 +264,13 @@ def ownership(checks, work, source):
         checks.expect(allowed.returncode == 0 and view.returncode == 0 and rendered(view) == ["beta"],
                       f"safe.directory = {value} in GIT_CONFIG_GLOBAL allows it, as in git",
                       f"git {allowed.returncode}; {view.returncode}\n{view.stderr}")
+    # `git -c safe.directory=...` reaches the commands git runs (an alias
+    # here, a hook alike) as GIT_CONFIG_PARAMETERS, '!' quoted as '\!'.
+    alias = run(["git", "-c", f"alias.tj=!{tjrender()} render --rev HEAD -o -", "-c", f"safe.directory={theirs}",
+                 "tj"], cwd=theirs, env=env())
+    checks.expect(alias.returncode == 0 and rendered(alias) == ["beta"],
+                  "git -c safe.directory=PATH (GIT_CONFIG_PARAMETERS) allows it, as in git",
+                  f"{alias.returncode}\n{alias.stderr}")
     # An empty value resets what came before; a trailing '/' does not match.
     write(config, f"[safe]\n\tdirectory = *\n\tdirectory =\n\tdirectory = {theirs}/\n")
     view = tj("render", "--rev", "HEAD", "-o", "-", cwd=theirs, GIT_CONFIG_GLOBAL=config)
@@ -276,6 +308,10 @@ def shallow(checks, work):
         (["diff", old, "HEAD"], old, "--deepen="),
         (["render", "--rev", old[:10], "-o", "-"], old[:10], "--deepen="),
     ]
+    # A branch whose commit the clone lacks (fetched as a name only).
+    with open(os.path.join(clone, ".git", "refs", "heads", "old"), "w") as f:
+        f.write(old + "\n")
+    cases.append((["check", "--since", "old", "."], "old", "--deepen="))
     for args, rev, deepen in cases:
         view = tj(*args, cwd=clone)
         checks.expect(view.returncode == 2 and f"{rev} is not in this shallow clone ({cut})" in view.stderr
