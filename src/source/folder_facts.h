@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace tjr::source {
 
@@ -15,8 +16,10 @@ namespace tjr::source {
 class FolderFacts {
  public:
   struct Folder {
-    bool kustomizations_checked = false;  // its kustomization files looked for
-    signed char has_chart_file = -1;      // -1 not looked for yet, else 0 or 1
+    bool kustomizations_checked = false;  // its kustomization files looked for, and its parents'
+    bool listed = false;                  // the two below are known
+    bool has_chart_file = false;
+    std::vector<std::string> kustomization_files;  // the names of kKustomizationFileNames it holds
     std::unordered_map<std::string, std::unique_ptr<Folder>> children;
   };
 

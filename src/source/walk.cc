@@ -134,12 +134,33 @@ class Expander {
       FolderFacts::Folder& facts = folders_.At(at);
       if (facts.kustomizations_checked) return;  // and its parents
       facts.kustomizations_checked = true;
-      for (std::string_view name : kKustomizationFileNames) {
-        const std::string file = Join(at, std::string(name));
-        Result<EntryType> type = tree_.Stat(file);
-        if (type.ok() && *type == EntryType::kFile) kustomizations_.insert(file);
-      }
+      for (const std::string& name : Listed(at, facts).kustomization_files) kustomizations_.insert(Join(at, name));
     }
+  }
+
+  // `facts` of the folder `directory` with its Chart.yaml and kustomization
+  // files looked for in its listing: a Stat of each name would keep its
+  // path for the error of every one missing (kilobytes at every level of a
+  // deep tree).
+  FolderFacts::Folder& Listed(const std::string& directory, FolderFacts::Folder& facts) {
+    if (facts.listed) return facts;
+    facts.listed = true;
+    Result<std::vector<DirEntry>> entries = tree_.List(directory);
+    if (!entries.ok()) return facts;
+    for (const DirEntry& entry : *entries) {
+      const bool chart = entry.name == kChartFile;
+      const bool kustomization = std::find(std::begin(kKustomizationFileNames), std::end(kKustomizationFileNames),
+                                           entry.name) != std::end(kKustomizationFileNames);
+      if (!chart && !kustomization) continue;
+      bool file = entry.type == EntryType::kFile;
+      if (entry.type == EntryType::kSymlink) {  // a file if it leads to one
+        Result<EntryType> type = tree_.Stat(Join(directory, entry.name));
+        file = type.ok() && *type == EntryType::kFile;
+      }
+      if (file && chart) facts.has_chart_file = true;
+      if (file && kustomization) facts.kustomization_files.push_back(entry.name);
+    }
+    return facts;
   }
 
   // Moves the files kustomizations name as patches or plugin configurations
@@ -171,12 +192,7 @@ class Expander {
   }
 
   bool HasChartFile(const std::string& directory) {
-    FolderFacts::Folder& facts = folders_.At(directory);
-    if (facts.has_chart_file < 0) {
-      Result<EntryType> type = tree_.Stat(Join(directory, kChartFile));
-      facts.has_chart_file = type.ok() && *type == EntryType::kFile ? 1 : 0;
-    }
-    return facts.has_chart_file == 1;
+    return Listed(directory, folders_.At(directory)).has_chart_file;
   }
 
   // A file of a chart's templates/ is skipped; others remember their chart.
