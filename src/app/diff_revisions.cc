@@ -108,10 +108,14 @@ Result<Inputs> ReadRevisions(const DiffRequest& request, const source::LoadOptio
   if (paths.empty()) {
     Result<source::GitRepository> repo = source::FindGitRepository(request.repo.empty() ? "." : request.repo);
     if (!repo.ok()) {
-      return AsInputError(MakeError(Location{}, "", "'" + request.base +
-                                                        "' is no folder and no Git repository holds " +
-                                                        (request.repo.empty() ? "this folder" : request.repo) +
-                                                        " (" + repo.error().message + ")"));
+      // A repository found but unusable (a damaged pack, a .git file
+      // leading nowhere) says so at its file.
+      const std::string opened = request.repo.empty() ? "." : request.repo;
+      if (repo.error().location.known() && *repo.error().location.file != opened) return repo.take_error();
+      return AsInputError(MakeError(repo.error().location, "", "'" + request.base +
+                                                                   "' is no folder and no Git repository holds " +
+                                                                   (request.repo.empty() ? "this folder" : request.repo) +
+                                                                   " (" + repo.error().message + ")"));
     }
     if (!repo->workdir.empty()) paths.push_back(repo->workdir);
   }
