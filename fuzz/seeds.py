@@ -273,6 +273,7 @@ TARGETS = {
     "flyte_task": (flyte_inputs, "fuzz/dict/yaml.dict"),
     "migrate_splice": (migrate_inputs, "fuzz/dict/yaml.dict"),
     "git_index": (no_seeds, None),
+    "git_pack": (no_seeds, None),
     "target_pin": (pin_inputs, "fuzz/dict/target_pin.dict"),
     "tree_loader": (tree_inputs, "fuzz/dict/yaml.dict"),
     "krm_items": (krm_inputs, "fuzz/dict/yaml.dict"),
@@ -286,6 +287,7 @@ TARGETS = {
 # yaml_determinism ~540 (four reads of each input), tree_loader ~280 (two
 # walks and loads of a folder per input, 15 s on its seeds).
 SMOKE_DIVISOR = {
+    "git_pack": 60,  # three repository opens and a pack or loose store written per input: ~5-100/s
     "tree_loader": 4,
     "render_pipeline": 60,
     "flyte_task": 2,
