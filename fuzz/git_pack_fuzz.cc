@@ -110,7 +110,10 @@ void ReadRevision(const std::string& root, const std::string& rev) {
 // libgit2 1.5.1's revparse leaks the reference it resolved when the object
 // it names cannot be read (git_reference_dwim's allocation, freed on no
 // error path): not ours to fix, and only that stack is excused.
+// The suppression needs the whole stack of each allocation (libgit2 has no
+// frame pointers for the fast unwinder).
 extern "C" const char* __lsan_default_suppressions() { return "leak:git_revparse_ext\n"; }
+extern "C" const char* __asan_default_options() { return "fast_unwind_on_malloc=0"; }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const Scratch scratch;
