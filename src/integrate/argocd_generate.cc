@@ -18,6 +18,7 @@
 #include "pipeline/pipeline.h"
 #include "source/document_class.h"
 #include "source/helm_chart.h"
+#include "source/confined_tree.h"
 #include "source/loader.h"
 #include "source/walk.h"
 #include "yaml/reader.h"
@@ -32,49 +33,90 @@ Diagnostic UsageError(std::string message) {
 }
 
 // The repository root in the plugin's copy: the working directory minus
-// ARGOCD_APP_SOURCE_PATH.
-fs::path RepoRoot(const std::string& source_path) {
+// ARGOCD_APP_SOURCE_PATH (the application's path in the repository, as Argo
+// CD's cmp-server runs the command in it), which must lead back from there to
+// the working directory. Otherwise the root would be a folder outside the copy
+// (a path deeper than the working directory, `..`, or a copy that does not
+// start at the repository root): refused, since everything read is confined
+// to the root.
+struct RepositoryRoot {
+  fs::path root;
+  std::string source_path;  ///< the application's path, normal ("" at the root)
+};
+
+Result<RepositoryRoot> FindRepositoryRoot(const std::string& source_path) {
   std::error_code error;
-  fs::path cwd = fs::current_path(error);
-  fs::path root = cwd;
-  fs::path app = fs::path(source_path).lexically_normal();
-  if (source_path.empty() || app == ".") return cwd;
-  for (auto it = app.begin(); it != app.end(); ++it) {
-    if (it->empty()) continue;
-    root = root.parent_path();
+  const fs::path cwd = fs::current_path(error);
+  if (error) return UsageError("cannot read the working directory: " + error.message());
+  std::string app = fs::path(source_path).lexically_normal().generic_string();
+  while (app.size() > 1 && app.back() == '/') app.pop_back();
+  if (app.empty() || app == ".") return RepositoryRoot{cwd, ""};
+  auto refuse = [&](const std::string& why) -> Diagnostic {
+    return AsInputError(
+        MakeError(Location{InternSourceName("ARGOCD_APP_SOURCE_PATH")}, "", "'" + source_path + "' " + why));
+  };
+  if (fs::path(app).is_absolute() || app == ".." || app.rfind("../", 0) == 0) {
+    return refuse("is no path inside the repository: Argo CD sends the Application's spec.source.path, relative to "
+                  "the repository root and without `..`");
   }
-  return root;
+  // Counted by hand: std::distance over path iterators is not their count in
+  // libstdc++ 12.
+  auto components = [](const fs::path& path) {
+    std::size_t count = 0;
+    for (auto it = path.begin(); it != path.end(); ++it) ++count;
+    return count;
+  };
+  const std::size_t depth = components(fs::path(app));
+  const std::size_t above = components(cwd.relative_path());
+  if (depth > above) {
+    return refuse("is " + std::to_string(depth) + " folders deep, deeper than the working directory " + cwd.string() +
+                  ": the repository root it leads back to would lie above the file system's root");
+  }
+  fs::path root = cwd;
+  for (auto i = depth; i > 0; --i) root = root.parent_path();
+  if (!fs::equivalent(root / app, cwd, error)) {
+    return refuse("does not lead back to the working directory " + cwd.string() + " from " + root.string() +
+                  ", so the repository root is unknown (Argo CD's --plugin-use-manifest-generate-paths ships only the "
+                  "common root of the manifest-generate-paths, without the folders above it)");
+  }
+  return RepositoryRoot{root, app};
 }
 
 // The plugin's copy of the repository, named as in the repository: paths
 // are relative to its root (the working directory minus
 // ARGOCD_APP_SOURCE_PATH), so findings say `ml/runtimes/torch.yaml`, not the
-// cmp-server's temporary folder, which is new on every run. Folders below
+// cmp-server's temporary folder, which is new on every run. Nothing outside
+// the root is listed or read (source::ConfinedTree): a repository is hostile
+// input in Argo CD's model, and a link out of it would carry files of the
+// repo server into the manifests (a runtime into a JobSet or the runtime
+// snapshot ConfigMap) or into stderr, which the UI shows. Folders below
 // the ones named that hold tjrender's output index are left out: a rendered
 // tree's JobSets carry ownerReferences without uid, which the API server
 // refuses, and they would be applied beside the TrainJobs they came from.
 class RepositoryTree final : public source::Tree {
  public:
-  explicit RepositoryTree(fs::path root) : root_(std::move(root)) {}
+  explicit RepositoryTree(const fs::path& root) : confined_(files_, root.string(), "the repository") {}
 
-  Result<source::EntryType> Stat(const std::string& path) const override { return files_.Stat(Full(path)); }
+  Result<source::EntryType> Stat(const std::string& path) const override { return confined_.Stat(path); }
   Result<std::vector<source::DirEntry>> List(const std::string& path) const override {
-    Result<std::vector<source::DirEntry>> entries = files_.List(Full(path));
+    Result<std::vector<source::DirEntry>> entries = confined_.List(path);
     if (!entries.ok()) return entries;
     std::erase_if(*entries, [&](const source::DirEntry& entry) {
       if (entry.type != source::EntryType::kDirectory) return false;
       const std::string folder = (fs::path(path) / entry.name).lexically_normal().generic_string();
-      Result<source::EntryType> index = files_.Stat(Full(folder + "/" + batch::kOutputIndexFile));
+      Result<source::EntryType> index = confined_.Stat(folder + "/" + batch::kOutputIndexFile);
       if (!index.ok() || *index != source::EntryType::kFile) return false;
       rendered_trees_.push_back(folder);
       return true;
     });
     return entries;
   }
-  Result<std::string> Resolve(const std::string& path) const override { return files_.Resolve(Full(path)); }
+  Result<std::string> Resolve(const std::string& path) const override { return confined_.Resolve(path); }
   Result<std::string> Read(const std::string& path, std::size_t max_bytes) const override {
-    return files_.Read(Full(path), max_bytes);
+    return confined_.Read(path, max_bytes);
   }
+  /// Ok when `path` stays inside the repository, else the refusal.
+  Status Check(const std::string& path) const { return confined_.Check(path); }
 
   /// The repository path of `path`, a path from the working directory.
   std::string Named(const std::string& path, const std::string& source_path) const {
@@ -93,11 +135,8 @@ class RepositoryTree final : public source::Tree {
   }
 
  private:
-  std::string Full(const std::string& path) const {
-    return fs::path(path).is_absolute() ? path : (root_ / path).lexically_normal().string();
-  }
-  fs::path root_;
   app::ManifestTree files_;  // without .tjrender.yaml
+  source::ConfinedTree confined_;
   mutable std::vector<std::string> rendered_trees_;
 };
 
@@ -152,12 +191,27 @@ void WarnOfOtherBuilders(const source::Tree& tree, ArgocdSink& sink) {
 ArgocdOutcome ArgocdGenerate(const ArgocdRequest& request, app::Findings& findings, ArgocdSink& sink) {
   ArgocdOutcome outcome;
   const ArgoSettings& settings = request.settings;
-  const std::vector<std::string>& paths = request.paths;
   if (std::string missing = MissingClusterApi(settings); !missing.empty()) {
     outcome.refused = UsageError(missing);
     return outcome;
   }
-  Result<app::RepoConfig> config = app::ReadRepoConfig(app::RepoConfigPath(paths));
+  Result<RepositoryRoot> root = FindRepositoryRoot(settings.source_path);
+  if (!root.ok()) {
+    outcome.refused = root.take_error();
+    return outcome;
+  }
+  RepositoryTree tree(root->root);
+  std::vector<std::string> app_paths;
+  for (const std::string& path : request.paths) {
+    app_paths.push_back(tree.Named(path, root->source_path));
+    if (Status inside = tree.Check(app_paths.back()); !inside.ok()) {
+      outcome.refused = inside.take_error();
+      return outcome;
+    }
+  }
+  // Looked up from the application's folder up to the repository root (the
+  // copy has no .git), never above it.
+  Result<app::RepoConfig> config = app::ReadRepoConfig(tree, app::RepoConfigPath(tree, app_paths));
   if (!config.ok()) {
     outcome.refused = config.take_error();
     return outcome;
@@ -181,20 +235,20 @@ ArgocdOutcome ArgocdGenerate(const ArgocdRequest& request, app::Findings& findin
   }
 
   WarnOfOtherBuilders(app::ManifestTree(), sink);
-  fs::path root = RepoRoot(settings.source_path);
-  RepositoryTree tree(root);
-  std::vector<std::string> app_paths;
-  for (const std::string& path : request.paths) app_paths.push_back(tree.Named(path, settings.source_path));
   std::vector<std::string> load_paths = app_paths;
   for (const std::string& runtime_path : settings.runtime_paths) {
-    fs::path full = (root / runtime_path).lexically_normal();
-    if (runtime_path.empty() || fs::path(runtime_path).is_absolute() ||
-        full.lexically_relative(root).string().rfind("..", 0) == 0) {
+    const fs::path relative = fs::path(runtime_path).lexically_normal();
+    if (runtime_path.empty() || relative.is_absolute() || relative.string().rfind("..", 0) == 0) {
       outcome.refused =
           UsageError("runtime-paths entry '" + runtime_path + "' must be a relative path inside the repository");
       return outcome;
     }
-    load_paths.push_back(full.lexically_relative(root).generic_string());
+    load_paths.push_back(relative.generic_string());
+    if (Status inside = tree.Check(load_paths.back()); !inside.ok()) {
+      outcome.refused = inside.take_error();
+      outcome.refused->message = "runtime-paths entry " + outcome.refused->message;
+      return outcome;
+    }
   }
   source::ManifestSet loaded = source::LoadManifests(tree, load_paths, load_options);
   for (const std::string& rendered : tree.RenderedTrees()) {

@@ -96,6 +96,30 @@ TEST_F(ArgocdGenerateTest, RefusesRuntimePathsOutsideTheRepository) {
   EXPECT_NE(outcome.refused->message.find("runtime-paths entry '../elsewhere'"), std::string::npos);
 }
 
+// A repository is hostile input: nothing outside it is read, whether a
+// runtime-paths entry leads out through a link or ARGOCD_APP_SOURCE_PATH
+// leads to a root that is not the copy's.
+TEST_F(ArgocdGenerateTest, ReadsNothingOutsideTheRepository) {
+  testkit::TempDir outside{"argocd-outside"};
+  outside.Write("runtime.yaml", testkit::kPlainRuntime);
+  repo_.Link("linked", outside.root());
+  request_.settings.runtime_paths = {"linked"};
+  ArgocdOutcome outcome = Run();
+  ASSERT_TRUE(outcome.refused);
+  EXPECT_EQ(outcome.refused->message.rfind("runtime-paths entry is a symbolic link to ", 0), 0u)
+      << outcome.refused->message;
+  EXPECT_EQ(*outcome.refused->location.file, "linked");
+
+  request_.settings.runtime_paths = {"runtimes"};
+  for (const char* source_path : {"elsewhere/train", "a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/train", "../train",
+                                  "/apps/train"}) {
+    request_.settings.source_path = source_path;
+    outcome = Run();
+    ASSERT_TRUE(outcome.refused) << source_path;
+    EXPECT_EQ(*outcome.refused->location.file, "ARGOCD_APP_SOURCE_PATH") << source_path;
+  }
+}
+
 TEST_F(ArgocdGenerateTest, NothingToPrintIsAnErrorUnlessAllowed) {
   std::filesystem::remove(repo_.Path("apps/train/job.yaml"));
   std::filesystem::remove(repo_.Path("apps/train/cm.yaml"));

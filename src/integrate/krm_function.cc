@@ -19,6 +19,8 @@
 #include "integrate/resource_list_edit.h"
 #include "pipeline/pipeline.h"
 #include "report/ignore.h"
+#include "source/confined_tree.h"
+#include "source/disk_tree.h"
 #include "source/loader.h"
 
 namespace tjr::integrate {
@@ -168,9 +170,22 @@ KrmOutcome RunKrmFunction(const KrmRequest& request, app::Findings& findings) {
   // The package's files give the lines the items cannot (a separated head
   // comment, a --match-* selection).
   const std::string package = PackageFolder(*list);
-  PlaceFromFiles(&list->origins, list->items, [&package](const std::string& path) -> std::optional<std::string> {
+  // An item's file is read only inside the package, links included: a link
+  // out of it means kpt read the item from elsewhere on this machine (in
+  // render mode a runtime's fields would reach the output), so it is refused.
+  const source::DiskTree disk;
+  const source::ConfinedTree package_tree(disk, package.empty() ? "." : package, "the package folder");
+  for (const ItemOrigin& origin : list->origins) {
+    if (!InsidePackage(origin.path)) continue;
+    if (Status inside = package_tree.Check(origin.path); !inside.ok()) {
+      outcome.refused = inside.take_error();
+      outcome.refused->message = "the path annotation of an item " + outcome.refused->message;
+      return outcome;
+    }
+  }
+  PlaceFromFiles(&list->origins, list->items, [&package_tree](const std::string& path) -> std::optional<std::string> {
     if (!InsidePackage(path)) return std::nullopt;
-    Result<std::string> text = ReadFile(package + path, std::size_t{64} << 20);
+    Result<std::string> text = package_tree.Read(path, std::size_t{64} << 20);
     if (!text.ok()) return std::nullopt;
     return std::move(*text);
   });
@@ -182,7 +197,9 @@ KrmOutcome RunKrmFunction(const KrmRequest& request, app::Findings& findings) {
     return outcome;
   }
   const bool render = mode == "render";
-  Result<app::RepoConfig> config = app::ReadRepoConfig(request.config_path);
+  // The working directory's, never a file a link there leads to elsewhere.
+  Result<app::RepoConfig> config =
+      app::ReadRepoConfig(source::ConfinedTree(disk, ".", "the working directory"), request.config_path);
   if (!config.ok()) {
     outcome.refused = config.take_error();
     return outcome;

@@ -10,9 +10,9 @@ namespace tjr::source {
 /// Another tree seen from one of its folders, `root`, and never past it:
 /// every path is taken relative to `root` (absolute ones as they are), and a
 /// path that leaves it, by `..` or through a symbolic link anywhere along it,
-/// is refused before anything is listed or read, with an error that names the
-/// path, the link, where it leads and the root. Links that stay inside are
-/// followed. This is the rule directory walks apply to the links inside a
+/// is refused before anything is listed, resolved or read, with an error that
+/// names the path, the link, where it leads and the root (Stat, which reads
+/// nothing, says what any path names). Links that stay inside are followed. This is the rule directory walks apply to the links inside a
 /// folder they read (ExpandPaths), applied to every path: the root of the
 /// Argo CD plugin's repository copy, of a KRM package, of the folder holding
 /// a post-renderer's .tjrender.yaml, where the inputs are not the user's own.
