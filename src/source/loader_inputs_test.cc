@@ -100,7 +100,7 @@ TEST(LoadInputsTest, AFileThisRunWritesIsLeftOutWhenNamedToo) {
   struct stat info {};
   ASSERT_EQ(::stat(dir.Path("diff.json").c_str(), &info), 0);
   DiskTree tree(false, {{static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino),
-                         "tjrender's stdout"}});
+                         "tjrender's stdout", ""}});
   LoadOptions options;
   options.strict_inputs = true;  // not a skip: an output is never an input
   ManifestSet set = LoadManifests(tree, {dir.Path("job.yaml"), dir.Path("diff.json")}, options);

@@ -117,7 +117,7 @@ TEST(ExpandPathsTest, AFileThisRunWritesIsLeftOutWithANote) {
   struct stat info {};
   ASSERT_EQ(::stat(dir.Path("a/rendered.yaml").c_str(), &info), 0);
   DiskTree tree(false, {{static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino),
-                         "tjrender's stdout"}});
+                         "tjrender's stdout", ""}});
   ExpandedPaths expanded = ExpandPaths(tree, {dir.Path("a")}, kExtensions);
   EXPECT_EQ(Names(expanded), std::vector<std::string>{dir.Path("a/job.yaml")});
   EXPECT_EQ(Messages(expanded), std::vector<std::string>{dir.Path("a/rendered.yaml") +
@@ -127,7 +127,7 @@ TEST(ExpandPathsTest, AFileThisRunWritesIsLeftOutWithANote) {
   // Redirected into a file no walk would read (stdout > notes.txt): no note.
   ASSERT_EQ(::stat(dir.Path("a/notes.txt").c_str(), &info), 0);
   DiskTree quiet(false, {{static_cast<std::uint64_t>(info.st_dev), static_cast<std::uint64_t>(info.st_ino),
-                          "tjrender's stdout"}});
+                          "tjrender's stdout", ""}});
   ExpandedPaths plain = ExpandPaths(quiet, {dir.Path("a")}, kExtensions);
   EXPECT_EQ(Names(plain), (std::vector<std::string>{dir.Path("a/job.yaml"), dir.Path("a/rendered.yaml")}));
   EXPECT_TRUE(plain.diagnostics.empty());
