@@ -113,6 +113,29 @@ std::string EscapedForDisplay(std::string_view text) {
   return out;
 }
 
+std::string PercentEncodedUnsafe(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const Sequence next = DecodeAt(text, i);
+    const std::size_t length = next.length == 0 ? 1 : next.length;
+    if (next.length == 0 || Unsafe(next.code_point)) {
+      for (std::size_t k = 0; k < length; ++k) {
+        const auto c = static_cast<unsigned char>(text[i + k]);
+        out += '%';
+        out += kHex[c >> 4];
+        out += kHex[c & 0xF];
+      }
+    } else {
+      out.append(text.substr(i, length));
+    }
+    i += length;
+  }
+  return out;
+}
+
 std::string EscapedLine(std::string_view text) {
   if (!text.starts_with("::")) return EscapedForDisplay(text);
   return "\\072" + EscapedForDisplay(text.substr(1));

@@ -26,6 +26,12 @@ bool NeedsQuoting(std::string_view name);
 /// backslashes are kept.
 std::string EscapedForDisplay(std::string_view text);
 
+/// `text` with every byte of an unsafe code point (as EscapedForDisplay
+/// sees them) and every byte that is not UTF-8 written `%XX`, the rest
+/// kept: for a value that must stay one opaque token, such as the `file=`
+/// property of a GitHub annotation.
+std::string PercentEncodedUnsafe(std::string_view text);
+
 /// EscapedForDisplay for text that starts a line of its own: a `::` at the
 /// start is written `\072:`, so the line is no workflow command.
 std::string EscapedLine(std::string_view text);

@@ -57,5 +57,13 @@ TEST(DisplayTest, AFindingIsOneLineWhateverItsFileAndMessageHold) {
   EXPECT_EQ(command.ToString(), "\"::error file=x::boom.yaml\":1:1");
 }
 
+TEST(DisplayTest, PercentEncodesOnlyTheUnsafeBytesOfAToken) {
+  EXPECT_EQ(PercentEncodedUnsafe("dir/plain-\xc3\xa9.yaml"), "dir/plain-\xc3\xa9.yaml");
+  EXPECT_EQ(PercentEncodedUnsafe("\x1b[31mred.yaml"), "%1B[31mred.yaml");
+  EXPECT_EQ(PercentEncodedUnsafe("bad\xff.yaml"), "bad%FF.yaml");
+  EXPECT_EQ(PercentEncodedUnsafe("rtl\xe2\x80\xaext"), "rtl%E2%80%AExt");  // U+202E
+  EXPECT_EQ(PercentEncodedUnsafe("tab\t"), "tab%09");
+}
+
 }  // namespace
 }  // namespace tjr

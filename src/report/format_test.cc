@@ -226,6 +226,14 @@ TEST(Github, HostileNamesAreEscapedPropertiesAndControlsInMessagesEscapes) {
             "0 objects rendered, 0 checked, 0 files skipped, 2 errors, 1 warnings\n");
 }
 
+TEST(Github, AControlInAFileNameIsPercentEncodedNeverRaw) {
+  Results run;
+  run.findings.push_back(At("\x1b[31mred\t.yaml", 1, 1, Severity::kError, "x"));
+  const std::string out = WriteGithub(run, WriteOptions{});
+  EXPECT_EQ(out.substr(0, out.find(',')), "::error file=%1B[31mred%09.yaml");
+  EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
+}
+
 TEST(Junit, HostileNamesAndValuesAreShownEscapedNotReplaced) {
   Results run;
   Diagnostic d = MakeError(Location{InternSourceName("a\x1b[2J.yaml"), 1, 1}, "", "value \"\x01\" is bad");

@@ -63,7 +63,12 @@ std::string Annotation(const char* level, const Finding& f) {
   if (d.location.known()) {
     std::string file = *d.location.file;
     if (file.rfind("./", 0) == 0) file = file.substr(2);
-    add("file", file);
+    // GitHub decodes %25, %0D, %0A, %3A and %2C in a property and nothing
+    // else, so a name with ESC or another control cannot be both exact and
+    // safe in the log: the control is percent-encoded (the annotation then
+    // names no file of the diff, which such a name could not be shown as
+    // anyway) and never reaches the log raw.
+    properties += (properties.empty() ? " " : ",") + std::string("file=") + PercentEncodedUnsafe(EscapeProperty(file));
     if (d.location.line > 0) add("line", std::to_string(d.location.line));
     if (d.location.column > 0) add("col", std::to_string(d.location.column));
   }

@@ -112,11 +112,11 @@ def check_escaping(tool, checks, work):
     # github: annotations carry the name as an escaped property
     out = run_bytes([tool, "check", repo, "--format", "github"])
     commands = [line for line in out.stdout.split(b"\n") if line.startswith(b"::")]
-    # file= carries the real name (GitHub's unescaping knows %25 %0D %0A %3A
-    # %2C only); messages and plain lines carry no control character.
-    outside_file = re.sub(rb"(?m)^(::(?:error|warning) )file=[^,]*,", rb"\1", out.stdout)
-    checks.expect(ESC not in outside_file and b"\r" not in out.stdout, "github: no raw ESC or CR in messages or lines",
-                  out.stdout.decode(errors="replace"))
+    # GitHub decodes %25 %0D %0A %3A %2C in a property and nothing else: file=
+    # carries the real name where that is safe, and a name with ESC, a tab or
+    # a byte that is not UTF-8 percent-encoded, so no control reaches the log.
+    checks.expect(ESC not in out.stdout and b"\r" not in out.stdout and b"\t" not in out.stdout,
+                  "github: no raw ESC, CR or tab anywhere, file= included", out.stdout.decode(errors="replace"))
     files = []
     for command in commands:
         match = re.match(rb"^::(error|warning|notice) ([^:]*)::", command)
@@ -126,8 +126,12 @@ def check_escaping(tool, checks, work):
         if b"file" in properties:
             files.append(urllib.parse.unquote_to_bytes(properties[b"file"]))
     on_disk = {os.path.join(repo, name) for name in HOSTILE_NAMES}
+    exact = {name for name in on_disk if not re.search(rb"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\xff]", name)}
+    checks.expect(exact <= set(files),
+                  "github: file= decodes to the real name of every file whose name has no control",
+                  repr(sorted(exact - set(files)))[:800])
     checks.expect(on_disk <= set(files),
-                  "github: every annotation's file= decodes to the file's real name",
+                  "github: file= percent-decodes to the real name of every file (controls as %XX)",
                   repr(sorted(on_disk - set(files)))[:800])
     checks.expect(all(command.count(b"::") == 2 for command in commands if not command.startswith(b"::notice")),
                   "github: a name's '::' is escaped in the property", out.stdout.decode(errors="replace")[:800])
