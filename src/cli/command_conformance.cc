@@ -53,7 +53,7 @@ class CasePrinter final : public conformance::SuiteSink {
     std::string line = std::string(OutcomeWord(report.outcome)) + " " + report.name;
     if (!report.summary.empty()) line += ": " + report.summary;
     WriteStdout(line + "\n");
-    Report(report.details);
+    for (const Diagnostic& detail : report.details) ReportBlock(detail);
     if (junit_) junit_cases.push_back(conformance::AsJunitCase(report));
     const report::ObjectRef subject = RefOf("tjrender.dev/conformance", "Case", "", report.name);
     findings_.AddSubject(subject);

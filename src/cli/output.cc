@@ -1,5 +1,6 @@
 #include "cli/output.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include <spdlog/sinks/stdout_sinks.h>
@@ -33,6 +34,22 @@ void Report(const Diagnostic& diagnostic) {
 
 void Report(const Diagnostics& diagnostics) {
   for (const Diagnostic& diagnostic : diagnostics) Report(diagnostic);
+}
+
+void ReportBlock(const Diagnostic& diagnostic) {
+  const std::string& message = diagnostic.message;
+  const std::size_t first_end = message.find('\n');
+  if (first_end == std::string::npos) return Report(diagnostic);
+  Diagnostic head = diagnostic;
+  head.message = message.substr(0, first_end);
+  Report(head);
+  std::size_t start = first_end + 1;
+  while (start <= message.size()) {
+    const std::size_t end = std::min(message.find('\n', start), message.size());
+    if (end > start || end < message.size()) Logger().error("  {}", EscapedForDisplay(std::string_view(message).substr(start, end - start)));
+    if (end == message.size()) break;
+    start = end + 1;
+  }
 }
 
 // Messages name files and quote arguments, which may hold a newline or ESC:

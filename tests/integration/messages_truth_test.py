@@ -22,7 +22,7 @@ import subprocess
 import urllib.parse
 import xml.etree.ElementTree as ElementTree
 
-from common import TORCH_RUNTIME, Checks, run, temp_dir, tjrender
+from common import SOURCE_ROOT, TORCH_RUNTIME, Checks, run, temp_dir, tjrender
 
 ESC = b"\x1b"
 
@@ -382,6 +382,24 @@ def check_migrate(tool, checks, work):
     checks.expect(out.returncode == 0, "migrate: a clean repository still exits 0", out.stderr[-800:])
 
 
+def check_conformance_diff(tool, checks, work):
+    """A failing case's diff stays a block of lines (each escaped on its
+    own), not one line of \\n escapes."""
+    case = os.path.join(work, "conformance", "lammps")
+    shutil.copytree(os.path.join(SOURCE_ROOT, "conformance", "plugins-flux", "example-lammps-v23"), case)
+    expected = os.path.join(case, "expected.yaml")
+    with open(expected) as f:
+        text = f.read()
+    with open(expected, "w") as f:
+        f.write(text.replace("metric-lammps:latest", "metric-lammps:latest-changed", 1))
+    out = run([tool, "conformance", os.path.dirname(case)])
+    lines = out.stderr.splitlines()
+    checks.expect(out.returncode == 1 and "  --- expected" in lines and "  +++ actual" in lines and
+                  any(line.startswith("  -") and "latest-changed" in line for line in lines),
+                  "conformance: a failing case's diff is printed line by line",
+                  out.stderr[-1500:])
+
+
 def main():
     tool = tjrender()
     checks = Checks()
@@ -391,6 +409,7 @@ def main():
         check_limits(tool, checks, work)
         check_migrate(tool, checks, work)
         check_flyte_config(tool, checks, work)
+        check_conformance_diff(tool, checks, work)
     finally:
         shutil.rmtree(work)
     checks.done()
