@@ -185,7 +185,8 @@ TEST_F(RenderGitTest, UnsafeNamesAreRefusedBeforeAnyPath) {
   EXPECT_NE(run.err.find("its namespace is not a DNS-1123 label"), std::string::npos);
   EXPECT_FALSE(fs::exists(out_.Path("escape")));
   EXPECT_FALSE(fs::exists(out_.root() + "/../escape"));
-  EXPECT_TRUE(fs::exists(Out("team/a.yaml")));  // the others are written
+  // A run with input errors changes nothing in the output folder (issue 28).
+  EXPECT_FALSE(fs::exists(Out("team/a.yaml")));
 }
 
 TEST_F(RenderGitTest, UsageErrors) {

@@ -96,7 +96,7 @@ TEST(PatchLocalTest, ErrorsAfterTheTypedRoundTripNameTheObject) {
   auto printed = PatchLocal(pod, "pod.yaml", "{}", "patch.yaml", typed);
   ASSERT_FALSE(printed.ok());
   EXPECT_EQ(printed.error().ToString(),
-            "pod.yaml:2:1: error: metadata.annotations.a\x7f" "b: yaml: control characters are not allowed");
+            "pod.yaml:2:1: error: metadata.annotations.a\\177b: yaml: control characters are not allowed");
 }
 
 }  // namespace
