@@ -479,8 +479,8 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   // swapping in a tree of half-written files would ship the error.
   if (out_tree != nullptr && (findings.has_input_errors() || outcome.input_error)) {
     const std::size_t errors = std::max<std::size_t>(findings.input_errors(), 1);
-    sink.Notice("--out " + request.out_dir + " left unchanged: " + std::to_string(errors) + " input error" +
-                (errors == 1 ? "" : "s"));
+    sink.Notice("--out " + request.out_dir + " left unchanged: " + std::to_string(errors) + " error" +
+                (errors == 1 ? "" : "s") + " above (an input that cannot be read or a file that cannot be written)");
     out_tree.reset();
   }
   if (out_tree != nullptr) {
