@@ -81,7 +81,7 @@ Result<PackIndexSummary> ReadPackIndexHeader(std::string_view index) {
     return Damaged("wrong index v2 file size: " + std::to_string(size - least) +
                    " bytes of 64-bit offsets are no whole number of offsets");
   }
-  summary.pack_checksum = index.substr(size - 2 * kHashSize, kHashSize);
+  summary.pack_checksum = std::string(index.substr(size - 2 * kHashSize, kHashSize));
   return summary;
 }
 

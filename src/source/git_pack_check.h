@@ -20,7 +20,7 @@ namespace tjr::source {
 struct PackIndexSummary {
   std::uint32_t version = 0;  ///< 1 or 2
   std::uint32_t objects = 0;  ///< the fan-out table's last count
-  std::string_view pack_checksum;  ///< the pack's SHA-1, as the index holds it
+  std::string pack_checksum;  ///< the pack's SHA-1, as the index holds it (a copy: the summary outlives the bytes it was read from)
 };
 
 /// The bytes of a pack index (version 1 or 2, Git's format): its size for
