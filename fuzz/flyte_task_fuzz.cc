@@ -55,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!config.error().location.known()) __builtin_trap();
       return 0;
     }
-    if (!config->empty()) options.config_document = config->front();
+    if (!config->empty()) options.config_documents = *config;
     text = text.substr(0, cut + 1);
   }
   tjr::Result<std::vector<tjr::doc::Node>> documents = tjr::yaml::ReadStream(text, "task.yaml");
