@@ -1,6 +1,5 @@
 #include "cli/output.h"
 
-#include <algorithm>
 #include <cstdio>
 
 #include <spdlog/sinks/stdout_sinks.h>
@@ -37,18 +36,18 @@ void Report(const Diagnostics& diagnostics) {
 }
 
 void ReportBlock(const Diagnostic& diagnostic) {
-  const std::string& message = diagnostic.message;
-  const std::size_t first_end = message.find('\n');
-  if (first_end == std::string::npos) return Report(diagnostic);
+  std::string_view rest = diagnostic.message;
+  const std::size_t first_end = rest.find('\n');
+  if (first_end == std::string_view::npos) return Report(diagnostic);
   Diagnostic head = diagnostic;
-  head.message = message.substr(0, first_end);
+  head.message = std::string(rest.substr(0, first_end));
   Report(head);
-  std::size_t start = first_end + 1;
-  while (start <= message.size()) {
-    const std::size_t end = std::min(message.find('\n', start), message.size());
-    if (end > start || end < message.size()) Logger().error("  {}", EscapedForDisplay(std::string_view(message).substr(start, end - start)));
-    if (end == message.size()) break;
-    start = end + 1;
+  rest.remove_prefix(first_end + 1);
+  if (rest.ends_with('\n')) rest.remove_suffix(1);  // a block's closing newline is no line
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    Logger().error("  {}", EscapedForDisplay(rest.substr(0, end)));
+    rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
   }
 }
 
