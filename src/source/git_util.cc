@@ -140,9 +140,47 @@ std::optional<Diagnostic> ExplainShallow(git_repository* repo, const std::string
   return std::nullopt;
 }
 
+// The reference a revision starts from: what comes before its first
+// operator (~ ^ : @{). Reference names cannot hold ~ ^ : or @{.
+std::string RevisionBase(const std::string& rev) {
+  std::size_t end = rev.find_first_of("~^:");
+  const std::size_t reflog = rev.find("@{");
+  if (reflog < end) end = reflog;
+  return rev.substr(0, end);
+}
+
+// libgit2 (1.5 and still upstream) leaks the reference in
+// revparse_lookup_object when the object it names cannot be read: a damaged
+// loose object leaked 800 bytes per run, and LeakSanitizer said so. Reading
+// the base reference's object first, with every handle freed here, reports
+// that damage before git_revparse_single can take its leaking path.
+std::optional<Diagnostic> CheckBaseObjectReadable(git_repository* repo, const std::string& rev) {
+  const std::string base = RevisionBase(rev);
+  if (base.empty()) return std::nullopt;
+  git_reference* named = nullptr;
+  if (git_reference_dwim(&named, repo, base.c_str()) != 0) return std::nullopt;  // not a reference: revparse decides
+  GitHandle<git_reference, git_reference_free> named_handle(named);
+  git_reference* direct = nullptr;
+  if (git_reference_resolve(&direct, named) != 0) return std::nullopt;
+  GitHandle<git_reference, git_reference_free> direct_handle(direct);
+  const git_oid* target = git_reference_target(direct);
+  if (target == nullptr) return std::nullopt;
+  git_object* object = nullptr;
+  if (git_object_lookup(&object, repo, target, GIT_OBJECT_ANY) != 0) {
+    Diagnostic unknown = GitError(rev, "unknown revision");
+    if (std::optional<Diagnostic> shallow = ExplainShallow(repo, rev)) return shallow;
+    return unknown;
+  }
+  git_object_free(object);
+  return std::nullopt;
+}
+
 }  // namespace
 
 Result<PeeledTree> PeelToTree(git_repository* repo, const std::string& rev) {
+  if (!rev.empty()) {
+    if (std::optional<Diagnostic> unreadable = CheckBaseObjectReadable(repo, rev)) return *unreadable;
+  }
   git_object* object = nullptr;
   if (rev.empty() || git_revparse_single(&object, repo, rev.c_str()) != 0) {
     Diagnostic unknown = GitError(rev, "unknown revision");
