@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "admission/admission.h"
 #include "base/ordered_parallel.h"
 #include "gocompat/strconv.h"
 #include "pipeline/ignored_fields.h"
@@ -426,6 +427,15 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     Append(&out, CheckIgnoredTrainerFields(trainjob, *runtime));
   }
   Append(&out, std::move(rendered->notes));
+  // What the cluster does next: the JobSet webhook, the API server's Job
+  // validation... A refused object is not created, so nothing renders.
+  const trainer::Release& release = trainer::ReleaseOf(target.version);
+  Diagnostics refused = admission::AdmitRendered(
+      original, rendered->objects, admission::AdmissionRulesOf(release.kubernetes_release, release.jobset_release));
+  if (HasErrors(refused)) {
+    Append(&out, std::move(refused));
+    return finish();
+  }
   result.objects = std::move(rendered->objects);
   return finish();
 }

@@ -44,6 +44,11 @@ struct Release {
   std::string_view tag;                ///< "v2.3.0": the upstream tag
   std::string_view kubernetes_schema;  ///< policies/ schema of its k8s.io/api
   std::string_view jobset_schema;      ///< policies/ schema of its JobSet API
+  /// The releases that admit its rendered objects (admission/releases.h):
+  /// the Kubernetes minor it supports ("1.34") and the JobSet its manifests
+  /// install ("v0.10.1").
+  std::string_view kubernetes_release;
+  std::string_view jobset_release;
   /// policies/ schema of its own API types (TrainJob, PodTemplateOverride,
   /// RuntimePatch, PodSpecPatch...), generated from its trainjob_types.go.
   std::string_view trainer_schema;
