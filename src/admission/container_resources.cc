@@ -1,0 +1,257 @@
+// ValidateContainerResourceRequirements (validateResourceRequirements with
+// validateContainerResourceName) and validateResourceClaimNames
+// (pkg/apis/core/validation/validation.go, v1.34.0), with the resource-name
+// helpers of pkg/apis/core/helper/helpers.go.
+//
+// A Job's pod template is not defaulted with requests from limits (only
+// SetDefaults_Pod does that, when the Pod is made), and upstream only
+// compares the requests it finds: a GPU limit without a request is valid,
+// a GPU request without a limit is not, and a GPU request must equal its
+// limit ("must be equal to nvidia.com/gpu limit of 4").
+#include <set>
+#include <string>
+
+#include "admission/container_checks.h"
+#include "admission/container_formats.h"
+#include "doc/path.h"
+#include "typed/quantity.h"
+
+namespace tjr::admission::containers {
+namespace {
+
+using validate::BadValue;
+
+constexpr std::string_view kRule = "resources";
+
+bool IsHugePages(std::string_view name) { return name.starts_with("hugepages-"); }
+
+// IsNativeResource: unprefixed, or in the kubernetes.io/ namespace.
+bool IsNative(std::string_view name) {
+  return name.find('/') == std::string_view::npos || name.find("kubernetes.io/") != std::string_view::npos;
+}
+
+bool IsOvercommitAllowed(std::string_view name) { return IsNative(name) && !IsHugePages(name); }
+
+// IsExtendedResourceName.
+bool IsExtended(std::string_view name) {
+  if (IsNative(name) || name.starts_with("requests.")) return false;
+  return formats::QualifiedName("requests." + std::string(name)).empty();
+}
+
+// IsStandardResourceName: standardResources or a quota hugepages name.
+bool IsStandardResource(std::string_view name) {
+  static const std::set<std::string_view> kStandard = {
+      "cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory", "requests.ephemeral-storage",
+      "limits.cpu", "limits.memory", "limits.ephemeral-storage", "pods", "resourcequotas", "services",
+      "replicationcontrollers", "secrets", "configmaps", "persistentvolumeclaims", "storage", "requests.storage",
+      "services.nodeports", "services.loadbalancers"};
+  return kStandard.contains(name) || IsHugePages(name) || name.starts_with("requests.hugepages-");
+}
+
+bool IsStandardContainerResource(std::string_view name) {
+  return name == "cpu" || name == "memory" || name == "ephemeral-storage" || IsHugePages(name);
+}
+
+// IsIntegerResourceName.
+bool IsInteger(std::string_view name) {
+  static const std::set<std::string_view> kIntegers = {"pods", "resourcequotas", "services", "replicationcontrollers",
+                                                       "secrets", "configmaps", "persistentvolumeclaims",
+                                                       "services.nodeports", "services.loadbalancers"};
+  return kIntegers.contains(name) || IsExtended(name);
+}
+
+// Whether MilliValue() % 1000 == 0, read from the canonical text: whole
+// numbers print without a fraction; "500m" never is one (a whole number of
+// thousandths prints as units); micro, nano and negative exponents are
+// rounded up to thousandths as MilliValue does.
+bool MilliValueIsWhole(const std::string& text) {
+  if (text.ends_with("m")) return false;
+  std::int64_t per_milli = 0;  // units of the text per thousandth
+  std::string digits;
+  if (text.ends_with("u")) {
+    per_milli = 1000;
+    digits = text.substr(0, text.size() - 1);
+  } else if (text.ends_with("n")) {
+    per_milli = 1000000;
+    digits = text.substr(0, text.size() - 1);
+  } else if (const std::size_t e = text.find("e-"); e != std::string::npos) {
+    const int exponent = std::stoi(text.substr(e + 2));
+    if (exponent <= 3) return exponent == 0;  // "5e-1", "5e-3": fractions
+    per_milli = 1;
+    for (int i = 3; i < exponent; ++i) per_milli *= 10;
+    digits = text.substr(0, e);
+  } else {
+    return true;
+  }
+  const bool negative = digits.starts_with("-");
+  const std::int64_t amount = std::stoll(negative ? digits.substr(1) : digits);
+  // Ceiling toward +infinity, as Quantity.MilliValue rounds.
+  const std::int64_t millis = negative ? -(amount / per_milli) : (amount + per_milli - 1) / per_milli;
+  return millis % 1000 == 0;
+}
+
+// validateContainerResourceName (validateResourceName first). The value is
+// a core.ResourceName, whose String() ErrorBody prints unquoted.
+void ValidateResourceName(const std::string& name, const Path& path, const doc::Node* at, ObjectErrors* errors) {
+  bool qualified = true;
+  for (std::string& message : formats::QualifiedName(name)) {
+    qualified = false;
+    errors->Add(kRule, Invalid(path, BadValue::Plain(name), std::move(message)), at);
+  }
+  const bool unprefixed = name.find('/') == std::string::npos;
+  if (qualified && unprefixed && !IsStandardResource(name)) {
+    errors->Add(kRule, Invalid(path, BadValue::Plain(name), "must be a standard resource type or fully qualified"), at);
+  }
+  if (unprefixed) {
+    if (!IsStandardContainerResource(name)) {
+      errors->Add(kRule, Invalid(path, BadValue::Plain(name), "must be a standard resource for containers"), at);
+    }
+  } else if (!IsNative(name) && !IsExtended(name)) {
+    errors->Add(kRule, Invalid(path, BadValue::Plain(name), "doesn't follow extended resource name standard"), at);
+  }
+}
+
+struct Quantities {
+  std::string name;
+  typed::Quantity quantity;
+  const doc::Node* at;
+};
+
+// Reads a ResourceList; a value that does not parse is the schema's to
+// refuse (the API server fails decoding before validation).
+std::vector<Quantities> ReadList(const doc::Node* list) {
+  std::vector<Quantities> out;
+  if (list == nullptr || !list->is_mapping()) return out;
+  for (const doc::Field& field : list->fields()) {
+    typed::Quantity quantity;
+    if (!quantity.UnmarshalJson(field.value).ok()) continue;
+    out.push_back({field.key, quantity, &field.value});
+  }
+  return out;
+}
+
+const Quantities* Find(const std::vector<Quantities>& list, std::string_view name) {
+  for (const Quantities& entry : list) {
+    if (entry.name == name) return &entry;
+  }
+  return nullptr;
+}
+
+// ValidateResourceQuantityValue of one entry.
+void ValidateQuantity(const Quantities& entry, const Path& path, ObjectErrors* errors) {
+  if (entry.quantity.negative()) {
+    errors->Add(kRule,
+                Invalid(path, BadValue::String(entry.quantity.String()), "must be greater than or equal to 0"),
+                entry.at);
+  }
+  // Quantity has a pointer String(), which ErrorBody prints unquoted.
+  if (IsInteger(entry.name) && !MilliValueIsWhole(entry.quantity.String())) {
+    errors->Add(kRule, Invalid(path, BadValue::Plain(entry.quantity.String()), "must be an integer"), entry.at);
+  }
+}
+
+}  // namespace
+
+void ValidateContainerResources(const doc::Node* resources, const Path& path, const PodContext& pod) {
+  if (resources == nullptr) return;
+  ObjectErrors* errors = pod.errors;
+  const Path limits_path = path.Child("limits");
+  const Path requests_path = path.Child("requests");
+  const std::vector<Quantities> limits = ReadList(doc::At(resources, "limits"));
+  const std::vector<Quantities> requests = ReadList(doc::At(resources, "requests"));
+  bool cpu_or_memory = false;
+  bool hugepages = false;
+  for (const Quantities& limit : limits) {
+    const Path item = limits_path.Key(limit.name);
+    ValidateResourceName(limit.name, item, limit.at, errors);
+    ValidateQuantity(limit, item, errors);
+    // The hugepages divisibility check is not emulated.
+    if (IsHugePages(limit.name)) hugepages = true;
+    if (limit.name == "cpu" || limit.name == "memory") cpu_or_memory = true;
+  }
+  for (const Quantities& request : requests) {
+    const Path item = requests_path.Key(request.name);
+    ValidateResourceName(request.name, item, request.at, errors);
+    ValidateQuantity(request, item, errors);
+    // Upstream reports the comparison at "requests", not at the key.
+    if (const Quantities* limit = Find(limits, request.name)) {
+      const int order = Compare(request.quantity, limit->quantity);
+      if (order != 0 && !IsOvercommitAllowed(request.name)) {
+        errors->Add(kRule,
+                    Invalid(requests_path, BadValue::String(request.quantity.String()),
+                            "must be equal to " + request.name + " limit of " + limit->quantity.String()),
+                    request.at);
+      } else if (order > 0) {
+        errors->Add(kRule,
+                    Invalid(requests_path, BadValue::String(request.quantity.String()),
+                            "must be less than or equal to " + request.name + " limit of " + limit->quantity.String()),
+                    request.at);
+      }
+    } else if (!IsOvercommitAllowed(request.name)) {
+      errors->Add(kRule, Required(limits_path, "Limit must be set for non overcommitable resources"), request.at);
+    }
+    if (IsHugePages(request.name)) hugepages = true;
+    if (request.name == "cpu" || request.name == "memory") cpu_or_memory = true;
+  }
+  if (!cpu_or_memory && hugepages) {
+    errors->Add(kRule, Forbidden(path, "HugePages require cpu or memory"), resources);
+  }
+  // validateResourceClaimNames.
+  std::set<std::string> claim_names;
+  for (const doc::Node& claim : doc::Items(pod.resource_claims)) {
+    const std::string name = StringField(&claim, "name");
+    if (!name.empty()) claim_names.insert(name);
+  }
+  const Path claims_path = path.Child("claims");
+  std::set<std::string> seen;
+  const std::vector<doc::Node>& claims = doc::Items(doc::At(resources, "claims"));
+  for (std::size_t i = 0; i < claims.size(); ++i) {
+    const doc::Node& claim = claims[i];
+    const std::string name = StringField(&claim, "name");
+    const std::string request = StringField(&claim, "request");
+    if (name.empty()) {
+      errors->Add(kRule, Required(claims_path.Index(i)), &claim);
+      continue;
+    }
+    if (seen.contains(name)) {
+      errors->Add(kRule, Duplicate(claims_path.Index(i), BadValue::String(name)), &claim);
+    } else {
+      std::string key = name;
+      if (!request.empty()) {
+        for (std::string& message : formats::Dns1123Label(request)) {
+          errors->Add(kRule,
+                      Invalid(claims_path.Index(i).Child("request"), BadValue::String(request), std::move(message)),
+                      {claim.Find("request"), &claim});
+        }
+        key += "/" + request;
+      }
+      if (seen.contains(key)) {
+        errors->Add(kRule, Duplicate(claims_path.Index(i), BadValue::String(key)), &claim);
+      } else if (request.empty()) {
+        // A whole claim overlaps every request of it named before.
+        for (const std::string& earlier : seen) {
+          const std::size_t slash = earlier.find('/');
+          if (slash != std::string::npos && earlier.substr(0, slash) == name) {
+            errors->Add(kRule, Duplicate(claims_path.Index(i), BadValue::String(name)), &claim);
+          }
+        }
+      }
+      seen.insert(key);
+    }
+    if (!claim_names.contains(name)) {
+      std::string detail = "must be one of the names in pod.spec.resourceClaims";
+      if (claim_names.empty()) {
+        detail += " which is empty";
+      } else {
+        std::string joined;
+        for (const std::string& known : claim_names) joined += (joined.empty() ? "" : ", ") + known;
+        detail += ": " + joined;
+      }
+      validate::FieldError error = NotFound(claims_path.Index(i), BadValue::String(name));
+      error.detail = std::move(detail);
+      errors->Add(kRule, std::move(error), &claim);
+    }
+  }
+}
+
+}  // namespace tjr::admission::containers

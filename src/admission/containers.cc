@@ -1,0 +1,163 @@
+#include "admission/containers.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "admission/container_checks.h"
+#include "admission/container_formats.h"
+#include "doc/path.h"
+
+// validateContainers, validateInitContainers and validateContainerCommon
+// (pkg/apis/core/validation/validation.go, v1.34.0), as ValidatePodSpec
+// calls them for a pod spec after ValidateVolumes.
+namespace tjr::admission {
+namespace {
+
+using containers::PodContext;
+using validate::BadValue;
+
+// validateContainerCommon: what regular, init and ephemeral containers share.
+void ValidateContainerCommon(const doc::Node& ctr, const Path& path, const PodContext& pod) {
+  ObjectErrors* errors = pod.errors;
+  const std::string name = containers::StringField(&ctr, "name");
+  const Path name_path = path.Child("name");
+  if (name.empty()) {
+    errors->Add("container-name", containers::Required(name_path), {ctr.Find("name"), &ctr});
+  } else {
+    for (std::string& message : formats::Dns1123Label(name)) {
+      errors->Add("container-name", containers::Invalid(name_path, BadValue::String(name), std::move(message)),
+                  {ctr.Find("name"), &ctr});
+    }
+  }
+  // Only emptiness: upstream keeps " " valid in templates (the whitespace
+  // check is validateContainerOnlyForPod's, for Pods).
+  if (containers::StringField(&ctr, "image").empty()) {
+    errors->Add("image", containers::Required(path.Child("image")), {ctr.Find("image"), &ctr});
+  }
+  const std::string policy = containers::StringField(&ctr, "terminationMessagePolicy");
+  const Path policy_path = path.Child("terminationMessagePolicy");
+  if (policy.empty()) {
+    errors->Add("termination-message", containers::Required(policy_path), {ctr.Find("terminationMessagePolicy"), &ctr});
+  } else if (policy != "File" && policy != "FallbackToLogsOnError") {
+    errors->Add("termination-message",
+                containers::NotSupported(policy_path, BadValue::String(policy), {"File", "FallbackToLogsOnError"}),
+                {ctr.Find("terminationMessagePolicy"), &ctr});
+  }
+  containers::ValidateContainerPorts(doc::At(&ctr, "ports"), path.Child("ports"), errors);
+  containers::ValidateEnv(doc::At(&ctr, "env"), path.Child("env"), pod);
+  containers::ValidateEnvFrom(doc::At(&ctr, "envFrom"), path.Child("envFrom"), pod);
+  containers::ValidateVolumeMounts(ctr, path.Child("volumeMounts"), pod);
+  containers::ValidateVolumeDevices(ctr, path.Child("volumeDevices"), pod);
+  // validatePullPolicy.
+  const std::string pull = containers::StringField(&ctr, "imagePullPolicy");
+  const Path pull_path = path.Child("imagePullPolicy");
+  if (pull.empty()) {
+    errors->Add("image-pull-policy", containers::Required(pull_path), {ctr.Find("imagePullPolicy"), &ctr});
+  } else if (pull != "Always" && pull != "IfNotPresent" && pull != "Never") {
+    errors->Add("image-pull-policy",
+                containers::NotSupported(pull_path, BadValue::String(pull), {"Always", "IfNotPresent", "Never"}),
+                {ctr.Find("imagePullPolicy"), &ctr});
+  }
+  containers::ValidateContainerResources(doc::At(&ctr, "resources"), path.Child("resources"), pod);
+  containers::ValidateSecurityContext(doc::At(&ctr, "securityContext"), path.Child("securityContext"), pod);
+}
+
+// The probes and lifecycle of a container that may have them (a regular
+// container or a sidecar), in upstream's order.
+void ValidateProbesAndLifecycle(const doc::Node& ctr, const Path& path, const PodContext& pod) {
+  if (const doc::Node* lifecycle = doc::At(&ctr, "lifecycle")) {
+    containers::ValidateLifecycle(*lifecycle, path.Child("lifecycle"), pod);
+  }
+  containers::ValidateLivenessProbe(doc::At(&ctr, "livenessProbe"), path.Child("livenessProbe"), pod);
+  containers::ValidateReadinessProbe(doc::At(&ctr, "readinessProbe"), path.Child("readinessProbe"), pod);
+  containers::ValidateStartupProbe(doc::At(&ctr, "startupProbe"), path.Child("startupProbe"), pod);
+}
+
+void ValidateContainers(const doc::Node* list, const Path& path, const PodContext& pod) {
+  const std::vector<doc::Node>& items = doc::Items(list);
+  if (items.empty()) {
+    pod.errors->Add("containers", containers::Required(path), list);
+    return;
+  }
+  std::set<std::string> names;
+  std::vector<const doc::Node*> all;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const doc::Node& ctr = items[i];
+    all.push_back(&ctr);
+    const Path item_path = path.Index(i);
+    ValidateContainerCommon(ctr, item_path, pod);
+    const std::string name = containers::StringField(&ctr, "name");
+    if (!names.insert(name).second) {
+      pod.errors->Add("container-name", containers::Duplicate(item_path.Child("name"), BadValue::String(name)),
+                      {ctr.Find("name"), &ctr});
+    }
+    ValidateProbesAndLifecycle(ctr, item_path, pod);
+    // ContainerRestartRules (beta, on by default from 1.35) lets regular
+    // containers set restartPolicy; its own checks are not emulated.
+    if (containers::Has(&ctr, "restartPolicy") && !pod.rules.container_restart_rules) {
+      pod.errors->Add("sidecars", containers::Forbidden(item_path.Child("restartPolicy"), "may not be set for non-init containers"),
+                      {ctr.Find("restartPolicy"), &ctr});
+    }
+  }
+  containers::CheckHostPortConflicts(all, path, pod.errors);
+}
+
+void ValidateInitContainers(const doc::Node* list, const doc::Node* regular, const Path& path, const PodContext& pod) {
+  std::set<std::string> names;
+  for (const doc::Node& ctr : doc::Items(regular)) names.insert(containers::StringField(&ctr, "name"));
+  const std::vector<doc::Node>& items = doc::Items(list);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const doc::Node& ctr = items[i];
+    const Path item_path = path.Index(i);
+    ValidateContainerCommon(ctr, item_path, pod);
+    bool restart_always = false;
+    if (containers::Has(&ctr, "restartPolicy")) {
+      // validateInitContainerRestartPolicy.
+      const std::string policy = containers::StringField(&ctr, "restartPolicy");
+      restart_always = policy == "Always";
+      if (!restart_always) {
+        pod.errors->Add("sidecars",
+                        containers::NotSupported(item_path.Child("restartPolicy"), BadValue::String(policy), {"Always"}),
+                        {ctr.Find("restartPolicy"), &ctr});
+      }
+    }
+    const std::string name = containers::StringField(&ctr, "name");
+    if (names.contains(name)) {
+      pod.errors->Add("container-name", containers::Duplicate(item_path.Child("name"), BadValue::String(name)),
+                      {ctr.Find("name"), &ctr});
+    } else if (!name.empty()) {
+      names.insert(name);
+    }
+    // Init containers run one by one: each is checked alone, as index 0.
+    containers::CheckHostPortConflicts({&ctr}, path, pod.errors);
+    if (restart_always) {
+      ValidateProbesAndLifecycle(ctr, item_path, pod);
+    } else {
+      for (std::string_view field : {"lifecycle", "livenessProbe", "readinessProbe", "startupProbe"}) {
+        if (!containers::Has(&ctr, field)) continue;
+        pod.errors->Add("sidecars",
+                        containers::Forbidden(item_path.Child(field),
+                                              "may not be set for init containers without restartPolicy=Always"),
+                        {ctr.Find(field), &ctr});
+      }
+    }
+    // AllowSidecarResizePolicy follows InPlacePodVerticalScaling, on by
+    // default at every emulated release: resizePolicy is allowed.
+  }
+}
+
+}  // namespace
+
+void ValidateContainerLists(const doc::Node& spec, const PodVolumes& volumes, const Path& spec_path, PodOwner /*owner*/,
+                            const KubernetesRules& rules, ObjectErrors* errors) {
+  const doc::Node* host_users = doc::AtPath(&spec, {"securityContext", "hostUsers"});
+  const PodContext pod{volumes, rules, doc::At(&spec, "terminationGracePeriodSeconds"),
+                       host_users == nullptr || !host_users->is_bool() || host_users->bool_value(),
+                       doc::At(&spec, "resourceClaims"), errors};
+  ValidateContainers(spec.Find("containers"), spec_path.Child("containers"), pod);
+  ValidateInitContainers(doc::At(&spec, "initContainers"), doc::At(&spec, "containers"), spec_path.Child("initContainers"),
+                         pod);
+}
+
+}  // namespace tjr::admission
