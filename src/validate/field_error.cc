@@ -18,6 +18,7 @@ std::string_view TypeName(ErrorType type) {
     case ErrorType::kNotSupported: return "Unsupported value";
     case ErrorType::kTooLong: return "Too long";
     case ErrorType::kTooMany: return "Too many";
+    case ErrorType::kNotFound: return "Not found";
   }
   return "Invalid value";
 }
@@ -35,6 +36,7 @@ std::string_view RuleIdOf(ErrorType type) {
     case ErrorType::kNotSupported: return "upstream/unsupported-value";
     case ErrorType::kTooLong: return "upstream/too-long";
     case ErrorType::kTooMany: return "upstream/too-many";
+    case ErrorType::kNotFound: return "upstream/not-found";
   }
   return "upstream/invalid-value";
 }

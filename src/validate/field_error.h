@@ -23,7 +23,8 @@ enum class ErrorType {
   kInternal,
   kNotSupported,
   kTooLong,
-  kTooMany
+  kTooMany,
+  kNotFound  ///< field.NotFound: "Not found: <value>"
 };
 
 /// A field.Error's BadValue, reduced to how ErrorBody prints it.
