@@ -8,6 +8,13 @@ const std::vector<Release>& Releases() {
           .version = Version::kV1_16,
           .target = "flyte-v1.16",
           .upstream = "flyteorg/flyte v1.16.8",
+          // The cluster's API server, not propeller, admits the Pod, so
+          // propeller's client k8s.io/api decides nothing here. Its Pods
+          // are built from the Kubernetes 1.34 types (typed_value.h), the
+          // oldest release tjrender's admission rows cover; the oldest
+          // supported cluster is the strictest (later releases relax
+          // validation, rarely tighten it).
+          .kubernetes_release = "1.34",
           .launched_by_flyteadmin = true,
           .task_metadata_layer = true,
           .execution_identity_label = true,
@@ -24,6 +31,8 @@ const std::vector<Release>& Releases() {
           .version = Version::kV2,
           .target = "flyte-v2",
           .upstream = "Flyte 2 (branch main 6fadb90d)",
+          // As v1.16: the same Kubernetes 1.34 types, the oldest row.
+          .kubernetes_release = "1.34",
           .launched_by_flyteadmin = false,
           .task_metadata_layer = false,
           .execution_identity_label = false,

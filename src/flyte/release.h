@@ -24,6 +24,9 @@ struct Release {
   Version version;
   std::string_view target;    ///< the --target name, "flyte-v1.16"
   std::string_view upstream;  ///< the release or commit the behaviour was read from
+  /// The Kubernetes release whose API server admits its PodTemplates and
+  /// Pods (admission::KubernetesRulesOf: "1.34").
+  std::string_view kubernetes_release;
   /// flyteadmin's launch step sets the task's resources (its task_resources
   /// or the project's attributes, setCompiledTaskDefaults), which reach the
   /// plugins as the platform resources; Flyte 2 has no flyteadmin.

@@ -1,6 +1,7 @@
 #include "flyte/render.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <utility>
 
@@ -184,16 +185,19 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
 }
 
 // The API server refuses a PodTemplate whose metadata does not decode
-// (endpoints/handlers/rest.go transformDecodeError around the json error)
-// or whose name or namespace is invalid (core/validation ValidatePodTemplate
-// -> ValidateObjectMeta: the name a DNS-1123 subdomain, ValidatePodName;
-// the namespace a DNS-1123 label), so propeller can never find it.
-std::optional<Diagnostic> RefusedTemplate(const source::Manifest& manifest) {
-  if (std::optional<Diagnostic> error =
-          typed::DecodeObjectMeta(manifest.object, typed::MetadataDecoder::kKubectl, "kubernetes-v1.34")) {
-    error->message = "PodTemplate in version \"v1\" cannot be handled as a PodTemplate: " + error->message;
-    return error;
-  }
+// (endpoints/handlers/rest.go transformDecodeError around the json error).
+std::optional<Diagnostic> UndecodableTemplate(const source::Manifest& manifest) {
+  std::optional<Diagnostic> error =
+      typed::DecodeObjectMeta(manifest.object, typed::MetadataDecoder::kKubectl, "kubernetes-v1.34");
+  if (error) error->message = "PodTemplate in version \"v1\" cannot be handled as a PodTemplate: " + error->message;
+  return error;
+}
+
+// Without the admission wired, the part of core/validation
+// ValidatePodTemplate -> ValidateObjectMeta that decides whether propeller
+// can find the template: the name a DNS-1123 subdomain (ValidatePodName),
+// the namespace a DNS-1123 label.
+std::optional<Diagnostic> InvalidTemplateName(const source::Manifest& manifest) {
   const doc::Node* metadata = manifest.object.Find("metadata");
   auto invalid = [&](const char* field, const std::string& value, std::string detail) {
     const doc::Node* at = metadata != nullptr ? metadata->Find(field) : nullptr;
@@ -213,14 +217,28 @@ std::optional<Diagnostic> RefusedTemplate(const source::Manifest& manifest) {
   return std::nullopt;
 }
 
-Result<TemplateStore> LoadTemplates(const source::ManifestSet& manifests, Diagnostics* refused) {
+// Whether the API server refuses the PodTemplate, so that it never exists
+// in the cluster and propeller can never find it; the reasons go to `out`.
+bool RefusedTemplate(const source::Manifest& manifest, const FlyteOptions& options, Diagnostics* out) {
+  std::optional<Diagnostic> error = UndecodableTemplate(manifest);
+  if (!error && !options.admit_pod_template) error = InvalidTemplateName(manifest);
+  if (error) {
+    out->push_back(std::move(*error));
+    return true;
+  }
+  if (!options.admit_pod_template) return false;
+  Diagnostics admitted = options.admit_pod_template(manifest.object);
+  const bool refused = HasErrors(admitted);
+  out->insert(out->end(), std::make_move_iterator(admitted.begin()), std::make_move_iterator(admitted.end()));
+  return refused;
+}
+
+Result<TemplateStore> LoadTemplates(const source::ManifestSet& manifests, const FlyteOptions& options,
+                                    Diagnostics* refused) {
   TemplateStore store;
   for (const source::Manifest& manifest : manifests.manifests) {
     if (manifest.id.kind != "PodTemplate" || manifest.id.api_version != "v1") continue;
-    if (std::optional<Diagnostic> error = RefusedTemplate(manifest)) {
-      refused->push_back(std::move(*error));
-      continue;
-    }
+    if (RefusedTemplate(manifest, options, refused)) continue;
     StoredTemplate stored;
     stored.location = manifest.location();
     const doc::Node* tmpl = manifest.object.Find("template");
@@ -325,6 +343,10 @@ FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOption
       Result<doc::Node> given = GivenConfigDocument(*options.config_documents, options.config_file, &notes, &namespace_);
       if (!given.ok()) outcome.diagnostics.push_back(given.take_error());
     }
+    // And the PodTemplates: a deployment repository holds them before any
+    // task is serialized.
+    Result<TemplateStore> store = LoadTemplates(manifests, options, &outcome.diagnostics);
+    if (!store.ok()) outcome.diagnostics.push_back(store.take_error());
     return outcome;
   }
   Result<PluginConfig> config = LoadConfig(manifests, options, &outcome.diagnostics);
@@ -332,7 +354,7 @@ FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOption
     outcome.diagnostics.push_back(AsInputError(config.take_error()));
     return outcome;
   }
-  Result<TemplateStore> store = LoadTemplates(manifests, &outcome.diagnostics);
+  Result<TemplateStore> store = LoadTemplates(manifests, options, &outcome.diagnostics);
   if (!store.ok()) {
     outcome.diagnostics.push_back(store.take_error());
     return outcome;
@@ -373,7 +395,12 @@ FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOption
     if (!pod.ok()) {
       result.diagnostics.push_back(pod.take_error());
     } else if (!result.has_errors()) {
-      result.objects.push_back(std::move(*pod));
+      // The API server's admission: a Pod it refuses is not created.
+      Diagnostics refused = options.admit_pod ? options.admit_pod(*pod, document.document) : Diagnostics{};
+      const bool created = !HasErrors(refused);
+      result.diagnostics.insert(result.diagnostics.end(), std::make_move_iterator(refused.begin()),
+                                std::make_move_iterator(refused.end()));
+      if (created) result.objects.push_back(std::move(*pod));
     }
     outcome.tasks.push_back(std::move(result));
   }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,14 @@ struct FlyteOptions {
   std::optional<std::vector<doc::Node>> config_documents;
   /// The file's name, for messages.
   std::string config_file = "--flyte-config";
+  /// The cluster's admission, wired by app/ (flyte/ sits below admission/):
+  /// of every v1 PodTemplate of the inputs, whether or not a task names it
+  /// (one it refuses is never stored, so a task naming it fails as on a
+  /// missing one), and of each rendered Pod (`task`: the task document it
+  /// came from; refused, the task renders nothing). Unset: the PodTemplate's
+  /// decoding and metadata checks only, no Pod check.
+  std::function<Diagnostics(const doc::Node& pod_template)> admit_pod_template;
+  std::function<Diagnostics(const doc::Node& pod, const doc::Node& task)> admit_pod;
 };
 
 /// One task's outcome.
