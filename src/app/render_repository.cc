@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/flyte_admission.h"
 #include "app/manifest_tree.h"
 #include "app/out_check.h"
 #include "app/previous_state.h"
@@ -434,6 +435,7 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
       });
   sink.ProgressPause();
   findings.AddChecked(summary.runtimes);
+  WireFlyteAdmission(&flyte_options);
   flyte::FlyteOutcome flyte_outcome = flyte::RenderFlyte(manifests, flyte_options);
   findings.Add(flyte_outcome.diagnostics);
   for (const flyte::TaskResult& task : flyte_outcome.tasks) {

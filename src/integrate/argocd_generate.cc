@@ -8,6 +8,7 @@
 #include <system_error>
 #include <utility>
 
+#include "app/flyte_admission.h"
 #include "app/integration_render.h"
 #include "app/manifest_tree.h"
 #include "app/render_config.h"
@@ -287,6 +288,7 @@ ArgocdOutcome ArgocdGenerate(const ArgocdRequest& request, app::Findings& findin
   // Flyte tasks are registered with Flyte, not applied: checked, never printed.
   flyte::FlyteOptions flyte_options;
   flyte_options.default_namespace = pipeline_options.default_namespace;
+  app::WireFlyteAdmission(&flyte_options);
   flyte::FlyteOutcome flyte_outcome = flyte::RenderFlyte(manifests, flyte_options);
   findings.Add(flyte_outcome.diagnostics);
   for (const flyte::TaskResult& task : flyte_outcome.tasks) {
