@@ -122,6 +122,37 @@ TEST(FlyteAdmission, ARefusedPodRendersNothingAndFallsBackToTheTask) {
   EXPECT_TRUE(Mentions(outcome.tasks[0].diagnostics, "task.yaml:1:1: error: pod refused"));
 }
 
+// A refusal points at the line that wrote the value: the task's, or the
+// PodTemplate's that the task's container merged with.
+TEST(FlyteAdmission, ThePodsValuesKeepTheLinesThatWroteThem) {
+  source::MemoryTree tree({{"templates.yaml", R"(apiVersion: v1
+kind: PodTemplate
+metadata: {name: gpu, namespace: flyte}
+template:
+  spec:
+    containers:
+    - name: default
+      image: noop
+      workingDir: /from/template
+)"},
+                           {"task.yaml", std::string(kTask)}});
+  flyte::FlyteOptions options;
+  std::string image_at, working_dir_at;
+  options.admit_pod = [&](const doc::Node& pod, const doc::Node&) {
+    const doc::Node* container = doc::FindPath(&pod, {"spec", "containers"});
+    if (container != nullptr && container->is_sequence() && !container->items().empty()) {
+      const doc::Node& primary = container->items().front();
+      if (const doc::Node* image = primary.Find("image")) image_at = image->location().ToString();
+      if (const doc::Node* dir = primary.Find("workingDir")) working_dir_at = dir->location().ToString();
+    }
+    return Diagnostics{};
+  };
+  flyte::FlyteOutcome outcome = flyte::RenderFlyte(Load(tree, {"task.yaml", "templates.yaml"}), options);
+  ASSERT_EQ(outcome.tasks.size(), 1u);
+  EXPECT_EQ(image_at, "task.yaml:11:30");
+  EXPECT_EQ(working_dir_at, "templates.yaml:9:19");
+}
+
 TEST(FlyteAdmission, AnAdmittedPodRenders) {
   source::MemoryTree tree({{"templates.yaml", std::string(kTemplates)}, {"task.yaml", std::string(kTask)}});
   flyte::FlyteOptions options;
