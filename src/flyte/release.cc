@@ -10,10 +10,10 @@ const std::vector<Release>& Releases() {
           .upstream = "flyteorg/flyte v1.16.8",
           // The cluster's API server, not propeller, admits the Pod, so
           // propeller's client k8s.io/api decides nothing here. Its Pods
-          // are built from the Kubernetes 1.34 types (typed_value.h), the
-          // oldest release tjrender's admission rows cover; the oldest
-          // supported cluster is the strictest (later releases relax
-          // validation, rarely tighten it).
+          // are built from the Kubernetes 1.34 types (typed_value.h), and
+          // 1.34 is the oldest cluster release tjrender admits for (the
+          // Trainer v2.1 row too): a fleet's oldest cluster is the one a
+          // Pod must pass.
           .kubernetes_release = "1.34",
           .launched_by_flyteadmin = true,
           .task_metadata_layer = true,
