@@ -116,7 +116,9 @@ void ValidateInitContainers(const doc::Node* list, const doc::Node* regular, con
       // validateInitContainerRestartPolicy.
       const std::string policy = containers::StringField(&ctr, "restartPolicy");
       restart_always = policy == "Always";
-      if (!restart_always) {
+      // With ContainerRestartRules (1.35+) regular init containers may set
+      // a restart policy too; its checks there are not emulated.
+      if (!restart_always && !pod.rules.container_restart_rules) {
         pod.errors->Add("sidecars",
                         containers::NotSupported(item_path.Child("restartPolicy"), BadValue::String(policy), {"Always"}),
                         {ctr.Find("restartPolicy"), &ctr});

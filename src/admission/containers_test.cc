@@ -258,9 +258,10 @@ containers:
                    "without restartPolicy=Always",
                    "spec.template.spec.initContainers[1].restartPolicy: Unsupported value: \"OnFailure\": supported "
                    "values: \"Always\""}));
-  // ContainerRestartRules is on by default from 1.35: containers may set it.
-  EXPECT_EQ(Errors(spec, "1.35").size(), 2u);
-  EXPECT_EQ(Errors(spec, "1.36").front(), Errors(spec, "1.34")[1]);
+  // ContainerRestartRules is on by default from 1.35: containers and
+  // regular init containers may set one.
+  EXPECT_EQ(Errors(spec, "1.35"), Lines{Errors(spec, "1.34")[1]});
+  EXPECT_EQ(Errors(spec, "1.36"), Lines{Errors(spec, "1.34")[1]});
 }
 
 TEST(ValidateContainersTest, SecurityContextIds) {
