@@ -18,8 +18,9 @@ struct KubernetesRules {
   // Behaviours that differ between rows are added here, one named flag each,
   // with the upstream file:line that decides it.
   /// ContainerRestartRules (pkg/features/kube_features.go: alpha 1.34, beta
-  /// and on by default 1.35): regular containers may set restartPolicy, so
-  /// validateContainers no longer forbids it.
+  /// and on by default 1.35): regular containers and regular init containers
+  /// may set restartPolicy, so validateContainers no longer forbids it and
+  /// validateInitContainerRestartPolicy no longer limits it to Always.
   bool container_restart_rules = false;
 };
 
