@@ -10,12 +10,10 @@ namespace tjr::render {
 /// The Go types the Trainer controller decodes into, resolved once per
 /// release from its schema (trainer::ReleaseSchema): its own API types and
 /// those of the Kubernetes and JobSet modules it is built against (v2.1.0:
-/// Kubernetes 1.34 + JobSet v0.10.1; v2.2.0:
-/// Kubernetes 1.35 + JobSet v0.12.0 standing in for the pinned v0.11.1,
-/// which has the same JobSetSpec fields, volumeClaimPolicies included; the
-/// one difference, the merge key of replicatedJobs, is unused by v2.2.0's
-/// per-job merge; v2.3.0: Kubernetes 1.36 + JobSet v0.12.0) and cached for
-/// the life of the process.
+/// Kubernetes 1.34 + JobSet v0.10.1; v2.2.0: Kubernetes 1.35 + the pinned
+/// JobSet v0.11.1, whose replicatedJobs has no merge key; v2.3.0:
+/// Kubernetes 1.36 + JobSet v0.12.0) and cached for the life of the
+/// process.
 struct GoTypes {
   const schema::Type* pod_template_spec = nullptr;  ///< core/v1.PodTemplateSpec
   const schema::Type* pod_spec = nullptr;           ///< core/v1.PodSpec
@@ -34,8 +32,7 @@ struct GoTypes {
 /// release is built against ("kubernetes-v1.36").
 std::string_view KubernetesPolicy(trainer::TrainerVersion version);
 
-/// The JobSet policy set of the release's JobSet types ("jobset-v0.12.0";
-/// v2.2.0's pinned v0.11.1 is stood in for by v0.12.0, see GoTypes).
+/// The JobSet policy set of the release's JobSet types ("jobset-v0.12.0").
 std::string_view JobSetPolicy(trainer::TrainerVersion version);
 
 /// The cached types of `version`, or the error that prevented loading them.

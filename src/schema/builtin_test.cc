@@ -55,8 +55,9 @@ std::vector<std::string> Strategies(const Field* field) {
 
 TEST(BuiltinSchemaTest, NamesEveryPolicyFile) {
   EXPECT_EQ(BuiltinPolicyNames(),
-            (std::vector<std::string>{"jobset-v0.10.1", "jobset-v0.12.0", "kubernetes-v1.34", "kubernetes-v1.35",
-                                      "kubernetes-v1.36", "trainer-v2.1.0", "trainer-v2.2.0", "trainer-v2.3.0"}));
+            (std::vector<std::string>{"jobset-v0.10.1", "jobset-v0.11.1", "jobset-v0.12.0", "kubernetes-v1.34",
+                                      "kubernetes-v1.35", "kubernetes-v1.36", "trainer-v2.1.0", "trainer-v2.2.0",
+                                      "trainer-v2.3.0"}));
 }
 
 TEST(BuiltinSchemaTest, EmbeddedBytesAreThePolicyFiles) {
@@ -284,9 +285,9 @@ TEST(BuiltinSchemaTest, RejectsBadSelections) {
   Result<const Schema*> unknown = BuiltinSchema({"kubernetes-v1.99"});
   ASSERT_FALSE(unknown.ok());
   EXPECT_EQ(unknown.error().message,
-            "unknown policy set \"kubernetes-v1.99\" (built in: jobset-v0.10.1, jobset-v0.12.0, "
-            "kubernetes-v1.34, kubernetes-v1.35, kubernetes-v1.36, trainer-v2.1.0, trainer-v2.2.0, "
-            "trainer-v2.3.0)");
+            "unknown policy set \"kubernetes-v1.99\" (built in: jobset-v0.10.1, jobset-v0.11.1, "
+            "jobset-v0.12.0, kubernetes-v1.34, kubernetes-v1.35, kubernetes-v1.36, trainer-v2.1.0, "
+            "trainer-v2.2.0, trainer-v2.3.0)");
   Result<const Schema*> twice = BuiltinSchema({"kubernetes-v1.34", "kubernetes-v1.34"});
   ASSERT_FALSE(twice.ok());
   EXPECT_EQ(twice.error().message, "policy set kubernetes-v1.34 is selected twice");
