@@ -36,7 +36,7 @@ void ObjectErrors::Add(std::string_view rule, validate::FieldError error,
       break;
     }
   }
-  errors_.push_back(ObjectError{std::string(rule), std::move(error), at});
+  errors_.push_back(ObjectError{std::string(rule), std::move(error), at, {}});
 }
 
 }  // namespace tjr::admission
