@@ -149,9 +149,29 @@ void ValidateInitContainers(const doc::Node* list, const doc::Node* regular, con
   }
 }
 
+// validateContainersOnlyForPod: only a Pod (not a template) must have an
+// image without leading or trailing whitespace. Upstream appends these after
+// the whole pod spec's errors (validatePodMetadataAndSpec); we append them
+// after the container lists'. Only ASCII whitespace is trimmed here (Go's
+// TrimSpace also trims U+0085 and U+00A0).
+void ValidateImagesOnlyForPod(const doc::Node* list, const Path& path, ObjectErrors* errors) {
+  const std::vector<doc::Node>& items = doc::Items(list);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string image = containers::StringField(&items[i], "image");
+    const std::size_t first = image.find_first_not_of(" \t\n\v\f\r");
+    const std::size_t last = image.find_last_not_of(" \t\n\v\f\r");
+    const bool trimmed = image.empty() || (first == 0 && last == image.size() - 1);
+    if (trimmed) continue;
+    errors->Add("image",
+                containers::Invalid(path.Index(i).Child("image"), BadValue::String(image),
+                                    "must not have leading or trailing whitespace"),
+                {items[i].Find("image"), &items[i]});
+  }
+}
+
 }  // namespace
 
-void ValidateContainerLists(const doc::Node& spec, const PodVolumes& volumes, const Path& spec_path, PodOwner /*owner*/,
+void ValidateContainerLists(const doc::Node& spec, const PodVolumes& volumes, const Path& spec_path, PodOwner owner,
                             const KubernetesRules& rules, ObjectErrors* errors) {
   const doc::Node* host_users = doc::AtPath(&spec, {"securityContext", "hostUsers"});
   const PodContext pod{volumes, rules, doc::At(&spec, "terminationGracePeriodSeconds"),
@@ -160,6 +180,10 @@ void ValidateContainerLists(const doc::Node& spec, const PodVolumes& volumes, co
   ValidateContainers(spec.Find("containers"), spec_path.Child("containers"), pod);
   ValidateInitContainers(doc::At(&spec, "initContainers"), doc::At(&spec, "containers"), spec_path.Child("initContainers"),
                          pod);
+  if (owner == PodOwner::kPod) {
+    ValidateImagesOnlyForPod(doc::At(&spec, "containers"), spec_path.Child("containers"), errors);
+    ValidateImagesOnlyForPod(doc::At(&spec, "initContainers"), spec_path.Child("initContainers"), errors);
+  }
 }
 
 }  // namespace tjr::admission

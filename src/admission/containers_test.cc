@@ -1,9 +1,9 @@
-// Cases transcribed from pkg/apis/core/validation/validation_test.go
+// Cases in the manner of pkg/apis/core/validation/validation_test.go
 // (TestValidateContainers, TestValidateInitContainers, TestValidatePorts,
-// TestValidateEnv, TestValidateEnvFrom, TestValidateVolumeMounts,
-// TestValidateResourceRequirements, TestValidateProbe, TestValidateHandler)
-// at v1.34.0, on pod specs as DefaultJob leaves them (protocol,
-// imagePullPolicy and terminationMessagePolicy set, probes defaulted).
+// TestValidateEnv, TestValidateEnvFrom, TestValidateVolumeMounts), with the
+// expected texts read off validation.go at v1.34.0, on pod specs as
+// DefaultJob leaves them (protocol, imagePullPolicy and
+// terminationMessagePolicy set, probes defaulted).
 #include "admission/containers.h"
 
 #include <gtest/gtest.h>
@@ -16,7 +16,8 @@ namespace {
 
 // The field errors of ValidateContainerLists on the pod spec `yaml`, whose
 // volumes are `volumes` (name -> source kind).
-std::vector<std::string> Errors(std::string_view yaml, std::string_view release = "1.34") {
+std::vector<std::string> Errors(std::string_view yaml, std::string_view release = "1.34",
+                                PodOwner owner = PodOwner::kJobTemplate) {
   Result<std::vector<doc::Node>> read = yaml::ReadStream(yaml, "spec.yaml");
   EXPECT_TRUE(read.ok());
   if (!read.ok() || read->empty()) return {};
@@ -24,7 +25,7 @@ std::vector<std::string> Errors(std::string_view yaml, std::string_view release 
   PodVolumes volumes;
   for (const doc::Node& volume : doc::Items(spec.Find("volumes"))) volumes[doc::StringAt(volume, "name")] = &volume;
   ObjectErrors errors;
-  ValidateContainerLists(spec, volumes, Path("spec.template.spec"), PodOwner::kJobTemplate,
+  ValidateContainerLists(spec, volumes, Path("spec.template.spec"), owner,
                          *KubernetesRulesOf(release), &errors);
   std::vector<std::string> out;
   for (const ObjectError& error : errors.errors()) out.push_back(error.error.Error());
@@ -76,6 +77,16 @@ TEST(ValidateContainersTest, RequiresAnImageButNotATrimmedOne) {
     terminationMessagePolicy: File
 )"),
             Lines{"spec.template.spec.containers[0].image: Required value"});
+}
+
+TEST(ValidateContainersTest, OnlyAPodsImageMustBeTrimmed) {
+  const std::string spec = R"(containers:
+  - {name: a, image: " pytorch", imagePullPolicy: Always, terminationMessagePolicy: File}
+)";
+  EXPECT_EQ(Errors(spec), Lines{});
+  EXPECT_EQ(Errors(spec, "1.34", PodOwner::kPod),
+            Lines{"spec.template.spec.containers[0].image: Invalid value: \" pytorch\": must not have leading or "
+                  "trailing whitespace"});
 }
 
 TEST(ValidateContainersTest, Ports) {
