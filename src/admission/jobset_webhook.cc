@@ -42,6 +42,11 @@ constexpr std::string_view kCoordinator = "coordinator";
 constexpr std::string_view kFeatureGates = "feature-gates";
 constexpr std::string_view kVolumeClaims = "volume-claim-policies";
 
+// `value - 1` in int32 arithmetic, which wraps (Replicas-1 of MinInt32).
+std::int64_t Int32Minus1(std::int64_t value) {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(value) - 1u);
+}
+
 class Webhook {
  public:
   Webhook(const doc::Node& jobset, const JobSetRules& rules, ObjectErrors* errors)
@@ -158,7 +163,7 @@ void Webhook::CheckReplicatedJob(const doc::Node& job, std::size_t index) {
     Invalid(kNames, path.Child("groupName"), group, std::move(message), {doc::At(&job, "groupName"), &job});
   }
   // The job with the largest index has the longest name.
-  const std::string longest_job = JobName(name_, job_name, replicas - 1);
+  const std::string longest_job = JobName(name_, job_name, Int32Minus1(replicas));
   for (std::string& message : Dns1035LabelErrors(longest_job)) {
     // A name too long is the JobSet's (the TrainJob's) to shorten; a
     // malformed one is most often the replicatedJob's.
@@ -173,7 +178,7 @@ void Webhook::CheckReplicatedJob(const doc::Node& job, std::size_t index) {
   if (doc::StringAt(job_spec, "completionMode") == "Indexed" && completions.has_value()) {
     // GenPodName plus the 5-character suffix of a generated pod name; the
     // error's value is the job name, as upstream passes it.
-    const std::string longest_pod = longest_job + "-" + std::to_string(*completions - 1) + "-abcde";
+    const std::string longest_pod = longest_job + "-" + std::to_string(Int32Minus1(*completions)) + "-abcde";
     for (std::string& message : Dns1035LabelErrors(longest_pod)) {
       if (message.find(kMaxLen63) != std::string::npos) {
         message = "JobSet name is too long, pod names generated for this JobSet will exceed 63 characters";
