@@ -155,6 +155,15 @@ TEST(ValidateContainersTest, EnvValueAndValueFrom) {
                    "\"status.hostIPs\", \"status.podIP\", \"status.podIPs\""}));
 }
 
+TEST(ValidateContainersTest, AFileKeyRefIsASourceFrom135) {
+  const std::string spec =
+      Spec("    env:\n    - {name: A, valueFrom: {fileKeyRef: {volumeName: v, path: a.env, key: A}}}\n");
+  EXPECT_EQ(Errors(spec, "1.34"),
+            Lines{"spec.template.spec.containers[0].env[0].valueFrom: Invalid value: \"\": must specify one of: "
+                  "`fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"});
+  EXPECT_EQ(Errors(spec, "1.35"), Lines{});
+}
+
 TEST(ValidateContainersTest, EnvFromNeedsOneSource) {
   EXPECT_EQ(Errors(Spec(R"(    envFrom:
     - {prefix: "a=b", configMapRef: {name: cm}}

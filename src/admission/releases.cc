@@ -7,8 +7,8 @@ namespace {
 
 constexpr std::array<KubernetesRules, 3> kKubernetes = {{
     {.version = "1.34", .tag = "v1.34.0"},
-    {.version = "1.35", .tag = "v1.35.0", .container_restart_rules = true},
-    {.version = "1.36", .tag = "v1.36.0", .container_restart_rules = true},
+    {.version = "1.35", .tag = "v1.35.0", .container_restart_rules = true, .env_files = true},
+    {.version = "1.36", .tag = "v1.36.0", .container_restart_rules = true, .env_files = true},
 }};
 
 constexpr std::array<JobSetRules, 3> kJobSet = {{

@@ -22,6 +22,10 @@ struct KubernetesRules {
   /// may set restartPolicy, so validateContainers no longer forbids it and
   /// validateInitContainerRestartPolicy no longer limits it to Always.
   bool container_restart_rules = false;
+  /// EnvFiles (pkg/features/kube_features.go: alpha 1.34, beta and on by
+  /// default 1.35, kubernetes/kubernetes#134414): env valueFrom.fileKeyRef is
+  /// a source (its selector checks are not emulated).
+  bool env_files = false;
 };
 
 /// The JobSet webhook and CRD of one JobSet release
