@@ -38,6 +38,22 @@ FieldError NotSupported(const Path& path, BadValue value, std::initializer_list<
   return {ErrorType::kNotSupported, path.String(), std::move(value), std::move(detail)};
 }
 
+void ValidateLocalDescendingPath(const std::string& value, const Path& path, std::string_view rule, const doc::Node* at,
+                                 ObjectErrors* errors) {
+  if (value.starts_with("/")) errors->Add(rule, Invalid(path, BadValue::String(value), "must be a relative path"), at);
+  // strings.Split(filepath.ToSlash(targetPath), "/"): one error at most.
+  std::size_t start = 0;
+  while (start <= value.size()) {
+    std::size_t end = value.find('/', start);
+    if (end == std::string::npos) end = value.size();
+    if (value.compare(start, end - start, "..") == 0) {
+      errors->Add(rule, Invalid(path, BadValue::String(value), "must not contain '..'"), at);
+      break;
+    }
+    start = end + 1;
+  }
+}
+
 std::string StringField(const doc::Node* node, std::string_view key) { return doc::StringAt(node, key); }
 
 std::int64_t IntField(const doc::Node* node, std::string_view key) {

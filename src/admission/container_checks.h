@@ -41,6 +41,10 @@ validate::FieldError NotFound(const Path& path, validate::BadValue value);
 validate::FieldError NotSupported(const Path& path, validate::BadValue value,
                                   std::initializer_list<std::string_view> supported);
 
+/// validateLocalDescendingPath: relative, and no ".." element.
+void ValidateLocalDescendingPath(const std::string& value, const Path& path, std::string_view rule, const doc::Node* at,
+                                 ObjectErrors* errors);
+
 /// The string at `key`, "" when absent or not a string (Go's zero value).
 std::string StringField(const doc::Node* node, std::string_view key);
 /// The integer at `key`, 0 when absent (Go's zero value).

@@ -284,6 +284,25 @@ containers:
   EXPECT_EQ(Errors(spec, "1.36"), Lines{Errors(spec, "1.34")[1]});
 }
 
+TEST(ValidateContainersTest, SeccompAndAppArmorProfiles) {
+  EXPECT_EQ(Errors(Spec(R"(    securityContext:
+      procMount: Hidden
+      seccompProfile: {type: Localhost, localhostProfile: ../escape.json}
+      appArmorProfile: {type: RuntimeDefault, localhostProfile: mine}
+)")),
+            (Lines{"spec.template.spec.containers[0].securityContext.procMount: Unsupported value: \"Hidden\": "
+                   "supported values: \"Default\", \"Unmasked\"",
+                   "spec.template.spec.containers[0].securityContext.seccompProfile.localhostProfile: Invalid value: "
+                   "\"../escape.json\": must not contain '..'",
+                   "spec.template.spec.containers[0].securityContext.appArmorProfile.localhostProfile: Invalid value: "
+                   "\"mine\": can only be set when AppArmor type is Localhost"}));
+  EXPECT_EQ(Errors(Spec("    securityContext: {seccompProfile: {type: Localhost}, appArmorProfile: {type: Custom}}\n")),
+            (Lines{"spec.template.spec.containers[0].securityContext.seccompProfile.localhostProfile: Required value: "
+                   "must be set when seccomp type is Localhost",
+                   "spec.template.spec.containers[0].securityContext.appArmorProfile.type: Unsupported value: "
+                   "\"Custom\": supported values: \"Localhost\", \"RuntimeDefault\", \"Unconfined\""}));
+}
+
 TEST(ValidateContainersTest, SecurityContextIds) {
   EXPECT_EQ(Errors(Spec("    securityContext: {runAsUser: -1, procMount: Unmasked}\n")),
             (Lines{"spec.template.spec.containers[0].securityContext.runAsUser: Invalid value: -1: must be between 0 "

@@ -33,21 +33,6 @@ bool HasPath(const std::map<std::string, std::string>& paths, const std::string&
   return false;
 }
 
-// validateLocalDescendingPath: relative, and no ".." element.
-void ValidateDescendingPath(const std::string& value, const Path& path, const doc::Node* at, ObjectErrors* errors) {
-  if (value.starts_with("/")) errors->Add(kRule, Invalid(path, BadValue::String(value), "must be a relative path"), at);
-  std::size_t start = 0;
-  while (start <= value.size()) {
-    std::size_t end = value.find('/', start);
-    if (end == std::string::npos) end = value.size();
-    if (value.compare(start, end - start, "..") == 0) {
-      errors->Add(kRule, Invalid(path, BadValue::String(value), "must not contain '..'"), at);
-      break;
-    }
-    start = end + 1;
-  }
-}
-
 void ValidateMountPropagation(const doc::Node& mount, const doc::Node& container, const Path& path,
                               ObjectErrors* errors) {
   const doc::Node* node = doc::At(&mount, "mountPropagation");
@@ -125,7 +110,7 @@ void ValidateVolumeMounts(const doc::Node& container, const Path& path, const Po
                     {mount.Find("subPathExpr"), &mount});
       }
     }
-    if (!sub_path.empty()) ValidateDescendingPath(sub_path, path.Child("subPath"), mount.Find("subPath"), errors);
+    if (!sub_path.empty()) ValidateLocalDescendingPath(sub_path, path.Child("subPath"), kRule, mount.Find("subPath"), errors);
     if (!sub_path_expr.empty()) {
       if (!sub_path.empty()) {
         errors->Add(kRule,
@@ -133,7 +118,7 @@ void ValidateVolumeMounts(const doc::Node& container, const Path& path, const Po
                             "subPathExpr and subPath are mutually exclusive"),
                     {mount.Find("subPathExpr"), &mount});
       }
-      ValidateDescendingPath(sub_path_expr, path.Child("subPathExpr"), mount.Find("subPathExpr"), errors);
+      ValidateLocalDescendingPath(sub_path_expr, path.Child("subPathExpr"), kRule, mount.Find("subPathExpr"), errors);
     }
     ValidateMountPropagation(mount, container, path.Child("mountPropagation"), errors);
     ValidateRecursiveReadOnly(mount, path.Child("recursiveReadOnly"), errors);
