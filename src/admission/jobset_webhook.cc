@@ -384,7 +384,21 @@ void Webhook::CheckVolumeClaimPolicies() {
 }  // namespace
 
 void ValidateCreate(const doc::Node& jobset, const JobSetRules& rules, ObjectErrors* errors) {
-  Webhook(jobset, rules, errors).Run();
+  if (!rules.invalid_status_error) {
+    // errors.Join keeps every error, a repeated text too.
+    Webhook(jobset, rules, errors).Run();
+    return;
+  }
+  // apierrors.NewInvalid's message is the list's ToAggregate, which drops
+  // an exact repetition (the job and the pod name of a malformed
+  // replicatedJob name give the same error).
+  ObjectErrors found;
+  Webhook(jobset, rules, &found).Run();
+  std::set<std::string> seen;
+  for (ObjectError& error : found.Take()) {
+    if (!seen.insert(error.error.Error()).second) continue;
+    errors->Add(error.rule, std::move(error.error), {error.at});
+  }
 }
 
 }  // namespace tjr::admission::jobset_parts
