@@ -39,7 +39,7 @@ std::span<const RuleInfo> ContainerRuleRows() {
       {"sidecars", "job pod podtemplate",
        "only init containers set restartPolicy (Always: a sidecar); probes and lifecycle only on sidecars",
        "pkg/apis/core/validation/validation.go validateInitContainers, validateInitContainerRestartPolicy"},
-      {"security-context", "job pod podtemplate", "container runAsUser and runAsGroup ids, Unmasked procMount",
+      {"security-context", "job pod podtemplate", "container runAsUser and runAsGroup ids, procMount, seccomp and AppArmor profiles",
        "pkg/apis/core/validation/validation.go ValidateSecurityContext"},
   }};
   return kRows;
