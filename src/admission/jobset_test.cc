@@ -387,6 +387,68 @@ spec:
   EXPECT_FALSE(doc::AtPath(&job, {"spec", "suspend"})->bool_value());
 }
 
+TEST(JobSetJobsTest, ExclusivePlacementAndCoordinator) {
+  doc::Node jobset = Read(R"(metadata:
+  name: js
+  namespace: ml
+  annotations:
+    alpha.jobset.sigs.k8s.io/exclusive-topology: cloud.google.com/gke-nodepool
+    alpha.jobset.sigs.k8s.io/node-selector: "true"
+spec:
+  coordinator: {replicatedJob: node}
+  network: {subdomain: net}
+  replicatedJobs:
+  - name: node
+    template: {spec: {template: {spec: {containers: [{name: c, image: i}]}}}}
+)");
+  DefaultJobSet(&jobset, *JobSetRulesOf("v0.11.0"));
+  const std::vector<doc::Node> jobs = FirstJobs(jobset, *JobSetRulesOf("v0.11.0"));
+  ASSERT_EQ(jobs.size(), 1u);
+  const doc::Node& job = jobs[0];
+  // constructJob: the namespaced job name as a nodeSelector and the
+  // no-schedule toleration; labelAndAnnotateObject: the coordinator
+  // endpoint and the exclusive-placement annotations.
+  EXPECT_EQ(doc::StringAtPath(job, {"spec", "template", "spec", "nodeSelector", "alpha.jobset.sigs.k8s.io/namespaced-job"}),
+            "ml_js-node-0");
+  const std::vector<doc::Node>& tolerations = doc::Items(doc::AtPath(&job, {"spec", "template", "spec", "tolerations"}));
+  ASSERT_EQ(tolerations.size(), 1u);
+  EXPECT_EQ(doc::StringAt(&tolerations[0], "key"), "alpha.jobset.sigs.k8s.io/no-schedule");
+  EXPECT_EQ(doc::StringAt(&tolerations[0], "operator"), "Exists");
+  EXPECT_EQ(doc::StringAt(&tolerations[0], "effect"), "NoSchedule");
+  EXPECT_EQ(doc::StringAtPath(job, {"metadata", "labels", "jobset.sigs.k8s.io/coordinator"}), "js-node-0-0.net");
+  EXPECT_EQ(doc::StringAtPath(job, {"spec", "template", "metadata", "annotations",
+                                    "alpha.jobset.sigs.k8s.io/exclusive-topology"}),
+            "cloud.google.com/gke-nodepool");
+  EXPECT_EQ(doc::StringAtPath(job, {"spec", "template", "spec", "subdomain"}), "net");
+}
+
+TEST(JobSetJobsTest, VolumeClaimPoliciesMountTheirClaims) {
+  const std::string yaml = R"(metadata: {name: js, namespace: ml}
+spec:
+  volumeClaimPolicies:
+  - templates: [{metadata: {name: data}}, {metadata: {name: unused}}]
+  replicatedJobs:
+  - name: node
+    template: {spec: {template: {spec: {containers: [{name: c, image: i, volumeMounts: [{name: data, mountPath: /d}]}]}}}}
+)";
+  // addVolumes (v0.11.0): a PVC volume "<template>-<jobset>" for each
+  // template a container mounts; v0.10.1 prunes the field.
+  doc::Node jobset = Read(yaml);
+  DefaultJobSet(&jobset, *JobSetRulesOf("v0.11.0"));
+  const std::vector<doc::Node> jobs = FirstJobs(jobset, *JobSetRulesOf("v0.11.0"));
+  ASSERT_EQ(jobs.size(), 1u);
+  const std::vector<doc::Node>& volumes = doc::Items(doc::AtPath(&jobs[0], {"spec", "template", "spec", "volumes"}));
+  ASSERT_EQ(volumes.size(), 1u);
+  EXPECT_EQ(doc::StringAt(&volumes[0], "name"), "data");
+  EXPECT_EQ(doc::StringAtPath(volumes[0], {"persistentVolumeClaim", "claimName"}), "data-js");
+  const doc::Node& policy = doc::Items(doc::AtPath(&jobset, {"spec", "volumeClaimPolicies"}))[0];
+  EXPECT_EQ(doc::StringAtPath(policy, {"retentionPolicy", "whenDeleted"}), "Delete");
+
+  doc::Node old = Read(yaml);
+  DefaultJobSet(&old, *JobSetRulesOf("v0.10.1"));
+  EXPECT_EQ(doc::AtPath(&old, {"spec", "volumeClaimPolicies"}), nullptr);
+}
+
 TEST(JobSetJobsTest, Sha1MatchesKnownDigests) {
   EXPECT_EQ(jobset_parts::Sha1Hex(""), "da39a3ee5e6b4b0d3255bfef95601890afd80709");
   EXPECT_EQ(jobset_parts::Sha1Hex("abc"), "a9993e364706816aba3e25717850c26c9cd0d89d");
