@@ -33,7 +33,7 @@ constexpr std::int64_t kMaxInt32 = std::numeric_limits<std::int32_t>::max();
 // The catalogue ids (rules_jobset.cc).
 constexpr std::string_view kNames = "generated-names";
 constexpr std::string_view kSubdomain = "subdomain";
-constexpr std::string_view kManagedBy = "managed-by";
+constexpr std::string_view kManagedBy = "managed-by-path";
 constexpr std::string_view kReplicas = "replicas-parallelism";
 constexpr std::string_view kDependsOn = "depends-on";
 constexpr std::string_view kPolicyTargets = "policy-targets";

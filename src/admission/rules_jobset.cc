@@ -16,7 +16,7 @@ std::span<const RuleInfo> JobSetRuleRows() {
        "pkg/webhooks/jobset_webhook.go ValidateCreate"},
       {"subdomain", "jobset", "spec.network.subdomain is a DNS-1123 subdomain and a DNS-1035 label",
        "pkg/webhooks/jobset_webhook.go ValidateCreate"},
-      {"managed-by", "jobset", "spec.managedBy is a domain-prefixed path of at most 63 characters",
+      {"managed-by-path", "jobset", "spec.managedBy is a domain-prefixed path of at most 63 characters",
        "pkg/webhooks/jobset_webhook.go ValidateCreate"},
       {"replicas-parallelism", "jobset", "replicas times parallelism of a replicatedJob fits in an int32",
        "pkg/webhooks/jobset_webhook.go ValidateCreate"},
