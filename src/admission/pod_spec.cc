@@ -1,0 +1,316 @@
+#include "admission/pod.h"
+
+#include <limits>
+#include <set>
+#include <string>
+
+#include "admission/container_checks.h"
+#include "admission/container_formats.h"
+#include "admission/containers.h"
+#include "admission/object_meta.h"
+#include "admission/pod_parts.h"
+#include "doc/path.h"
+
+// ValidatePodTemplateSpec and ValidatePodSpec
+// (pkg/apis/core/validation/validation.go at v1.34.0, v1.35.0, v1.36.0), on
+// a v1 PodSpec after the API server's defaulting, in upstream's order.
+namespace tjr::admission {
+namespace {
+
+using containers::Forbidden;
+using containers::Invalid;
+using containers::NotSupported;
+using containers::Required;
+using validate::BadValue;
+
+const doc::Node* AtOr(const doc::Node& node, std::string_view key) {
+  const doc::Node* value = node.Find(key);
+  return value != nullptr ? value : &node;
+}
+
+// A field holding an object name checked by one of the NameIs* functions
+// (all DNS subdomains here), each message an Invalid.
+void SubdomainName(std::string_view rule, const doc::Node& spec, std::string_view key, const Path& path,
+                   ObjectErrors* errors) {
+  const std::string value = doc::StringAt(spec, key);
+  if (value.empty()) return;
+  for (std::string& message : formats::Dns1123Subdomain(value)) {
+    errors->Add(rule, Invalid(path.Child(key), BadValue::String(value), std::move(message)), AtOr(spec, key));
+  }
+}
+
+void Dns1123LabelField(std::string_view rule, const doc::Node& spec, std::string_view key, const Path& path,
+                       ObjectErrors* errors) {
+  const std::string value = doc::StringAt(spec, key);
+  if (value.empty()) return;
+  for (std::string& message : formats::Dns1123Label(value)) {
+    errors->Add(rule, Invalid(path.Child(key), BadValue::String(value), std::move(message)), AtOr(spec, key));
+  }
+}
+
+// validateRestartPolicy, validateDNSPolicy, ValidatePreemptionPolicy: a
+// required enum.
+void Enum(std::string_view rule, const doc::Node& spec, std::string_view key, const Path& path,
+          std::initializer_list<std::string_view> supported, ObjectErrors* errors) {
+  const std::string value = doc::StringAt(spec, key);
+  if (value.empty()) {
+    errors->Add(rule, Required(path), AtOr(spec, key));
+    return;
+  }
+  for (std::string_view option : supported) {
+    if (value == option) return;
+  }
+  errors->Add(rule, NotSupported(path, BadValue::String(value), supported), AtOr(spec, key));
+}
+
+// validatePodResourceClaims (the names; the claim and template names are
+// ResourceClaim names, DNS subdomains).
+void ResourceClaims(const doc::Node* claims, const doc::Node* pod_metadata, const Path& path, ObjectErrors* errors) {
+  constexpr std::string_view kRule = "resource-claims";
+  std::set<std::string> names;
+  const std::vector<doc::Node>& items = doc::Items(claims);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const doc::Node& claim = items[i];
+    const Path item_path = path.Index(i);
+    const std::string name = doc::StringAt(claim, "name");
+    const Path name_path = item_path.Child("name");
+    if (name.empty()) {
+      errors->Add(kRule, Required(name_path), AtOr(claim, "name"));
+    } else if (names.contains(name)) {
+      errors->Add(kRule, containers::Duplicate(name_path, BadValue::String(name)), AtOr(claim, "name"));
+    } else {
+      const std::vector<std::string> messages = formats::Dns1123Label(name);
+      for (const std::string& message : messages) {
+        errors->Add(kRule, Invalid(name_path, BadValue::String(name), message), AtOr(claim, "name"));
+      }
+      const std::string pod_name = doc::StringAt(pod_metadata, "name");
+      if (messages.empty() && !pod_name.empty()) {
+        const std::string claim_name = pod_name + "-" + name;
+        for (const std::string& message : formats::Dns1123Subdomain(claim_name)) {
+          errors->Add(kRule,
+                      Invalid(name_path, BadValue::String(claim_name), "final ResourceClaim name: " + message),
+                      AtOr(claim, "name"));
+        }
+      }
+      names.insert(name);
+    }
+    int sources = 0;
+    for (auto [key, what] : {std::pair<std::string_view, std::string_view>{"resourceClaimName", "ResourceClaim"},
+                             {"resourceClaimTemplateName", "ResourceClaimTemplate"}}) {
+      const doc::Node* value = doc::At(&claim, key);
+      if (value == nullptr) continue;
+      ++sources;
+      const std::string text = doc::StringAt(claim, key);
+      if (text.empty()) {
+        errors->Add(kRule,
+                    Invalid(item_path.Child(key), BadValue::String(text), "must be a valid " + std::string(what) + " name"),
+                    value);
+        continue;
+      }
+      for (std::string& message : formats::Dns1123Subdomain(text)) {
+        errors->Add(kRule, Invalid(item_path.Child(key), BadValue::String(text), std::move(message)), value);
+      }
+    }
+    if (sources == 0) {
+      errors->Add(kRule,
+                  Invalid(item_path, BadValue::String(""),
+                          "must specify one of: `resourceClaimName`, `resourceClaimTemplateName`"),
+                  &claim);
+    } else if (sources > 1) {
+      errors->Add(kRule,
+                  Invalid(item_path, BadValue::String(""),
+                          "at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified"),
+                  &claim);
+    }
+  }
+}
+
+// validatePodHostNetworkDeps: with hostNetwork a port's hostPort is its
+// containerPort (a template may leave it 0: the Pod's defaulting sets it).
+void HostNetworkDeps(const doc::Node& spec, const Path& path, PodOwner owner, ObjectErrors* errors) {
+  if (!containers::BoolField(&spec, "hostNetwork")) return;
+  const std::vector<doc::Node>& list = doc::Items(doc::At(&spec, "containers"));
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::vector<doc::Node>& ports = doc::Items(doc::At(&list[i], "ports"));
+    for (std::size_t j = 0; j < ports.size(); ++j) {
+      const std::int64_t host_port = containers::IntField(&ports[j], "hostPort");
+      const std::int64_t container_port = containers::IntField(&ports[j], "containerPort");
+      if ((owner == PodOwner::kPod || host_port != 0) && host_port != container_port) {
+        errors->Add("host-network",
+                    Invalid(path.Child("containers").Index(i).Child("ports").Index(j).Child("hostPort"),
+                            BadValue::Int(host_port), "must match `containerPort` when `hostNetwork` is true"),
+                    {ports[j].Find("hostPort"), &ports[j]});
+      }
+    }
+  }
+}
+
+// validatePodDNSConfig (the nameserver IPs and search domains' own syntax
+// are not checked here).
+void DnsConfig(const doc::Node& spec, const Path& path, ObjectErrors* errors) {
+  constexpr std::string_view kRule = "dns-config";
+  const doc::Node* config = doc::At(&spec, "dnsConfig");
+  const std::vector<doc::Node>& nameservers = doc::Items(doc::At(config, "nameservers"));
+  if (doc::StringAt(spec, "dnsPolicy") == "None") {
+    if (config == nullptr) {
+      errors->Add(kRule, Required(path, "must provide `dnsConfig` when `dnsPolicy` is None"), AtOr(spec, "dnsPolicy"));
+      return;
+    }
+    if (nameservers.empty()) {
+      errors->Add(kRule,
+                  Required(path.Child("nameservers"), "must provide at least one DNS nameserver when `dnsPolicy` is None"),
+                  config);
+      return;
+    }
+  }
+  if (config == nullptr) return;
+  const std::vector<doc::Node>& options = doc::Items(doc::At(config, "options"));
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    if (doc::StringAt(options[i], "name").empty()) {
+      errors->Add(kRule, Required(path.Child("options").Index(i), "must not be empty"), &options[i]);
+    }
+  }
+}
+
+// ValidateQualifiedName of each readiness gate's condition type.
+void ReadinessGates(const doc::Node& spec, const Path& path, ObjectErrors* errors) {
+  const std::vector<doc::Node>& gates = doc::Items(doc::At(&spec, "readinessGates"));
+  for (std::size_t i = 0; i < gates.size(); ++i) {
+    pod_parts::ValidateLabelName("readiness-gates", doc::StringAt(gates[i], "conditionType"),
+                                 path.Index(i).Child("conditionType"), AtOr(gates[i], "conditionType"), errors);
+  }
+}
+
+// validateSchedulingGates: qualified names, no duplicates.
+void SchedulingGates(const doc::Node& spec, const Path& path, ObjectErrors* errors) {
+  std::set<std::string> seen;
+  const std::vector<doc::Node>& gates = doc::Items(doc::At(&spec, "schedulingGates"));
+  for (std::size_t i = 0; i < gates.size(); ++i) {
+    const std::string name = doc::StringAt(gates[i], "name");
+    pod_parts::ValidateLabelName("scheduling-gates", name, path.Index(i), AtOr(gates[i], "name"), errors);
+    if (!seen.insert(name).second) {
+      errors->Add("scheduling-gates", containers::Duplicate(path.Index(i), BadValue::String(name)), AtOr(gates[i], "name"));
+    }
+  }
+}
+
+// validateOS, then validateLinux when it names linux (validateWindows'
+// long list of refusals is not emulated).
+void Os(const doc::Node& spec, const Path& spec_path, ObjectErrors* errors) {
+  const doc::Node* os = doc::At(&spec, "os");
+  if (os == nullptr) return;
+  const Path path = spec_path.Child("os");
+  const std::string name = doc::StringAt(os, "name");
+  if (name.empty()) {
+    errors->Add("os", Required(path.Child("name"), "cannot be empty"), AtOr(*os, "name"));
+    return;
+  }
+  if (name != "linux" && name != "windows") {
+    errors->Add("os", NotSupported(path, BadValue::String(name), {"linux", "windows"}), AtOr(*os, "name"));
+    return;
+  }
+  if (name != "linux") return;
+  if (doc::AtPath(&spec, {"securityContext", "windowsOptions"}) != nullptr) {
+    errors->Add("os",
+                Forbidden(spec_path.Child("securityContext").Child("windowsOptions"),
+                          "windows options cannot be set for a linux pod"),
+                doc::AtPath(&spec, {"securityContext", "windowsOptions"}));
+  }
+  // VisitContainersWithPath: init containers, then containers.
+  for (std::string_view list : {"initContainers", "containers"}) {
+    const std::vector<doc::Node>& items = doc::Items(doc::At(&spec, list));
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const doc::Node* options = doc::AtPath(&items[i], {"securityContext", "windowsOptions"});
+      if (options == nullptr) continue;
+      errors->Add("os",
+                  Forbidden(spec_path.Child(list).Index(i).Child("securityContext").Child("windowsOptions"),
+                            "windows options cannot be set for a linux pod"),
+                  options);
+    }
+  }
+}
+
+}  // namespace
+
+void ValidatePodSpec(const doc::Node* spec_node, const doc::Node* metadata, const Path& path, PodOwner owner,
+                     const KubernetesRules& rules, ObjectErrors* errors) {
+  static const doc::Node kEmpty = doc::Node::Mapping();
+  const doc::Node& spec = spec_node != nullptr ? *spec_node : kEmpty;
+  if (!containers::Has(&spec, "terminationGracePeriodSeconds")) {
+    errors->Add("termination-grace-period", Required(path.Child("terminationGracePeriodSeconds")), &spec);
+  }
+  // The pod's metadata names the claims of its ephemeral volumes and
+  // resource claims; a template's is not passed (podMeta nil).
+  const doc::Node* pod_metadata = owner == PodOwner::kPod ? metadata : nullptr;
+  const PodVolumes volumes = pod_parts::ValidateVolumes(doc::At(&spec, "volumes"), pod_metadata, path.Child("volumes"), errors);
+  ResourceClaims(doc::At(&spec, "resourceClaims"), pod_metadata, path.Child("resourceClaims"), errors);
+  ValidateContainerLists(spec, volumes, path, owner, rules, errors);
+  // Ephemeral containers: refused on create below.
+  if (const doc::Node* resources = doc::At(&spec, "resources")) {
+    // validatePodResources (PodLevelResources, beta and on by default from
+    // 1.34): only the claims are checked here.
+    if (const doc::Node* claims = doc::At(resources, "claims")) {
+      errors->Add("pod-resources",
+                  Forbidden(path.Child("resources").Child("claims"), "claims cannot be set for Resources at pod-level"),
+                  claims);
+    }
+  }
+  HostNetworkDeps(spec, path, owner, errors);
+  Enum("restart-policy", spec, "restartPolicy", path.Child("restartPolicy"), {"Always", "OnFailure", "Never"}, errors);
+  Enum("dns-policy", spec, "dnsPolicy", path.Child("dnsPolicy"), {"ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"},
+       errors);
+  pod_parts::ValidateLabelMap("node-selector", doc::At(&spec, "nodeSelector"), path.Child("nodeSelector"), errors);
+  pod_parts::ValidatePodSecurityContext(spec, path, errors);
+  pod_parts::ValidateAffinity(doc::At(&spec, "affinity"), path.Child("affinity"), errors);
+  DnsConfig(spec, path.Child("dnsConfig"), errors);
+  ReadinessGates(spec, path.Child("readinessGates"), errors);
+  SchedulingGates(spec, path.Child("schedulingGates"), errors);
+  pod_parts::ValidateTopologySpreadConstraints(doc::At(&spec, "topologySpreadConstraints"),
+                                               path.Child("topologySpreadConstraints"), errors);
+  pod_parts::ValidateHostUsers(spec, path, errors);
+  SubdomainName("service-account-name", spec, "serviceAccountName", path, errors);
+  SubdomainName("node-name", spec, "nodeName", path, errors);
+  if (const doc::Node* deadline = doc::At(&spec, "activeDeadlineSeconds"); deadline != nullptr && deadline->is_int()) {
+    const std::int64_t value = deadline->int_value();
+    if (value < 1 || value > std::numeric_limits<std::int32_t>::max()) {
+      errors->Add("pod-active-deadline",
+                  Invalid(path.Child("activeDeadlineSeconds"), BadValue::Int(value),
+                          formats::InclusiveRange(1, std::numeric_limits<std::int32_t>::max())),
+                  deadline);
+    }
+  }
+  Dns1123LabelField("hostname", spec, "hostname", path, errors);
+  Dns1123LabelField("hostname", spec, "subdomain", path, errors);
+  pod_parts::ValidateTolerations(doc::At(&spec, "tolerations"), path.Child("tolerations"), errors);
+  SubdomainName("priority-class", spec, "priorityClassName", path, errors);
+  SubdomainName("runtime-class", spec, "runtimeClassName", path, errors);
+  if (containers::Has(&spec, "preemptionPolicy")) {
+    Enum("preemption-policy", spec, "preemptionPolicy", path.Child("preemptionPolicy"), {"PreemptLowerPriority", "Never"},
+         errors);
+  }
+  Os(spec, path, errors);
+  if (owner == PodOwner::kPod && !doc::Items(doc::At(&spec, "ephemeralContainers")).empty()) {
+    // ValidatePodCreate.
+    errors->Add("ephemeral-containers", Forbidden(path.Child("ephemeralContainers"), "cannot be set on create"),
+                spec.Find("ephemeralContainers"));
+  }
+}
+
+void ValidatePodTemplateSpec(const doc::Node* tmpl, const Path& path, PodOwner owner, const KubernetesRules& rules,
+                             ObjectErrors* errors) {
+  static const doc::Node kEmpty = doc::Node::Mapping();
+  const doc::Node& pod_template = tmpl != nullptr ? *tmpl : kEmpty;
+  const doc::Node* metadata = doc::At(&pod_template, "metadata");
+  // The template's ObjectMeta is embedded: upstream's paths skip "metadata".
+  ValidateLabels(doc::At(metadata, "labels"), path.Child("labels"), errors);
+  ValidateAnnotations(doc::At(metadata, "annotations"), path.Child("annotations"), errors);
+  const Path spec_path = path.Child("spec");
+  ValidatePodSpec(doc::At(&pod_template, "spec"), metadata, spec_path, owner, rules, errors);
+  if (!doc::Items(doc::AtPath(&pod_template, {"spec", "ephemeralContainers"})).empty()) {
+    errors->Add("ephemeral-containers",
+                Forbidden(spec_path.Child("ephemeralContainers"), "ephemeral containers not allowed in pod template"),
+                doc::AtPath(&pod_template, {"spec", "ephemeralContainers"}));
+  }
+}
+
+}  // namespace tjr::admission
