@@ -1,5 +1,5 @@
 // ValidateEnv, validateEnvVarValueFrom and its selectors, ValidateEnvFrom
-// (pkg/apis/core/validation/validation.go, v1.34.0).
+// (pkg/apis/core/validation/validation.go; see containers.cc for the revision read).
 //
 // RelaxedEnvironmentVariableValidation is GA and locked on from 1.34
 // (kubernetes/kubernetes#132054), so every emulated release checks names

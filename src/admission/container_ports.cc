@@ -1,5 +1,5 @@
 // validateContainerPorts and AccumulateUniqueHostPorts
-// (pkg/apis/core/validation/validation.go, v1.34.0).
+// (pkg/apis/core/validation/validation.go; see containers.cc for the revision read).
 #include <set>
 #include <string>
 

@@ -1,6 +1,6 @@
 // ValidateContainerResourceRequirements (validateResourceRequirements with
 // validateContainerResourceName) and validateResourceClaimNames
-// (pkg/apis/core/validation/validation.go, v1.34.0), with the resource-name
+// (pkg/apis/core/validation/validation.go; see containers.cc for the revision read), with the resource-name
 // helpers of pkg/apis/core/helper/helpers.go.
 //
 // A Job's pod template is not defaulted with requests from limits (only

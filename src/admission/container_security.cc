@@ -1,5 +1,5 @@
 // ValidateSecurityContext of a container (pkg/apis/core/validation/
-// validation.go, v1.34.0), with ValidateProcMountType,
+// validation.go; see containers.cc for the revision read), with ValidateProcMountType,
 // validateSeccompProfileField and ValidateAppArmorProfileField.
 //
 // Not emulated: `privileged` (refused only when the API server runs without

@@ -9,8 +9,15 @@
 #include "doc/path.h"
 
 // validateContainers, validateInitContainers and validateContainerCommon
-// (pkg/apis/core/validation/validation.go, v1.34.0), as ValidatePodSpec
-// calls them for a pod spec after ValidateVolumes.
+// (pkg/apis/core/validation/validation.go), as ValidatePodSpec calls them for
+// a pod spec after ValidateVolumes.
+//
+// The revision read is kubernetes/kubernetes 000f2605, which predates
+// v1.34.0 (it has no PodCertificate projection, ContainerRestartRules or
+// EnvFiles); the gates that change these checks at 1.34, 1.35 and 1.36 were
+// checked against their PRs and are the row flags container_restart_rules
+// and env_files (releases.h). RelaxedEnvironmentVariableValidation (GA 1.34)
+// and PodLifecycleSleepActionAllowZero are on at every emulated release.
 namespace tjr::admission {
 namespace {
 

@@ -1,7 +1,7 @@
 // Cases in the manner of pkg/apis/core/validation/validation_test.go
 // (TestValidateContainers, TestValidateInitContainers, TestValidatePorts,
 // TestValidateEnv, TestValidateEnvFrom, TestValidateVolumeMounts), with the
-// expected texts read off validation.go at v1.34.0, on pod specs as
+// expected texts read off validation.go (the revision containers.cc names), on pod specs as
 // DefaultJob leaves them (protocol, imagePullPolicy and
 // terminationMessagePolicy set, probes defaulted).
 #include "admission/containers.h"

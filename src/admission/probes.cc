@@ -1,6 +1,6 @@
 // validateLivenessProbe, validateReadinessProbe, validateStartupProbe,
 // validateProbe, validateHandler and its actions, validateLifecycle
-// (pkg/apis/core/validation/validation.go, v1.34.0).
+// (pkg/apis/core/validation/validation.go; see containers.cc for the revision read).
 //
 // PodLifecycleSleepActionAllowZero is GA from 1.34, so a sleep of 0 seconds
 // is valid at every emulated release.

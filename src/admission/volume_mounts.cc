@@ -1,7 +1,7 @@
 // ValidateVolumeMounts and ValidateVolumeDevices, with
 // validateLocalDescendingPath, validateMountPropagation and
 // validateMountRecursiveReadOnly (pkg/apis/core/validation/validation.go,
-// v1.34.0). Upstream names the subPath, subPathExpr, mountPropagation and
+// see containers.cc for the revision read). Upstream names the subPath, subPathExpr, mountPropagation and
 // recursiveReadOnly errors under the list's path without the mount's index
 // ("volumeMounts.subPath"); so do we.
 #include <map>
