@@ -160,6 +160,9 @@ TEST(ValidateJobTest, SuccessPolicy) {
             Lines{"spec.successPolicy: Invalid value: batch.SuccessPolicy{Rules:[]batch.SuccessPolicyRule{batch."
                   "SuccessPolicyRule{SucceededIndexes:(*string)(nil), SucceededCount:(*int32)(<address>)}}}: requires "
                   "indexed completion mode"});
+  EXPECT_EQ(Errors(JobText("  successPolicy:\n    rules: []\n")),
+            Lines{"spec.successPolicy: Invalid value: batch.SuccessPolicy{Rules:[]batch.SuccessPolicyRule{}}: "
+                  "requires indexed completion mode"});
   const std::string indexed = "  completionMode: Indexed\n  completions: 10\n";
   EXPECT_EQ(Errors(JobText(indexed + "  successPolicy:\n    rules: []\n")),
             Lines{"spec.successPolicy.rules: Required value: at least one rules must be specified when the "
