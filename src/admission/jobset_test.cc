@@ -276,6 +276,16 @@ TEST(JobSetWebhookTest, VolumeClaimPolicyTemplateNames) {
   EXPECT_NE(found.find("spec.volumeClaimPolicies[0].template[0].name: Invalid value: \"Data\": a lowercase RFC 1123 "
                        "subdomain"),
             std::string::npos);
+  // "volumeClaimPolicy is invalid since template name is too long": the
+  // PVC name "<template>-<jobset>" has 64 characters.
+  const std::string long_name(61, 'a');
+  // (Upstream also reports that no container mounts it, which is not
+  // emulated: jobset_webhook.cc.)
+  EXPECT_NE(Webhook(OneJob("  volumeClaimPolicies: [{templates: [{metadata: {name: " + long_name + "}}]}]\n"),
+                    "v0.11.0")
+                .find("spec.volumeClaimPolicies[0].template[0].name: Invalid value: \"" + long_name +
+                      "\": VolumeClaimPolicies template name is too long"),
+            std::string::npos);
 }
 
 TEST(JobSetSchemaTest, StartupPolicyInOrderWithDependsOn) {
