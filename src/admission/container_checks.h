@@ -27,6 +27,8 @@ struct PodContext {
   bool host_users;
   /// spec.resourceClaims (the names containers' resources.claims may use).
   const doc::Node* resource_claims;
+  /// spec.restartPolicy (validateResizePolicy's podRestartPolicy).
+  std::string restart_policy;
   ObjectErrors* errors;
 };
 

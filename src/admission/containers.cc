@@ -24,6 +24,42 @@ namespace {
 using containers::PodContext;
 using validate::BadValue;
 
+// validateResizePolicy: cpu and memory each once, NotRequired or
+// RestartContainer, and only NotRequired under a pod restartPolicy Never.
+// A ResourceName prints unquoted (it has String()); the restart policy is a
+// plain string type and prints quoted.
+void ValidateResizePolicy(const doc::Node* list, const Path& path, const PodContext& pod) {
+  std::set<std::string> seen;
+  const std::vector<doc::Node>& items = doc::Items(list);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const doc::Node& policy = items[i];
+    const std::string resource = containers::StringField(&policy, "resourceName");
+    const std::string restart = containers::StringField(&policy, "restartPolicy");
+    if (!seen.insert(resource).second) {
+      pod.errors->Add("resize-policy", containers::Duplicate(path.Index(i), BadValue::Plain(resource)), &policy);
+    }
+    if (resource.empty()) {
+      pod.errors->Add("resize-policy", containers::Required(path), &policy);
+    } else if (resource != "cpu" && resource != "memory") {
+      pod.errors->Add("resize-policy", containers::NotSupported(path, BadValue::Plain(resource), {"cpu", "memory"}),
+                      &policy);
+    }
+    if (restart.empty()) {
+      pod.errors->Add("resize-policy", containers::Required(path), &policy);
+    } else if (restart != "NotRequired" && restart != "RestartContainer") {
+      pod.errors->Add("resize-policy",
+                      containers::NotSupported(path, BadValue::String(restart), {"NotRequired", "RestartContainer"}),
+                      &policy);
+    }
+    if (pod.restart_policy == "Never" && restart != "NotRequired") {
+      pod.errors->Add("resize-policy",
+                      containers::Invalid(path, BadValue::String(restart),
+                                          "must be 'NotRequired' when `restartPolicy` is 'Never'"),
+                      &policy);
+    }
+  }
+}
+
 // validateContainerCommon: what regular, init and ephemeral containers share.
 void ValidateContainerCommon(const doc::Node& ctr, const Path& path, const PodContext& pod) {
   ObjectErrors* errors = pod.errors;
@@ -67,6 +103,7 @@ void ValidateContainerCommon(const doc::Node& ctr, const Path& path, const PodCo
                 {ctr.Find("imagePullPolicy"), &ctr});
   }
   containers::ValidateContainerResources(doc::At(&ctr, "resources"), path.Child("resources"), pod);
+  ValidateResizePolicy(doc::At(&ctr, "resizePolicy"), path.Child("resizePolicy"), pod);
   containers::ValidateSecurityContext(doc::At(&ctr, "securityContext"), path.Child("securityContext"), pod);
 }
 
@@ -183,7 +220,7 @@ void ValidateContainerLists(const doc::Node& spec, const PodVolumes& volumes, co
   const doc::Node* host_users = doc::AtPath(&spec, {"securityContext", "hostUsers"});
   const PodContext pod{volumes, rules, doc::At(&spec, "terminationGracePeriodSeconds"),
                        host_users == nullptr || !host_users->is_bool() || host_users->bool_value(),
-                       doc::At(&spec, "resourceClaims"), errors};
+                       doc::At(&spec, "resourceClaims"), doc::StringAt(spec, "restartPolicy"), errors};
   ValidateContainers(spec.Find("containers"), spec_path.Child("containers"), pod);
   ValidateInitContainers(doc::At(&spec, "initContainers"), doc::At(&spec, "containers"), spec_path.Child("initContainers"),
                          pod);

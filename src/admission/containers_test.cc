@@ -303,6 +303,23 @@ TEST(ValidateContainersTest, SeccompAndAppArmorProfiles) {
                    "\"Custom\": supported values: \"Localhost\", \"RuntimeDefault\", \"Unconfined\""}));
 }
 
+TEST(ValidateContainersTest, ResizePolicy) {
+  EXPECT_EQ(Errors("restartPolicy: Never\n" + Spec(R"(    resizePolicy:
+    - {resourceName: cpu, restartPolicy: RestartContainer}
+    - {resourceName: cpu, restartPolicy: NotRequired}
+    - {resourceName: gpu, restartPolicy: Sometimes}
+)")),
+            (Lines{"spec.template.spec.containers[0].resizePolicy: Invalid value: \"RestartContainer\": must be "
+                   "'NotRequired' when `restartPolicy` is 'Never'",
+                   "spec.template.spec.containers[0].resizePolicy[1]: Duplicate value: cpu",
+                   "spec.template.spec.containers[0].resizePolicy: Unsupported value: gpu: supported values: \"cpu\", "
+                   "\"memory\"",
+                   "spec.template.spec.containers[0].resizePolicy: Unsupported value: \"Sometimes\": supported "
+                   "values: \"NotRequired\", \"RestartContainer\"",
+                   "spec.template.spec.containers[0].resizePolicy: Invalid value: \"Sometimes\": must be "
+                   "'NotRequired' when `restartPolicy` is 'Never'"}));
+}
+
 TEST(ValidateContainersTest, SecurityContextIds) {
   EXPECT_EQ(Errors(Spec("    securityContext: {runAsUser: -1, procMount: Unmasked}\n")),
             (Lines{"spec.template.spec.containers[0].securityContext.runAsUser: Invalid value: -1: must be between 0 "

@@ -7,7 +7,7 @@ namespace tjr::admission {
 // The rules of the container checks (containers.cc and the container_*,
 // probes and volume_mounts files beside it).
 std::span<const RuleInfo> ContainerRuleRows() {
-  static constexpr std::array<RuleInfo, 13> kRows = {{
+  static constexpr std::array<RuleInfo, 14> kRows = {{
       {"containers", "job pod podtemplate", "a pod spec has at least one container",
        "pkg/apis/core/validation/validation.go validateContainers"},
       {"container-name", "job pod podtemplate",
@@ -28,6 +28,9 @@ std::span<const RuleInfo> ContainerRuleRows() {
       {"resources", "job pod podtemplate",
        "resource names and quantities; requests at most limits, equal to them for extended resources and hugepages",
        "pkg/apis/core/validation/validation.go ValidateContainerResourceRequirements"},
+      {"resize-policy", "job pod podtemplate",
+       "resizePolicy names cpu and memory once each, NotRequired or RestartContainer (NotRequired under Never)",
+       "pkg/apis/core/validation/validation.go validateResizePolicy"},
       {"volume-mounts", "job pod podtemplate",
        "volume mounts and devices name a pod volume, unique paths, relative subPaths, propagation, recursiveReadOnly",
        "pkg/apis/core/validation/validation.go ValidateVolumeMounts, ValidateVolumeDevices"},
