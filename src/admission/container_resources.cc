@@ -8,6 +8,8 @@
 // compares the requests it finds: a GPU limit without a request is valid,
 // a GPU request without a limit is not, and a GPU request must equal its
 // limit ("must be equal to nvidia.com/gpu limit of 4").
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -111,6 +113,80 @@ void ValidateResourceName(const std::string& name, const Path& path, const doc::
   }
 }
 
+// Quantity.Value() (rounded up to an integer) read from the quantity's
+// text, with whether the amount was whole; nothing when the text is not a
+// plain number with a suffix or the value leaves 120 bits.
+struct WholeValue {
+  __int128 value = 0;
+  bool whole = true;
+};
+
+std::optional<WholeValue> ValueOf(const std::string& text) {
+  std::size_t at = 0;
+  const bool negative = !text.empty() && text[0] == '-';
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) at = 1;
+  __int128 mantissa = 0;
+  int fraction_digits = 0;
+  bool dot = false;
+  bool digits = false;
+  for (; at < text.size(); ++at) {
+    const char c = text[at];
+    if (c == '.' && !dot) {
+      dot = true;
+      continue;
+    }
+    if (c < '0' || c > '9') break;
+    if (mantissa > (static_cast<__int128>(1) << 100)) return std::nullopt;
+    mantissa = mantissa * 10 + (c - '0');
+    digits = true;
+    if (dot) ++fraction_digits;
+  }
+  if (!digits) return std::nullopt;
+  const std::string suffix = text.substr(at);
+  int ten = -fraction_digits;  // value = mantissa * 10^ten * 2^two
+  int two = 0;
+  static const std::map<std::string, std::pair<int, int>, std::less<>> kSuffixes = {
+      {"", {0, 0}},   {"n", {-9, 0}}, {"u", {-6, 0}},  {"m", {-3, 0}},  {"k", {3, 0}},   {"M", {6, 0}},
+      {"G", {9, 0}},  {"T", {12, 0}}, {"P", {15, 0}},  {"E", {18, 0}},  {"Ki", {0, 10}}, {"Mi", {0, 20}},
+      {"Gi", {0, 30}}, {"Ti", {0, 40}}, {"Pi", {0, 50}}, {"Ei", {0, 60}}};
+  if (const auto found = kSuffixes.find(suffix); found != kSuffixes.end()) {
+    ten += found->second.first;
+    two = found->second.second;
+  } else if ((suffix[0] == 'e' || suffix[0] == 'E') && suffix.size() > 1) {
+    ten += std::stoi(suffix.substr(1));
+  } else {
+    return std::nullopt;
+  }
+  __int128 numerator = mantissa;
+  __int128 denominator = 1;
+  for (; two > 0; --two) numerator *= 2;
+  for (; ten > 0; --ten) {
+    if (numerator > (static_cast<__int128>(1) << 116)) return std::nullopt;
+    numerator *= 10;
+  }
+  for (; ten < 0; ++ten) {
+    if (denominator > (static_cast<__int128>(1) << 116)) return std::nullopt;
+    denominator *= 10;
+  }
+  WholeValue out;
+  out.whole = numerator % denominator == 0;
+  // Rounded away from zero, as Quantity.Value does for positive amounts.
+  out.value = numerator / denominator + (out.whole ? 0 : 1);
+  if (negative) out.value = -(numerator / denominator);
+  return out;
+}
+
+// IsHugePageResourceValueDivisible: the page size (the name's suffix) a
+// positive whole number, and the amount a multiple of it.
+bool HugePagesDivisible(std::string_view name, const typed::Quantity& quantity) {
+  Result<typed::Quantity> page = typed::Quantity::Parse(name.substr(std::string_view("hugepages-").size()));
+  if (!page.ok()) return false;
+  const std::optional<WholeValue> size = ValueOf(page->String());
+  const std::optional<WholeValue> amount = ValueOf(quantity.String());
+  if (!size || !amount || size->value <= 0 || !size->whole) return false;
+  return amount->value % size->value == 0;
+}
+
 struct Quantities {
   std::string name;
   typed::Quantity quantity;
@@ -150,6 +226,16 @@ void ValidateQuantity(const Quantities& entry, const Path& path, ObjectErrors* e
   }
 }
 
+// validateResourceQuantityHugePageValue (AllowIndivisibleHugePagesValues is
+// off for an object being created).
+void ValidateHugePages(const Quantities& entry, const Path& path, ObjectErrors* errors) {
+  if (HugePagesDivisible(entry.name, entry.quantity)) return;
+  const std::string amount = entry.quantity.String();
+  errors->Add(kRule,
+              Invalid(path, BadValue::String(amount), amount + " is not positive integer multiple of " + entry.name),
+              entry.at);
+}
+
 }  // namespace
 
 void ValidateContainerResources(const doc::Node* resources, const Path& path, const PodContext& pod) {
@@ -165,8 +251,10 @@ void ValidateContainerResources(const doc::Node* resources, const Path& path, co
     const Path item = limits_path.Key(limit.name);
     ValidateResourceName(limit.name, item, limit.at, errors);
     ValidateQuantity(limit, item, errors);
-    // The hugepages divisibility check is not emulated.
-    if (IsHugePages(limit.name)) hugepages = true;
+    if (IsHugePages(limit.name)) {
+      hugepages = true;
+      ValidateHugePages(limit, item, errors);
+    }
     if (limit.name == "cpu" || limit.name == "memory") cpu_or_memory = true;
   }
   for (const Quantities& request : requests) {
@@ -190,7 +278,10 @@ void ValidateContainerResources(const doc::Node* resources, const Path& path, co
     } else if (!IsOvercommitAllowed(request.name)) {
       errors->Add(kRule, Required(limits_path, "Limit must be set for non overcommitable resources"), request.at);
     }
-    if (IsHugePages(request.name)) hugepages = true;
+    if (IsHugePages(request.name)) {
+      hugepages = true;
+      ValidateHugePages(request, item, errors);
+    }
     if (request.name == "cpu" || request.name == "memory") cpu_or_memory = true;
   }
   if (!cpu_or_memory && hugepages) {

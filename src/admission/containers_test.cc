@@ -210,6 +210,9 @@ TEST(ValidateContainersTest, ResourceNamesAndQuantities) {
                    "an integer"}));
   EXPECT_EQ(Errors(Spec("    resources:\n      limits: {hugepages-2Mi: 2Mi}\n")),
             Lines{"spec.template.spec.containers[0].resources: Forbidden: HugePages require cpu or memory"});
+  EXPECT_EQ(Errors(Spec("    resources:\n      limits: {hugepages-2Mi: 3Mi, hugepages-1Gi: 2Gi, memory: 1Gi}\n")),
+            Lines{"spec.template.spec.containers[0].resources.limits[hugepages-2Mi]: Invalid value: \"3Mi\": 3Mi is "
+                  "not positive integer multiple of hugepages-2Mi"});
 }
 
 TEST(ValidateContainersTest, VolumeMounts) {
