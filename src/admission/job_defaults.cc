@@ -61,7 +61,9 @@ void DefaultJobSpec(doc::Node& job) {
   DefaultPointer(spec, "podReplacementPolicy",
                  doc::Node::String(IsSet(spec, "podFailurePolicy") ? "Failed" : "TerminatingOrFailed"));
   DefaultPointer(spec, "manualSelector", doc::Node::Bool(false));
-  // SetDefaults_PodFailurePolicyOnPodConditionsPattern.
+  // SetDefaults_PodFailurePolicyOnPodConditionsPattern ("Defaults to True"
+  // in the API docs of all three releases; 1.35's OpenAPI merely stops
+  // listing status as required).
   if (doc::Node* policy = spec.FindMutable("podFailurePolicy"); policy != nullptr && policy->is_mapping()) {
     doc::Node* rules = policy->FindMutable("rules");
     if (rules != nullptr && rules->is_sequence()) {

@@ -145,6 +145,8 @@ TEST(DefaultPullPolicyTest, LatestOrNoTagIsAlways) {
   EXPECT_EQ(DefaultPullPolicy("busybox:latest@sha256:" + std::string(64, 'a')), "Always");
   EXPECT_EQ(DefaultPullPolicy("Busybox"), "IfNotPresent");  // refused reference: no tag
   EXPECT_EQ(DefaultPullPolicy(""), "IfNotPresent");
+  EXPECT_EQ(DefaultPullPolicy(std::string(237, 'a')), "Always");        // docker.io/library/ + 237 = 255
+  EXPECT_EQ(DefaultPullPolicy(std::string(238, 'a')), "IfNotPresent");  // 256: ErrNameTooLong
 }
 
 }  // namespace

@@ -178,6 +178,17 @@ std::string_view DefaultPullPolicy(std::string_view image) {
       !std::regex_match(image.begin(), image.end(), match, kReference)) {
     return "IfNotPresent";
   }
+  // reference.Parse refuses a normalized name ("docker.io/library/" added
+  // to a name without a domain) longer than NameTotalLengthMax.
+  std::string_view name = image.substr(0, image.size() - match[1].length() - (match[1].matched ? 1 : 0) -
+                                              match[2].length());
+  const std::size_t slash = name.find('/');
+  const std::string_view first = name.substr(0, slash);
+  const bool has_domain = slash != std::string_view::npos &&
+                          (first.find_first_of(".:") != std::string_view::npos || first == "localhost");
+  const std::size_t normalized =
+      name.size() + (has_domain ? 0 : slash == std::string_view::npos ? 18 : 10);  // docker.io/[library/]
+  if (normalized > 255) return "IfNotPresent";
   const bool tagged = match[1].matched;
   const bool digested = match[2].matched;
   if (tagged) return match[1].str() == "latest" ? "Always" : "IfNotPresent";
