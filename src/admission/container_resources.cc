@@ -62,36 +62,6 @@ bool IsInteger(std::string_view name) {
   return kIntegers.contains(name) || IsExtended(name);
 }
 
-// Whether MilliValue() % 1000 == 0, read from the canonical text: whole
-// numbers print without a fraction; "500m" never is one (a whole number of
-// thousandths prints as units); micro, nano and negative exponents are
-// rounded up to thousandths as MilliValue does.
-bool MilliValueIsWhole(const std::string& text) {
-  if (text.ends_with("m")) return false;
-  std::int64_t per_milli = 0;  // units of the text per thousandth
-  std::string digits;
-  if (text.ends_with("u")) {
-    per_milli = 1000;
-    digits = text.substr(0, text.size() - 1);
-  } else if (text.ends_with("n")) {
-    per_milli = 1000000;
-    digits = text.substr(0, text.size() - 1);
-  } else if (const std::size_t e = text.find("e-"); e != std::string::npos) {
-    const int exponent = std::stoi(text.substr(e + 2));
-    if (exponent <= 3) return exponent == 0;  // "5e-1", "5e-3": fractions
-    per_milli = 1;
-    for (int i = 3; i < exponent; ++i) per_milli *= 10;
-    digits = text.substr(0, e);
-  } else {
-    return true;
-  }
-  const bool negative = digits.starts_with("-");
-  const std::int64_t amount = std::stoll(negative ? digits.substr(1) : digits);
-  // Ceiling toward +infinity, as Quantity.MilliValue rounds.
-  const std::int64_t millis = negative ? -(amount / per_milli) : (amount + per_milli - 1) / per_milli;
-  return millis % 1000 == 0;
-}
-
 // validateContainerResourceName (validateResourceName first). The value is
 // a core.ResourceName, whose String() ErrorBody prints unquoted.
 void ValidateResourceName(const std::string& name, const Path& path, const doc::Node* at, ObjectErrors* errors) {
@@ -113,15 +83,16 @@ void ValidateResourceName(const std::string& name, const Path& path, const doc::
   }
 }
 
-// Quantity.Value() (rounded up to an integer) read from the quantity's
-// text, with whether the amount was whole; nothing when the text is not a
-// plain number with a suffix or the value leaves 120 bits.
+// Quantity.Value() (rounded up to an integer; with extra_ten 3,
+// MilliValue()) read from the quantity's text, with whether the amount was
+// whole; nothing when the text is not a number with a suffix or the value
+// leaves 120 bits.
 struct WholeValue {
   __int128 value = 0;
   bool whole = true;
 };
 
-std::optional<WholeValue> ValueOf(const std::string& text) {
+std::optional<WholeValue> ValueOf(const std::string& text, int extra_ten = 0) {
   std::size_t at = 0;
   const bool negative = !text.empty() && text[0] == '-';
   if (!text.empty() && (text[0] == '-' || text[0] == '+')) at = 1;
@@ -143,7 +114,7 @@ std::optional<WholeValue> ValueOf(const std::string& text) {
   }
   if (!digits) return std::nullopt;
   const std::string suffix = text.substr(at);
-  int ten = -fraction_digits;  // value = mantissa * 10^ten * 2^two
+  int ten = extra_ten - fraction_digits;  // value = mantissa * 10^ten * 2^two
   int two = 0;
   static const std::map<std::string, std::pair<int, int>, std::less<>> kSuffixes = {
       {"", {0, 0}},   {"n", {-9, 0}}, {"u", {-6, 0}},  {"m", {-3, 0}},  {"k", {3, 0}},   {"M", {6, 0}},
@@ -211,6 +182,13 @@ const Quantities* Find(const std::vector<Quantities>& list, std::string_view nam
     if (entry.name == name) return &entry;
   }
   return nullptr;
+}
+
+// MilliValue() % 1000 == 0, as ValidateResourceQuantityValue asks of
+// integer resources (an unreadable text is let through).
+bool MilliValueIsWhole(const std::string& text) {
+  const std::optional<WholeValue> millis = ValueOf(text, 3);
+  return !millis || millis->value % 1000 == 0;
 }
 
 // ValidateResourceQuantityValue of one entry.

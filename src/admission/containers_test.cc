@@ -208,6 +208,9 @@ TEST(ValidateContainersTest, ResourceNamesAndQuantities) {
                    "greater than or equal to 0",
                    "spec.template.spec.containers[0].resources.limits[example.com/foo]: Invalid value: 500m: must be "
                    "an integer"}));
+  EXPECT_EQ(Errors(Spec("    resources:\n      limits: {example.com/foo: \"1.500\", example.com/bar: 2k}\n")),
+            Lines{"spec.template.spec.containers[0].resources.limits[example.com/foo]: Invalid value: 1.500: must be "
+                  "an integer"});
   EXPECT_EQ(Errors(Spec("    resources:\n      limits: {hugepages-2Mi: 2Mi}\n")),
             Lines{"spec.template.spec.containers[0].resources: Forbidden: HugePages require cpu or memory"});
   EXPECT_EQ(Errors(Spec("    resources:\n      limits: {hugepages-2Mi: 3Mi, hugepages-1Gi: 2Gi, memory: 1Gi}\n")),
