@@ -1,7 +1,6 @@
 #include "admission/container_checks.h"
 
 #include "doc/path.h"
-#include "gocompat/strconv.h"
 
 namespace tjr::admission::containers {
 
@@ -29,7 +28,7 @@ FieldError NotFound(const Path& path, BadValue value) {
   return {ErrorType::kNotFound, path.String(), std::move(value), ""};
 }
 
-FieldError NotSupported(const Path& path, BadValue value, std::initializer_list<std::string_view> supported) {
+FieldError NotSupported(const Path& path, BadValue value, std::span<const std::string_view> supported) {
   std::string detail;
   for (std::string_view option : supported) {
     detail += detail.empty() ? "supported values: " : ", ";

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +42,11 @@ validate::FieldError NotFound(const Path& path, validate::BadValue value);
 /// field.NotSupported: `supported values: "A", "B"` (values %q-quoted in
 /// the order given, which is upstream's sets.List order).
 validate::FieldError NotSupported(const Path& path, validate::BadValue value,
-                                  std::initializer_list<std::string_view> supported);
+                                  std::span<const std::string_view> supported);
+inline validate::FieldError NotSupported(const Path& path, validate::BadValue value,
+                                         std::initializer_list<std::string_view> supported) {
+  return NotSupported(path, std::move(value), std::span<const std::string_view>(supported.begin(), supported.size()));
+}
 
 /// validateLocalDescendingPath: relative, and no ".." element.
 void ValidateLocalDescendingPath(const std::string& value, const Path& path, std::string_view rule, const doc::Node* at,

@@ -101,9 +101,7 @@ void ValidateObjectFieldSelector(const doc::Node& selector, const Path& path, Ob
     }
   } else if (!Contains(kFieldPaths, field_path)) {
     errors->Add(kRule,
-                NotSupported(path.Child("fieldPath"), BadValue::String(field_path),
-                             {kFieldPaths[0], kFieldPaths[1], kFieldPaths[2], kFieldPaths[3], kFieldPaths[4],
-                              kFieldPaths[5], kFieldPaths[6], kFieldPaths[7], kFieldPaths[8]}),
+                NotSupported(path.Child("fieldPath"), BadValue::String(field_path), kFieldPaths),
                 {selector.Find("fieldPath"), &selector});
   }
 }
@@ -143,9 +141,7 @@ void ValidateResourceFieldSelector(const doc::Node& selector, const Path& path, 
   } else if (!Contains(kResourcePaths, resource) && !resource.starts_with("limits.hugepages-") &&
              !resource.starts_with("requests.hugepages-")) {
     errors->Add(kRule,
-                NotSupported(path.Child("resource"), BadValue::String(resource),
-                             {kResourcePaths[0], kResourcePaths[1], kResourcePaths[2], kResourcePaths[3],
-                              kResourcePaths[4], kResourcePaths[5]}),
+                NotSupported(path.Child("resource"), BadValue::String(resource), kResourcePaths),
                 {selector.Find("resource"), &selector});
   }
   ValidateDivisor(resource, selector, path, errors);

@@ -164,6 +164,27 @@ TEST(ValidateContainersTest, AFileKeyRefIsASourceFrom135) {
   EXPECT_EQ(Errors(spec, "1.35"), Lines{});
 }
 
+TEST(ValidateContainersTest, EnvResourceFieldRefs) {
+  EXPECT_EQ(Errors(Spec(R"(    env:
+    - {name: A, valueFrom: {resourceFieldRef: {resource: limits.nvidia.com/gpu}}}
+    - {name: B, valueFrom: {resourceFieldRef: {resource: limits.cpu, divisor: 1Mi}}}
+    - {name: C, valueFrom: {resourceFieldRef: {resource: requests.hugepages-2Mi, divisor: 1Mi}}}
+    - {name: D, valueFrom: {configMapKeyRef: {name: Bad_Name, key: "a/b"}}}
+)")),
+            (Lines{"spec.template.spec.containers[0].env[0].valueFrom.resourceFieldRef.resource: Unsupported value: "
+                   "\"limits.nvidia.com/gpu\": supported values: \"limits.cpu\", \"limits.ephemeral-storage\", "
+                   "\"limits.memory\", \"requests.cpu\", \"requests.ephemeral-storage\", \"requests.memory\"",
+                   "spec.template.spec.containers[0].env[1].valueFrom.resourceFieldRef.divisor: Invalid value: "
+                   "\"limits.cpu\": only divisor's values 1m and 1 are supported with the cpu resource",
+                   "spec.template.spec.containers[0].env[3].valueFrom.configMapKeyRef.name: Invalid value: "
+                   "\"Bad_Name\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
+                   "'-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used "
+                   "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+                   "spec.template.spec.containers[0].env[3].valueFrom.configMapKeyRef.key: Invalid value: \"a/b\": a "
+                   "valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or "
+                   "'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"}));
+}
+
 TEST(ValidateContainersTest, EnvFromNeedsOneSource) {
   EXPECT_EQ(Errors(Spec(R"(    envFrom:
     - {prefix: "a=b", configMapRef: {name: cm}}
