@@ -63,9 +63,22 @@ void Enum(std::string_view rule, const doc::Node& spec, std::string_view key, co
   errors->Add(rule, NotSupported(path, BadValue::String(value), supported), AtOr(spec, key));
 }
 
-// validatePodResourceClaims (the names; the claim and template names are
-// ResourceClaim names, DNS subdomains).
-void ResourceClaims(const doc::Node* claims, const doc::Node* pod_metadata, const Path& path, ObjectErrors* errors) {
+// The %#v of a core.PodResourceClaim, the value upstream reports for a
+// claim naming no source or both. A set pointer prints as its address,
+// which no emulation can know: "(*string)(<address>)" stands for it.
+std::string ClaimGoSyntax(const doc::Node& claim) {
+  const auto pointer = [&](std::string_view key) {
+    return doc::At(&claim, key) == nullptr ? std::string("(*string)(nil)") : std::string("(*string)(<address>)");
+  };
+  return "core.PodResourceClaim{Name:" + BadValue::String(doc::StringAt(claim, "name")).text +
+         ", ResourceClaimName:" + pointer("resourceClaimName") +
+         ", ResourceClaimTemplateName:" + pointer("resourceClaimTemplateName") + "}";
+}
+
+// validatePodResourceClaims and validatePodResourceClaim: names unique
+// RFC 1123 labels, exactly one source, the source a ResourceClaim or
+// ResourceClaimTemplate name (NameIsDNSSubdomain).
+void ResourceClaims(const doc::Node* claims, const Path& path, ObjectErrors* errors) {
   constexpr std::string_view kRule = "resource-claims";
   std::set<std::string> names;
   const std::vector<doc::Node>& items = doc::Items(claims);
@@ -79,48 +92,32 @@ void ResourceClaims(const doc::Node* claims, const doc::Node* pod_metadata, cons
     } else if (names.contains(name)) {
       errors->Add(kRule, containers::Duplicate(name_path, BadValue::String(name)), AtOr(claim, "name"));
     } else {
-      const std::vector<std::string> messages = formats::Dns1123Label(name);
-      for (const std::string& message : messages) {
-        errors->Add(kRule, Invalid(name_path, BadValue::String(name), message), AtOr(claim, "name"));
-      }
-      const std::string pod_name = doc::StringAt(pod_metadata, "name");
-      if (messages.empty() && !pod_name.empty()) {
-        const std::string claim_name = pod_name + "-" + name;
-        for (const std::string& message : formats::Dns1123Subdomain(claim_name)) {
-          errors->Add(kRule,
-                      Invalid(name_path, BadValue::String(claim_name), "final ResourceClaim name: " + message),
-                      AtOr(claim, "name"));
-        }
+      for (std::string& message : formats::Dns1123Label(name)) {
+        errors->Add(kRule, Invalid(name_path, BadValue::String(name), std::move(message)), AtOr(claim, "name"));
       }
       names.insert(name);
     }
-    int sources = 0;
-    for (auto [key, what] : {std::pair<std::string_view, std::string_view>{"resourceClaimName", "ResourceClaim"},
-                             {"resourceClaimTemplateName", "ResourceClaimTemplate"}}) {
+    const bool by_name = doc::At(&claim, "resourceClaimName") != nullptr;
+    const bool by_template = doc::At(&claim, "resourceClaimTemplateName") != nullptr;
+    if (by_name && by_template) {
+      errors->Add(kRule,
+                  Invalid(item_path, BadValue::Json(ClaimGoSyntax(claim)),
+                          "at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified"),
+                  &claim);
+    }
+    if (!by_name && !by_template) {
+      errors->Add(kRule,
+                  Invalid(item_path, BadValue::Json(ClaimGoSyntax(claim)),
+                          "must specify one of: `resourceClaimName`, `resourceClaimTemplateName`"),
+                  &claim);
+    }
+    for (std::string_view key : {"resourceClaimName", "resourceClaimTemplateName"}) {
       const doc::Node* value = doc::At(&claim, key);
       if (value == nullptr) continue;
-      ++sources;
       const std::string text = doc::StringAt(claim, key);
-      if (text.empty()) {
-        errors->Add(kRule,
-                    Invalid(item_path.Child(key), BadValue::String(text), "must be a valid " + std::string(what) + " name"),
-                    value);
-        continue;
-      }
       for (std::string& message : formats::Dns1123Subdomain(text)) {
         errors->Add(kRule, Invalid(item_path.Child(key), BadValue::String(text), std::move(message)), value);
       }
-    }
-    if (sources == 0) {
-      errors->Add(kRule,
-                  Invalid(item_path, BadValue::String(""),
-                          "must specify one of: `resourceClaimName`, `resourceClaimTemplateName`"),
-                  &claim);
-    } else if (sources > 1) {
-      errors->Add(kRule,
-                  Invalid(item_path, BadValue::String(""),
-                          "at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified"),
-                  &claim);
     }
   }
 }
@@ -133,8 +130,11 @@ void HostNetworkDeps(const doc::Node& spec, const Path& path, PodOwner owner, Ob
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::vector<doc::Node>& ports = doc::Items(doc::At(&list[i], "ports"));
     for (std::size_t j = 0; j < ports.size(); ++j) {
-      const std::int64_t host_port = containers::IntField(&ports[j], "hostPort");
       const std::int64_t container_port = containers::IntField(&ports[j], "containerPort");
+      std::int64_t host_port = containers::IntField(&ports[j], "hostPort");
+      // A Pod's unset hostPort is its containerPort by then (SetDefaults_Pod,
+      // which the caller does not apply, since 1.28 only for Pods).
+      if (owner == PodOwner::kPod && host_port == 0) host_port = container_port;
       if ((owner == PodOwner::kPod || host_port != 0) && host_port != container_port) {
         errors->Add("host-network",
                     Invalid(path.Child("containers").Index(i).Child("ports").Index(j).Child("hostPort"),
@@ -243,7 +243,7 @@ void ValidatePodSpec(const doc::Node* spec_node, const doc::Node* metadata, cons
   // resource claims; a template's is not passed (podMeta nil).
   const doc::Node* pod_metadata = owner == PodOwner::kPod ? metadata : nullptr;
   const PodVolumes volumes = pod_parts::ValidateVolumes(doc::At(&spec, "volumes"), pod_metadata, path.Child("volumes"), errors);
-  ResourceClaims(doc::At(&spec, "resourceClaims"), pod_metadata, path.Child("resourceClaims"), errors);
+  ResourceClaims(doc::At(&spec, "resourceClaims"), path.Child("resourceClaims"), errors);
   ValidateContainerLists(spec, volumes, path, owner, rules, errors);
   // Ephemeral containers: refused on create below.
   if (const doc::Node* resources = doc::At(&spec, "resources")) {

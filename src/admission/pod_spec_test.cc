@@ -179,6 +179,22 @@ TEST(ValidatePodSpecTest, HostNetworkPortsMatch) {
   EXPECT_EQ(errors("[{containerPort: 8080, protocol: TCP}]"), Lines{});
 }
 
+// A Pod (ValidatePodCreate's spec): ephemeral containers are refused on
+// create, an unset hostPort is defaulted to the containerPort.
+TEST(ValidatePodSpecTest, APodsOwnRules) {
+  const std::string yaml = std::string(kHead) + "    ports: [{containerPort: 8080, protocol: TCP}]\n  hostNetwork: true\n" +
+                           "  ephemeralContainers: [{name: dbg, image: busybox, imagePullPolicy: IfNotPresent, "
+                           "terminationMessagePolicy: File}]\n";
+  Result<std::vector<doc::Node>> read = yaml::ReadStream(yaml, "pod.yaml");
+  ASSERT_TRUE(read.ok());
+  const doc::Node metadata = doc::Node::Mapping();
+  ObjectErrors errors;
+  ValidatePodSpec(read->front().Find("spec"), &metadata, Path("spec"), PodOwner::kPod, *KubernetesRulesOf("1.34"), &errors);
+  Lines texts;
+  for (const ObjectError& error : errors.errors()) texts.push_back(error.error.Error());
+  EXPECT_EQ(texts, Lines{"spec.ephemeralContainers: Forbidden: cannot be set on create"});
+}
+
 TEST(ValidatePodSpecTest, NodeSelectorAndNamesAndDeadline) {
   EXPECT_EQ(Errors("  nodeSelector: {'a b': c}\n  serviceAccountName: Bad_SA\n  activeDeadlineSeconds: 0\n"
                    "  hostname: a.b\n  priorityClassName: Hi_Prio\n"),
@@ -271,7 +287,7 @@ TEST(ValidatePodSecurityContextTest, IdsSysctlsProfiles) {
                    "values: \"Always\", \"OnRootMismatch\"",
                    "spec.template.spec.securityContext.seccompProfile.localhostProfile: Required value: must be set "
                    "when seccomp type is Localhost"}));
-  EXPECT_EQ(Errors("  hostPID: true\n  securityContext: {hostUsers: false}\n"),
+  EXPECT_EQ(Errors("  hostPID: true\n  hostUsers: false\n"),
             Lines{"spec.template.spec.HostPID: Forbidden: when `pod.Spec.HostUsers` is false"});
 }
 
