@@ -176,7 +176,7 @@ class FlyteAdmissionRepository : public ::testing::Test {
     std::vector<std::string> problems;
   };
 
-  // The findings as printed, one per line, and what went to the stream.
+  // The findings as the reports print them, one per line: `location: [rule] message`.
   std::string Run(std::map<std::string, std::string> files) {
     source::MemoryTree tree(std::move(files));
     RenderRequest request;
@@ -187,7 +187,9 @@ class FlyteAdmissionRepository : public ::testing::Test {
     Findings findings;
     RenderRepository(request, findings, sink_);
     std::string out;
-    for (const report::Finding& f : findings.findings()) out += "[" + f.rule + "] " + f.diagnostic.ToString() + "\n";
+    for (const report::Finding& f : findings.findings()) {
+      out += f.diagnostic.location.ToString() + ": " + f.diagnostic.message + "\n";
+    }
     return out;
   }
 
@@ -203,8 +205,7 @@ template:
     containers:
     - name: default
 )"}});
-  EXPECT_NE(findings.find("[rendered/podtemplate/"), std::string::npos) << findings;
-  EXPECT_NE(findings.find("input/templates.yaml:7:7: error: PodTemplate flyte/no-image: "
+  EXPECT_NE(findings.find("input/templates.yaml:7:7: [rendered/podtemplate/image] PodTemplate flyte/no-image: "
                           "template.spec.containers[0].image: Required value"),
             std::string::npos)
       << findings;
@@ -228,8 +229,8 @@ k8sPod:
         valueFrom: {secretKeyRef: {name: s, key: k}}
 )"}});
   EXPECT_TRUE(sink_.data.empty()) << sink_.data;
-  EXPECT_NE(findings.find("[rendered/pod/"), std::string::npos) << findings;
-  EXPECT_NE(findings.find("error: Pod flyte/pod-abc-n0-0: spec.containers[0].env[0].valueFrom: Invalid value: \"\": "
+  EXPECT_NE(findings.find("input/task.yaml:14:16: [rendered/pod/env] Pod flyte/pod-abc-n0-0: "
+                          "spec.containers[0].env[0].valueFrom: Invalid value: \"\": "
                           "may not be specified when `value` is not empty"),
             std::string::npos)
       << findings;
@@ -251,11 +252,12 @@ template:
 )"},
                               {"input/task.yaml", std::string(kTask)}});
   EXPECT_TRUE(sink_.data.empty()) << sink_.data;
-  EXPECT_NE(findings.find("error: PodTemplate flyte/gpu: template.spec.containers[0].env[0].valueFrom: Invalid value: "
+  EXPECT_NE(findings.find("input/templates.yaml:11:16: [rendered/podtemplate/env] PodTemplate flyte/gpu: "
+                          "template.spec.containers[0].env[0].valueFrom: Invalid value: "
                           "\"\": may not be specified when `value` is not empty"),
             std::string::npos)
       << findings;
-  EXPECT_NE(findings.find("PodTemplate 'gpu' does not exist"), std::string::npos) << findings;
+  EXPECT_NE(findings.find("input/task.yaml:1:1: PodTemplate 'gpu' does not exist"), std::string::npos) << findings;
 }
 
 }  // namespace
