@@ -46,6 +46,12 @@ std::string Admit(std::string_view yaml, std::string_view release) {
   return Joined(errors);
 }
 
+// An Unsupported value blocks the CEL rules (customResourceStrategy.Validate
+// hasBlockingErr), which adds this error instead.
+const std::string kCelSkipped =
+    "\n<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct "
+    "the existing errors to complete validation";
+
 // One replicatedJob `rj` of an Indexed job of one pod, in a JobSet `js`.
 std::string OneJob(std::string_view spec_extra, std::string_view name = "js", std::string_view job = "rj") {
   return "metadata: {name: " + std::string(name) + ", namespace: default}\n"
@@ -247,7 +253,7 @@ TEST(JobSetWebhookTest, RestartJobActionNeedsItsFeatureGate) {
   // Before v0.12.0 the CRD's enum refuses the action.
   EXPECT_EQ(Admit(yaml, "v0.11.0"),
             "spec.failurePolicy.rules[0].action: Unsupported value: \"RestartJob\": supported values: \"FailJobSet\", "
-            "\"RestartJobSet\", \"RestartJobSetAndIgnoreMaxRestarts\"");
+            "\"RestartJobSet\", \"RestartJobSetAndIgnoreMaxRestarts\"" + kCelSkipped);
 }
 
 TEST(JobSetWebhookTest, InPlaceRestartNeedsItsFeatureGate) {
@@ -258,7 +264,7 @@ TEST(JobSetWebhookTest, InPlaceRestartNeedsItsFeatureGate) {
             "InPlaceRestart restart strategy cannot be set when InPlaceRestart feature gate is disabled");
   EXPECT_EQ(Admit(yaml, "v0.10.1"),
             "spec.failurePolicy.restartStrategy: Unsupported value: \"InPlaceRestart\": supported values: "
-            "\"Recreate\", \"BlockingRecreate\"");
+            "\"Recreate\", \"BlockingRecreate\"" + kCelSkipped);
 }
 
 TEST(JobSetWebhookTest, VolumeClaimPolicyTemplateNames) {
@@ -293,8 +299,8 @@ TEST(JobSetSchemaTest, StartupPolicyInOrderWithDependsOn) {
 spec:
   startupPolicy: {startupPolicyOrder: InOrder}
   replicatedJobs:
-  - {name: a, template: {spec: {}}}
-  - {name: b, template: {spec: {}}, dependsOn: [{name: a, status: Ready}]}
+  - {name: a, template: {spec: {template: {spec: {containers: [{name: c, image: i}]}}}}}
+  - {name: b, template: {spec: {template: {spec: {containers: [{name: c, image: i}]}}}}, dependsOn: [{name: a, status: Ready}]}
 )";
   EXPECT_EQ(Admit(yaml, "v0.10.1"),
             "spec: Invalid value: \"object\": StartupPolicy and DependsOn APIs are mutually exclusive");
@@ -304,11 +310,24 @@ TEST(JobSetSchemaTest, DuplicateReplicatedJobNames) {
   const std::string yaml = R"(metadata: {name: js, namespace: default}
 spec:
   replicatedJobs:
-  - {name: a, template: {spec: {}}}
-  - {name: a, template: {spec: {}}}
+  - {name: a, template: {spec: {template: {spec: {containers: [{name: c, image: i}]}}}}}
+  - {name: a, template: {spec: {template: {spec: {containers: [{name: c, image: i}]}}}}}
+)";
+  // Kubernetes 1.34+ prints the key as JSON; a Duplicate value does not
+  // block the CEL rules.
+  EXPECT_EQ(Admit(yaml, "v0.12.0"), "spec.replicatedJobs[1]: Duplicate value: {\"name\":\"a\"}");
+}
+
+TEST(JobSetSchemaTest, EmbeddedPodTemplateNeedsContainers) {
+  // The JobSet CRD embeds the Job template's schema: a replicatedJob whose
+  // pod spec has no containers refuses the JobSet itself.
+  const std::string yaml = R"(metadata: {name: js, namespace: default}
+spec:
+  replicatedJobs:
+  - {name: workers, template: {spec: {template: {spec: {nodeSelector: {pool: gpu}}}}}}
 )";
   EXPECT_EQ(Admit(yaml, "v0.12.0"),
-            "spec.replicatedJobs[1]: Duplicate value: map[string]interface {}{\"name\":\"a\"}");
+            "spec.replicatedJobs[0].template.spec.template.spec.containers: Required value" + kCelSkipped);
 }
 
 // TestJobSetDefaulting: "job completion mode is unset", "enableDNSHostnames

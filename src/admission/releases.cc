@@ -13,12 +13,15 @@ constexpr std::array<KubernetesRules, 3> kKubernetes = {{
 
 constexpr std::array<JobSetRules, 3> kJobSet = {{
     // pkg/webhooks/jobset_webhook.go and the CRD at each tag.
-    {.version = "v0.10.1"},
+    {.version = "v0.10.1",
+     .crd_rules = "jobset-v0.10.1-validation"},
     {.version = "v0.11.0",
+     .crd_rules = "jobset-v0.11.0-validation",
      .volume_claim_policies = true,
      .in_place_restart_strategy = true,
      .coordinator_label_check = true},
     {.version = "v0.12.0",
+     .crd_rules = "jobset-v0.12.0-validation",
      .volume_claim_policies = true,
      .in_place_restart_strategy = true,
      .restart_job_actions = true,

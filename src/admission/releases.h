@@ -33,6 +33,8 @@ struct KubernetesRules {
 /// how its controller builds the Jobs (pkg/controllers/jobset_controller.go).
 struct JobSetRules {
   std::string_view version;  ///< "v0.10.1"
+  /// The CRD's validation table (policies/NAME.json).
+  std::string_view crd_rules;
   // Behaviours that differ between rows, one named flag each.
   /// spec.volumeClaimPolicies exists (JobSetSpec at v0.11.0): the webhook
   /// defaults and validates it, constructJob mounts its claims. Without it

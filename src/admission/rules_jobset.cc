@@ -7,8 +7,9 @@ namespace tjr::admission {
 std::span<const RuleInfo> JobSetRuleRows() {
   static constexpr std::array<RuleInfo, 11> kRows = {{
       {"schema", "jobset",
-       "the JobSet CRD's schema and CEL rules: required fields, enums (failure-policy actions and restart "
-       "strategies per release), bounds, unique names, StartupPolicy InOrder with dependsOn",
+       "the JobSet CRD's schema and CEL rules, the embedded Job template's included: types, required fields, "
+       "enums (failure-policy actions and restart strategies per release), bounds, unique names, StartupPolicy "
+       "InOrder with dependsOn",
        "config/components/crd/bases/jobset.x-k8s.io_jobsets.yaml (v0.10.1, v0.11.0, v0.12.0)"},
       {"generated-names", "jobset",
        "the names the controller generates are DNS-1035 labels of at most 63 characters: group names, the "
