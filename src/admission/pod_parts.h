@@ -38,6 +38,11 @@ void ValidateAffinity(const doc::Node* affinity, const Path& path, ObjectErrors*
 void ValidateTolerations(const doc::Node* tolerations, const Path& path, ObjectErrors* errors);
 void ValidateTopologySpreadConstraints(const doc::Node* constraints, const Path& path, ObjectErrors* errors);
 
+// pod_annotations.cc
+/// ValidatePodSpecificAnnotations (the seccomp and AppArmor annotations).
+void ValidatePodSpecificAnnotations(const doc::Node* annotations, const doc::Node& spec, const Path& path,
+                                    ObjectErrors* errors);
+
 // pod_security.cc
 /// validatePodSpecSecurityContext; `spec_path` names the pod spec.
 void ValidatePodSecurityContext(const doc::Node& spec, const Path& spec_path, ObjectErrors* errors);

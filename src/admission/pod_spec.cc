@@ -236,6 +236,11 @@ void ValidatePodSpec(const doc::Node* spec_node, const doc::Node* metadata, cons
                      const KubernetesRules& rules, ObjectErrors* errors) {
   static const doc::Node kEmpty = doc::Node::Mapping();
   const doc::Node& spec = spec_node != nullptr ? *spec_node : kEmpty;
+  if (owner == PodOwner::kPod) {
+    // validatePodMetadataAndSpec: after ValidateObjectMeta (the caller's).
+    pod_parts::ValidatePodSpecificAnnotations(doc::At(metadata, "annotations"), spec,
+                                              Path("metadata").Child("annotations"), errors);
+  }
   if (!containers::Has(&spec, "terminationGracePeriodSeconds")) {
     errors->Add("termination-grace-period", Required(path.Child("terminationGracePeriodSeconds")), &spec);
   }
@@ -305,6 +310,9 @@ void ValidatePodTemplateSpec(const doc::Node* tmpl, const Path& path, PodOwner o
   ValidateLabels(doc::At(metadata, "labels"), path.Child("labels"), errors);
   ValidateAnnotations(doc::At(metadata, "annotations"), path.Child("annotations"), errors);
   const Path spec_path = path.Child("spec");
+  pod_parts::ValidatePodSpecificAnnotations(doc::At(metadata, "annotations"),
+                                            doc::At(&pod_template, "spec") != nullptr ? *doc::At(&pod_template, "spec") : kEmpty,
+                                            path.Child("annotations"), errors);
   ValidatePodSpec(doc::At(&pod_template, "spec"), metadata, spec_path, owner, rules, errors);
   if (!doc::Items(doc::AtPath(&pod_template, {"spec", "ephemeralContainers"})).empty()) {
     errors->Add("ephemeral-containers",

@@ -305,3 +305,30 @@ TEST(ValidatePodSpecTest, EphemeralContainersAndOs) {
 
 }  // namespace
 }  // namespace tjr::admission
+
+namespace tjr::admission {
+namespace {
+
+// ValidatePodSpecificAnnotations' seccomp and AppArmor annotations.
+TEST(ValidatePodTemplateSpecTest, SeccompAndAppArmorAnnotations) {
+  const std::string yaml = std::string(kHead).replace(0, std::string_view("metadata:\n  labels: {app: llama}\n").size(),
+      "metadata:\n  annotations:\n    seccomp.security.alpha.kubernetes.io/pod: default\n"
+      "    container.apparmor.security.beta.kubernetes.io/trainer: runtime/default\n"
+      "    container.apparmor.security.beta.kubernetes.io/node: enforce\n");
+  Result<std::vector<doc::Node>> read = yaml::ReadStream(yaml, "t.yaml");
+  ASSERT_TRUE(read.ok());
+  ObjectErrors errors;
+  ValidatePodTemplateSpec(&read->front(), Path("spec.template"), PodOwner::kJobTemplate, *KubernetesRulesOf("1.34"), &errors);
+  Lines texts;
+  for (const ObjectError& error : errors.errors()) texts.push_back(error.error.Error());
+  EXPECT_EQ(texts,
+            (Lines{"spec.template.annotations.seccomp.security.alpha.kubernetes.io/pod: Invalid value: \"default\": must "
+                   "be a valid seccomp profile",
+                   "spec.template.annotations[container.apparmor.security.beta.kubernetes.io/trainer]: Invalid value: "
+                   "\"trainer\": container not found",
+                   "spec.template.annotations[container.apparmor.security.beta.kubernetes.io/node]: Invalid value: "
+                   "\"enforce\": invalid AppArmor profile name: \"enforce\""}));
+}
+
+}  // namespace
+}  // namespace tjr::admission

@@ -13,7 +13,7 @@ constexpr std::string_view kPod = "job pod podtemplate";
 }  // namespace
 
 std::span<const RuleInfo> PodSpecRuleRows() {
-  static constexpr std::array<RuleInfo, 29> kRows = {{
+  static constexpr std::array<RuleInfo, 30> kRows = {{
       {"name", kMeta, "metadata.name (or generateName) is set and follows the kind's name rule",
        "apimachinery pkg/api/validation/objectmeta.go ValidateObjectMetaAccessor"},
       {"namespace", kMeta, "metadata.namespace is an RFC 1123 label (forbidden on cluster-scoped kinds)",
@@ -22,6 +22,10 @@ std::span<const RuleInfo> PodSpecRuleRows() {
        "apimachinery pkg/apis/meta/v1/validation/validation.go ValidateLabels"},
       {"annotations", kMeta, "annotation keys are qualified names (any case), all of them at most 262144 bytes",
        "apimachinery pkg/api/validation/objectmeta.go ValidateAnnotations"},
+      {"pod-annotations", kPod,
+       "seccomp annotations name a valid profile; AppArmor annotations name an existing container and a valid profile",
+       "pkg/apis/core/validation/validation.go ValidatePodSpecificAnnotations, ValidateSeccompPodAnnotations, "
+       "ValidateAppArmorPodAnnotations"},
       {"termination-grace-period", kPod, "terminationGracePeriodSeconds is set",
        "pkg/apis/core/validation/validation.go ValidatePodSpec"},
       {"volumes", kPod,
