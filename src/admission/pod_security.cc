@@ -204,7 +204,8 @@ void ValidatePodSecurityContext(const doc::Node& spec, const Path& spec_path, Ob
 }
 
 void ValidateHostUsers(const doc::Node& spec, const Path& spec_path, ObjectErrors* errors) {
-  const doc::Node* host_users = doc::AtPath(&spec, {"securityContext", "hostUsers"});
+  // v1 holds hostUsers in the spec (the internal type in its security context).
+  const doc::Node* host_users = doc::At(&spec, "hostUsers");
   if (host_users == nullptr || !host_users->is_bool() || host_users->bool_value()) return;
   constexpr std::string_view kMessage = "when `pod.Spec.HostUsers` is false";
   // Upstream's own spellings: "hostNetwork", then "HostPID" and "HostIPC".
