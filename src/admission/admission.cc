@@ -9,6 +9,7 @@
 #include "admission/object_meta.h"
 #include "admission/other_objects.h"
 #include "admission/pod.h"
+#include "admission/pod_defaults.h"
 #include "doc/path.h"
 
 namespace tjr::admission {
@@ -59,8 +60,11 @@ void Report(std::string_view kind, const std::string& object, ObjectErrors&& err
             Diagnostics* out) {
   for (ObjectError& error : errors.Take()) {
     const std::string text = error.text.empty() ? error.error.Error() : error.text;
-    Diagnostic finding = MakeError(LocationOf(error, drove), error.error.field, object + ": " + text);
-    finding.rule = "rendered/" + KindRule(kind) + "/" + error.rule;
+    // The field path is the refused object's, not one of the file the
+    // finding points at: it stays in the message, after the object.
+    std::string rule = "rendered/" + KindRule(kind) + "/" + error.rule;
+    Diagnostic finding = MakeError(LocationOf(error, drove), "", "[" + rule + "] " + object + ": " + text);
+    finding.rule = std::move(rule);
     out->push_back(std::move(finding));
   }
 }
@@ -116,9 +120,14 @@ Diagnostics AdmitRendered(const doc::Node& trainjob, const std::vector<doc::Node
 Diagnostics AdmitPod(const doc::Node& pod, const doc::Node& fallback, const KubernetesRules& rules) {
   Diagnostics out;
   ObjectErrors errors;
-  const doc::Node* metadata = doc::At(&pod, "metadata");
+  // The pod template defaults (SetDefaults_Pod's own are not applied).
+  doc::Node defaulted = pod;
+  if (doc::Node* spec = defaulted.FindMutable("spec"); spec != nullptr && spec->is_mapping()) {
+    DefaultPodTemplateSpec(spec);
+  }
+  const doc::Node* metadata = doc::At(&defaulted, "metadata");
   ValidateObjectMeta(metadata, true, NameRule::kDns1123Subdomain, Path("metadata"), &errors);
-  ValidatePodSpec(doc::At(&pod, "spec"), metadata, Path("spec"), PodOwner::kPod, rules, &errors);
+  ValidatePodSpec(doc::At(&defaulted, "spec"), metadata, Path("spec"), PodOwner::kPod, rules, &errors);
   Report("Pod", "Pod " + NamespacedName(pod), std::move(errors), fallback, &out);
   return out;
 }
@@ -128,8 +137,11 @@ Diagnostics AdmitPodTemplate(const doc::Node& pod_template, const KubernetesRule
   ObjectErrors errors;
   ValidateObjectMeta(doc::At(&pod_template, "metadata"), true, NameRule::kDns1123Subdomain, Path("metadata"),
                      &errors);
-  ValidatePodTemplateSpec(doc::At(&pod_template, "template"), Path("template"), PodOwner::kPodTemplate, rules,
-                          &errors);
+  doc::Node tmpl = doc::At(&pod_template, "template") != nullptr ? *doc::At(&pod_template, "template") : doc::Node();
+  if (doc::Node* spec = tmpl.is_mapping() ? tmpl.FindMutable("spec") : nullptr; spec != nullptr && spec->is_mapping()) {
+    DefaultPodTemplateSpec(spec);
+  }
+  ValidatePodTemplateSpec(tmpl.is_null() ? nullptr : &tmpl, Path("template"), PodOwner::kPodTemplate, rules, &errors);
   Report("PodTemplate", "PodTemplate " + NamespacedName(pod_template), std::move(errors), pod_template, &out);
   return out;
 }
