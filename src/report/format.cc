@@ -1,7 +1,23 @@
 #include "report/format.h"
 
+#include "admission/rules.h"
+
 namespace tjr::report {
 namespace {
+
+// rendered/<kind>/<id>: the cluster's refusal of a rendered object, described
+// by the admission catalogue's row of <id>.
+constexpr std::string_view kRenderedPrefix = "rendered/";
+constexpr std::string_view kRenderedHelp =
+    "Fix the TrainJob or runtime field the finding points at: the message names the refused object, then "
+    "upstream's field path inside it and the API server's or the webhook's text.";
+
+const admission::RuleInfo* RenderedRule(std::string_view rule) {
+  if (rule.substr(0, kRenderedPrefix.size()) != kRenderedPrefix) return nullptr;
+  rule.remove_prefix(kRenderedPrefix.size());
+  const std::size_t slash = rule.find('/');
+  return slash == std::string_view::npos ? nullptr : admission::FindRule(rule.substr(slash + 1));
+}
 
 struct KnownRule {
   std::string_view id;
@@ -201,6 +217,7 @@ std::optional<Format> ParseFormat(std::string_view name) {
 const char* FormatNames() { return "text, json, junit, sarif, github"; }
 
 std::string_view RuleDescription(std::string_view rule) {
+  if (const admission::RuleInfo* rendered = RenderedRule(rule)) return rendered->covers;
   for (const KnownRule& known : kKnownRules) {
     if (known.id == rule) return known.description;
   }
@@ -214,6 +231,9 @@ std::vector<std::string_view> DescribedRules() {
 }
 
 RuleHelp HelpOf(std::string_view rule) {
+  if (const admission::RuleInfo* rendered = RenderedRule(rule)) {
+    return {rendered->covers, rendered->upstream, kRenderedHelp};
+  }
   for (const KnownRule& known : kKnownRules) {
     if (known.id == rule) return {known.description, known.explanation, known.help};
   }
