@@ -185,6 +185,7 @@ DiffOutcome DiffRevisions(const DiffRequest& request, Findings& findings, DiffSi
   load_options.threads = request.threads;
   pipeline::PipelineOptions pipeline_options;
   pipeline_options.strict = request.strict;
+  pipeline_options.admission = request.admission;
   pipeline_options.threads = request.threads;
   if (!request.default_namespace.empty()) {
     load_options.default_namespace = request.default_namespace;

@@ -30,6 +30,7 @@ struct DiffRequest {
   std::string target;
   std::string default_namespace;  ///< as RenderRequest::default_namespace
   bool strict = false;
+  bool admission = true;  ///< as RenderRequest::admission
   unsigned threads = 0;
   /// Files this run writes (stdout redirected into a file, --report files):
   /// never read as inputs of the working tree or a folder.

@@ -245,6 +245,7 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   pipeline_options.runtime_snapshots = request.cluster.runtime_snapshots;
   pipeline_options.priority_classes = request.cluster.priority_classes;
   pipeline_options.strict = request.strict;
+  pipeline_options.admission = request.admission;
   pipeline_options.threads = request.threads;
   if (target.empty() && input.config.target) {
     target = *input.config.target;
@@ -435,7 +436,7 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
       });
   sink.ProgressPause();
   findings.AddChecked(summary.runtimes);
-  WireFlyteAdmission(&flyte_options);
+  if (request.admission) WireFlyteAdmission(&flyte_options);
   flyte::FlyteOutcome flyte_outcome = flyte::RenderFlyte(manifests, flyte_options);
   findings.Add(flyte_outcome.diagnostics);
   for (const flyte::TaskResult& task : flyte_outcome.tasks) {

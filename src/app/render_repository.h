@@ -43,6 +43,7 @@ struct RenderRequest {
   /// with another are refused. Empty: "default", and objects keep theirs.
   std::string default_namespace;
   bool strict = false;         ///< warnings are errors
+  bool admission = true;       ///< the cluster's admission of the rendered objects (PipelineOptions::admission)
   bool strict_inputs = false;  ///< files that hold no Kubernetes object are errors, not skipped
   unsigned threads = 0;        ///< 0: one per core; the output does not depend on it
   std::string flyte_config_file;  ///< propeller's configuration (plugins.k8s); empty: none

@@ -49,6 +49,7 @@ struct DiffOptions {
   std::string target;
   std::string namespace_;
   bool strict = false;
+  bool no_admission = false;
   bool verbose = false;
   unsigned threads = 0;
   std::vector<std::string> revisions;
@@ -70,6 +71,8 @@ std::optional<int> ParseDiffOptions(const std::vector<std::string>& args, DiffOp
        std::string(pipeline::kDefaultTarget) + ")").c_str())(
       "namespace", po::value(&options->namespace_), "namespace of objects written without one")(
       "strict", po::bool_switch(&options->strict), "treat warnings as errors")(
+      "no-admission", po::bool_switch(&options->no_admission),
+      "leave out the cluster's admission of the rendered objects (the JobSet webhook, the Jobs' and Pods' validation)")(
       "verbose,v", po::bool_switch(&options->verbose), "print notes")(
       "jobs,j", po::value(&options->threads), "worker threads (default: the number of cores)")(
       "threads", po::value(&options->threads), "the same as --jobs (render's older name)");
@@ -124,6 +127,7 @@ int RunDiff(const std::vector<std::string>& args) {
   request.target = options.target;
   request.default_namespace = options.namespace_;
   request.strict = options.strict;
+  request.admission = !options.no_admission;
   request.threads = options.threads;
   request.outputs = findings.FilesThisRunWrites();
   CliDiffSink sink;

@@ -71,6 +71,7 @@ struct FlowOptions {
   std::string namespace_;
   bool strict = false;
   bool strict_inputs = false;
+  bool no_admission = false;
   bool verbose = false;
   bool quiet = false;
   bool list_affected = false;
@@ -97,6 +98,8 @@ std::optional<int> ParseFlowOptions(const std::vector<std::string>& args, bool w
       "flyte-config", po::value(&options->flyte_config),
       "propeller configuration file (plugins.k8s) for Flyte tasks")(
       "strict", po::bool_switch(&options->strict), "treat warnings as errors")(
+      "no-admission", po::bool_switch(&options->no_admission),
+      "leave out the cluster's admission of the rendered objects (the JobSet webhook, the Jobs' and Pods' validation)")(
       "strict-inputs", po::bool_switch(&options->strict_inputs),
       "files that hold no Kubernetes object (workflows, values.yaml, Helm templates, "
       "kustomization.yaml) are errors instead of being skipped")(
@@ -230,6 +233,7 @@ int RunRenderFlow(const std::vector<std::string>& args, bool write_objects) {
   request.target = options.target;
   request.default_namespace = options.namespace_;
   request.strict = options.strict;
+  request.admission = !options.no_admission;
   request.strict_inputs = options.strict_inputs;
   request.threads = options.jobs;
   request.flyte_config_file = options.flyte_config;

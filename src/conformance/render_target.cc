@@ -86,6 +86,10 @@ Result<RenderCommand> ParseRenderCommand(const std::vector<std::string>& command
       parsed.pipeline.strict = true;
       continue;
     }
+    if (argument == "--no-admission") {
+      parsed.pipeline.admission = false;
+      continue;
+    }
     std::string name = argument;
     std::string value;
     if (std::size_t equals = argument.find('='); argument.starts_with("--") && equals != std::string::npos) {
@@ -107,7 +111,7 @@ Result<RenderCommand> ParseRenderCommand(const std::vector<std::string>& command
       parsed.namespace_given = true;
     } else {
       return CommandError("unknown option '" + argument +
-                          "' (known: --target T, --namespace NS, --previous FILE, --flyte-config FILE, --strict)");
+                          "' (known: --target T, --namespace NS, --previous FILE, --flyte-config FILE, --strict, --no-admission)");
     }
   }
   return parsed;
@@ -148,6 +152,7 @@ Result<TargetOutput> RunRenderTarget(const std::vector<InputFile>& inputs,
   request.target = parsed->pipeline.target;
   if (parsed->namespace_given) request.default_namespace = parsed->pipeline.default_namespace;
   request.strict = parsed->pipeline.strict;
+  request.admission = parsed->pipeline.admission;
   request.threads = 1;
   if (!previous.empty()) {
     Result<app::RenderRequest::ClusterState> cluster = ReadClusterState(previous, *parsed);
