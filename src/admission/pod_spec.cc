@@ -145,8 +145,8 @@ void HostNetworkDeps(const doc::Node& spec, const Path& path, PodOwner owner, Ob
   }
 }
 
-// validatePodDNSConfig (the nameserver IPs and search domains' own syntax
-// are not checked here).
+// validatePodDNSConfig (the nameserver IPs and the search domains' own
+// syntax are not checked here).
 void DnsConfig(const doc::Node& spec, const Path& path, ObjectErrors* errors) {
   constexpr std::string_view kRule = "dns-config";
   const doc::Node* config = doc::At(&spec, "dnsConfig");
@@ -164,6 +164,35 @@ void DnsConfig(const doc::Node& spec, const Path& path, ObjectErrors* errors) {
     }
   }
   if (config == nullptr) return;
+  // The lists are printed as Go's %#v of a []string.
+  const auto go_strings = [](const std::vector<doc::Node>& items) {
+    std::string out = "[]string{";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      out += (i == 0 ? "" : ", ") + BadValue::String(items[i].is_string() ? items[i].string_value() : "").text;
+    }
+    return out + "}";
+  };
+  if (nameservers.size() > 3) {
+    errors->Add(kRule,
+                Invalid(path.Child("nameservers"), BadValue::Json(go_strings(nameservers)),
+                        "must not have more than 3 nameservers"),
+                doc::At(config, "nameservers"));
+  }
+  const std::vector<doc::Node>& searches = doc::Items(doc::At(config, "searches"));
+  if (searches.size() > 32) {
+    errors->Add(kRule,
+                Invalid(path.Child("searches"), BadValue::Json(go_strings(searches)),
+                        "must not have more than 32 search paths"),
+                doc::At(config, "searches"));
+  }
+  std::size_t joined = searches.empty() ? 0 : searches.size() - 1;  // the spaces between
+  for (const doc::Node& search : searches) joined += search.is_string() ? search.string_value().size() : 0;
+  if (joined > 2048) {
+    errors->Add(kRule,
+                Invalid(path.Child("searches"), BadValue::Json(go_strings(searches)),
+                        "must not have more than 2048 characters (including spaces) in the search list"),
+                doc::At(config, "searches"));
+  }
   const std::vector<doc::Node>& options = doc::Items(doc::At(config, "options"));
   for (std::size_t i = 0; i < options.size(); ++i) {
     if (doc::StringAt(options[i], "name").empty()) {

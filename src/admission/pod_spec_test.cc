@@ -148,6 +148,10 @@ TEST(ValidatePodSpecTest, RestartAndDnsPolicies) {
 // TestValidatePodDNSConfig.
 TEST(ValidatePodSpecTest, DnsNoneNeedsANameserver) {
   EXPECT_EQ(Errors("  dnsConfig: {searches: [a]}\n").size(), 0u);
+  EXPECT_EQ(Errors("  dnsConfig: {nameservers: [1.1.1.1, 1.0.0.1, 8.8.8.8, 8.8.4.4], options: [{value: '2'}]}\n"),
+            (Lines{"spec.template.spec.dnsConfig.nameservers: Invalid value: []string{\"1.1.1.1\", \"1.0.0.1\", "
+                   "\"8.8.8.8\", \"8.8.4.4\"}: must not have more than 3 nameservers",
+                   "spec.template.spec.dnsConfig.options[0]: Required value: must not be empty"}));
   const std::string yaml = std::string(kHead);
   Result<std::vector<doc::Node>> read = yaml::ReadStream(yaml, "t.yaml");
   ASSERT_TRUE(read.ok());

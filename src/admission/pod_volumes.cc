@@ -75,13 +75,14 @@ bool Empty(const doc::Node* value) {
   return false;
 }
 
-// validatePathNoBacksteps: no ".." element.
-void NoBacksteps(const std::string& target, const Path& path, const doc::Node* at, ObjectErrors* errors) {
+// validatePathNoBacksteps: no ".." element (one error however many).
+void NoBacksteps(std::string_view rule, const std::string& target, const Path& path, const doc::Node* at,
+                 ObjectErrors* errors) {
   std::size_t start = 0;
   while (start <= target.size()) {
     const std::size_t end = std::min(target.find('/', start), target.size());
     if (target.compare(start, end - start, "..") == 0) {
-      errors->Add(kRule, Invalid(path, BadValue::String(target), "must not contain '..'"), at);
+      errors->Add(rule, Invalid(path, BadValue::String(target), "must not contain '..'"), at);
       return;
     }
     start = end + 1;
@@ -253,7 +254,7 @@ void ValidateSource(const Source& kind, const doc::Node& source, const std::stri
       errors->Add(kRule, Required(path.Child("path")), at);
       return;
     }
-    NoBacksteps(host_path, path.Child("path"), at, errors);
+    NoBacksteps(kRule, host_path, path.Child("path"), at, errors);
     if (const doc::Node* type = doc::At(&source, "type")) {
       static constexpr std::array<std::string_view, 8> kTypes = {
           "", "BlockDevice", "CharDevice", "Directory", "DirectoryOrCreate", "File", "FileOrCreate", "Socket"};
@@ -350,15 +351,7 @@ void ValidateSource(const Source& kind, const doc::Node& source, const std::stri
 void LocalDescendingPath(std::string_view rule, const std::string& target, const Path& path, const doc::Node* at,
                          ObjectErrors* errors) {
   if (target.starts_with('/')) errors->Add(rule, Invalid(path, BadValue::String(target), "must be a relative path"), at);
-  std::size_t start = 0;
-  while (start <= target.size()) {
-    const std::size_t end = std::min(target.find('/', start), target.size());
-    if (target.compare(start, end - start, "..") == 0) {
-      errors->Add(rule, Invalid(path, BadValue::String(target), "must not contain '..'"), at);
-      return;
-    }
-    start = end + 1;
-  }
+  NoBacksteps(rule, target, path, at, errors);
 }
 
 PodVolumes ValidateVolumes(const doc::Node* volumes, const doc::Node* pod_metadata, const Path& path,

@@ -52,7 +52,9 @@ std::span<const RuleInfo> PodSpecRuleRows() {
        "node affinity terms and operators, weights 1-100, pod (anti-)affinity label selectors, namespaces, "
        "matchLabelKeys and a topologyKey",
        "pkg/apis/core/validation/validation.go validateAffinity"},
-      {"dns-config", kPod, "dnsPolicy None has a dnsConfig with a nameserver; dnsConfig options are named",
+      {"dns-config", kPod,
+       "dnsPolicy None has a dnsConfig with a nameserver; at most 3 nameservers, 32 search paths of 2048 characters; "
+       "options are named",
        "pkg/apis/core/validation/validation.go validatePodDNSConfig"},
       {"readiness-gates", kPod, "readiness gate condition types are qualified names",
        "pkg/apis/core/validation/validation.go validateReadinessGates"},
