@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -177,15 +178,17 @@ class FlyteAdmissionRepository : public ::testing::Test {
   };
 
   // The findings as the reports print them, one per line: `location: [rule] message`.
-  std::string Run(std::map<std::string, std::string> files) {
+  // `objects`: kStream as `render` runs it, kNowhere as `check` does.
+  std::string Run(std::map<std::string, std::string> files, ObjectsTo objects = ObjectsTo::kStream) {
     source::MemoryTree tree(std::move(files));
     RenderRequest request;
     request.source.tree = &tree;
     request.source.paths = {"input"};
-    request.objects = ObjectsTo::kStream;
+    request.objects = objects;
     request.threads = 1;
     Findings findings;
     RenderRepository(request, findings, sink_);
+    has_errors_ = findings.has_errors();
     std::string out;
     for (const report::Finding& f : findings.findings()) {
       out += f.diagnostic.location.ToString() + ": " + f.diagnostic.message + "\n";
@@ -194,6 +197,7 @@ class FlyteAdmissionRepository : public ::testing::Test {
   }
 
   Sink sink_;
+  bool has_errors_ = false;
 };
 
 TEST_F(FlyteAdmissionRepository, APodTemplateWithoutImageIsAnErrorWithNoTask) {
@@ -209,6 +213,26 @@ template:
                           "template.spec.containers[0].image: Required value"),
             std::string::npos)
       << findings;
+}
+
+TEST_F(FlyteAdmissionRepository, CheckReportsWhatRenderReports) {
+  const std::map<std::string, std::string> files = {{"input/templates.yaml", R"(apiVersion: v1
+kind: PodTemplate
+metadata: {name: dup, namespace: flyte}
+template:
+  spec:
+    containers:
+    - {name: default, image: a}
+    - {name: default, image: b}
+)"}};
+  const std::string rendered = Run(files, ObjectsTo::kStream);
+  EXPECT_TRUE(has_errors_);
+  EXPECT_EQ(Run(files, ObjectsTo::kNowhere), rendered);
+  EXPECT_TRUE(has_errors_);
+  EXPECT_NE(rendered.find("[rendered/podtemplate/container-name] PodTemplate flyte/dup: "
+                          "template.spec.containers[1].name: Duplicate value: \"default\""),
+            std::string::npos)
+      << rendered;
 }
 
 TEST_F(FlyteAdmissionRepository, ATaskPodWithAnEnvVarOfValueAndValueFromRendersNothing) {
