@@ -1,5 +1,8 @@
 #include "admission/pod.h"
 
+#include <arpa/inet.h>
+
+#include <algorithm>
 #include <limits>
 #include <set>
 #include <string>
@@ -26,6 +29,58 @@ using validate::BadValue;
 const doc::Node* AtOr(const doc::Node& node, std::string_view key) {
   const doc::Node* value = node.Find(key);
   return value != nullptr ? value : &node;
+}
+
+// netutils.ParseIPSloppy: Go 1.16's net.ParseIP, whose IPv4 octets may
+// have leading zeros.
+bool IsSloppyIp(const std::string& value) {
+  if (value.find(':') != std::string::npos) {
+    in6_addr address;
+    return inet_pton(AF_INET6, value.c_str(), &address) == 1;
+  }
+  int parts = 0;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = std::min(value.find('.', start), value.size());
+    if (end == start) return false;
+    int octet = 0;
+    for (std::size_t i = start; i < end; ++i) {
+      if (value[i] < '0' || value[i] > '9') return false;
+      octet = octet * 10 + (value[i] - '0');
+      if (octet > 255) return false;
+    }
+    ++parts;
+    if (end == value.size()) break;
+    start = end + 1;
+  }
+  return parts == 4;
+}
+
+// validation.IsValidIP.
+void ValidIp(std::string_view rule, const doc::Node& value, const Path& path, ObjectErrors* errors) {
+  const std::string text = value.is_string() ? value.string_value() : value.source_text();
+  if (IsSloppyIp(text)) return;
+  errors->Add(rule, Invalid(path, BadValue::String(text), "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"),
+              &value);
+}
+
+// ValidateHostAliases.
+void HostAliases(const doc::Node& spec, const Path& path, ObjectErrors* errors) {
+  const std::vector<doc::Node>& aliases = doc::Items(doc::At(&spec, "hostAliases"));
+  for (std::size_t i = 0; i < aliases.size(); ++i) {
+    static const doc::Node kNoIp = doc::Node::String("");
+    const doc::Node* ip = doc::At(&aliases[i], "ip");
+    ValidIp("host-aliases", ip != nullptr ? *ip : kNoIp, path.Index(i).Child("ip"), errors);
+    const std::vector<doc::Node>& hostnames = doc::Items(doc::At(&aliases[i], "hostnames"));
+    for (std::size_t j = 0; j < hostnames.size(); ++j) {
+      const std::string name = hostnames[j].is_string() ? hostnames[j].string_value() : hostnames[j].source_text();
+      for (std::string& message : formats::Dns1123Subdomain(name)) {
+        errors->Add("host-aliases",
+                    Invalid(path.Index(i).Child("hostnames").Index(j), BadValue::String(name), std::move(message)),
+                    &hostnames[j]);
+      }
+    }
+  }
 }
 
 // A field holding an object name checked by one of the NameIs* functions
@@ -145,8 +200,8 @@ void HostNetworkDeps(const doc::Node& spec, const Path& path, PodOwner owner, Ob
   }
 }
 
-// validatePodDNSConfig (the nameserver IPs and the search domains' own
-// syntax are not checked here).
+// validatePodDNSConfig (the search domains' own syntax is not checked
+// here).
 void DnsConfig(const doc::Node& spec, const Path& path, ObjectErrors* errors) {
   constexpr std::string_view kRule = "dns-config";
   const doc::Node* config = doc::At(&spec, "dnsConfig");
@@ -177,6 +232,9 @@ void DnsConfig(const doc::Node& spec, const Path& path, ObjectErrors* errors) {
                 Invalid(path.Child("nameservers"), BadValue::Json(go_strings(nameservers)),
                         "must not have more than 3 nameservers"),
                 doc::At(config, "nameservers"));
+  }
+  for (std::size_t i = 0; i < nameservers.size(); ++i) {
+    ValidIp(kRule, nameservers[i], path.Child("nameservers").Index(i), errors);
   }
   const std::vector<doc::Node>& searches = doc::Items(doc::At(config, "searches"));
   if (searches.size() > 32) {
@@ -316,6 +374,7 @@ void ValidatePodSpec(const doc::Node* spec_node, const doc::Node* metadata, cons
   Dns1123LabelField("hostname", spec, "hostname", path, errors);
   Dns1123LabelField("hostname", spec, "subdomain", path, errors);
   pod_parts::ValidateTolerations(doc::At(&spec, "tolerations"), path.Child("tolerations"), errors);
+  HostAliases(spec, path.Child("hostAliases"), errors);
   SubdomainName("priority-class", spec, "priorityClassName", path, errors);
   SubdomainName("runtime-class", spec, "runtimeClassName", path, errors);
   if (containers::Has(&spec, "preemptionPolicy")) {

@@ -152,6 +152,13 @@ TEST(ValidatePodSpecTest, DnsNoneNeedsANameserver) {
             (Lines{"spec.template.spec.dnsConfig.nameservers: Invalid value: []string{\"1.1.1.1\", \"1.0.0.1\", "
                    "\"8.8.8.8\", \"8.8.4.4\"}: must not have more than 3 nameservers",
                    "spec.template.spec.dnsConfig.options[0]: Required value: must not be empty"}));
+  EXPECT_EQ(Errors("  dnsConfig: {nameservers: [010.0.0.1, '1.2.3', 'fe80::1']}\n  hostAliases: [{ip: 1.2.3.4.5, hostnames: [A_B]}]\n"),
+            (Lines{"spec.template.spec.dnsConfig.nameservers[1]: Invalid value: \"1.2.3\": must be a valid IP address, "
+                   "(e.g. 10.9.8.7 or 2001:db8::ffff)",
+                   "spec.template.spec.hostAliases[0].ip: Invalid value: \"1.2.3.4.5\": must be a valid IP address, (e.g. "
+                   "10.9.8.7 or 2001:db8::ffff)",
+                   std::string("spec.template.spec.hostAliases[0].hostnames[0]: Invalid value: \"A_B\": ") +
+                       std::string(kDns1123SubdomainMessage)}));
   const std::string yaml = std::string(kHead);
   Result<std::vector<doc::Node>> read = yaml::ReadStream(yaml, "t.yaml");
   ASSERT_TRUE(read.ok());

@@ -13,7 +13,7 @@ constexpr std::string_view kPod = "job pod podtemplate";
 }  // namespace
 
 std::span<const RuleInfo> PodSpecRuleRows() {
-  static constexpr std::array<RuleInfo, 30> kRows = {{
+  static constexpr std::array<RuleInfo, 31> kRows = {{
       {"name", kMeta, "metadata.name (or generateName) is set and follows the kind's name rule",
        "apimachinery pkg/api/validation/objectmeta.go ValidateObjectMetaAccessor"},
       {"namespace", kMeta, "metadata.namespace is an RFC 1123 label (forbidden on cluster-scoped kinds)",
@@ -53,8 +53,8 @@ std::span<const RuleInfo> PodSpecRuleRows() {
        "matchLabelKeys and a topologyKey",
        "pkg/apis/core/validation/validation.go validateAffinity"},
       {"dns-config", kPod,
-       "dnsPolicy None has a dnsConfig with a nameserver; at most 3 nameservers, 32 search paths of 2048 characters; "
-       "options are named",
+       "dnsPolicy None has a dnsConfig with a nameserver; at most 3 nameservers, each an IP address; 32 search paths "
+       "of 2048 characters; options are named",
        "pkg/apis/core/validation/validation.go validatePodDNSConfig"},
       {"readiness-gates", kPod, "readiness gate condition types are qualified names",
        "pkg/apis/core/validation/validation.go validateReadinessGates"},
@@ -76,6 +76,8 @@ std::span<const RuleInfo> PodSpecRuleRows() {
       {"tolerations", kPod,
        "toleration keys, Equal/Exists operators and their values, effects, tolerationSeconds only with NoExecute",
        "pkg/apis/core/validation/validation.go ValidateTolerations"},
+      {"host-aliases", kPod, "host aliases: an IP address and RFC 1123 subdomain hostnames",
+       "pkg/apis/core/validation/validation.go ValidateHostAliases"},
       {"priority-class", kPod, "priorityClassName is an RFC 1123 subdomain",
        "pkg/apis/core/validation/validation.go ValidatePodSpec"},
       {"runtime-class", kPod, "runtimeClassName is an RFC 1123 subdomain",
