@@ -179,13 +179,15 @@ class FlyteAdmissionRepository : public ::testing::Test {
 
   // The findings as the reports print them, one per line: `location: [rule] message`.
   // `objects`: kStream as `render` runs it, kNowhere as `check` does.
-  std::string Run(std::map<std::string, std::string> files, ObjectsTo objects = ObjectsTo::kStream) {
+  std::string Run(std::map<std::string, std::string> files, ObjectsTo objects = ObjectsTo::kStream,
+                  bool admission = true) {
     source::MemoryTree tree(std::move(files));
     RenderRequest request;
     request.source.tree = &tree;
     request.source.paths = {"input"};
     request.objects = objects;
     request.threads = 1;
+    request.admission = admission;
     Findings findings;
     RenderRepository(request, findings, sink_);
     has_errors_ = findings.has_errors();
@@ -233,6 +235,21 @@ template:
                           "template.spec.containers[1].name: Duplicate value: \"default\""),
             std::string::npos)
       << rendered;
+}
+
+TEST_F(FlyteAdmissionRepository, NoAdmissionLeavesTheChecksOut) {
+  const std::string findings = Run({{"input/templates.yaml", R"(apiVersion: v1
+kind: PodTemplate
+metadata: {name: dup, namespace: flyte}
+template:
+  spec:
+    containers:
+    - {name: default, image: a}
+    - {name: default, image: a}
+)"}},
+                                   ObjectsTo::kNowhere, /*admission=*/false);
+  EXPECT_EQ(findings, "");
+  EXPECT_FALSE(has_errors_);
 }
 
 TEST_F(FlyteAdmissionRepository, ATaskPodWithAnEnvVarOfValueAndValueFromRendersNothing) {
