@@ -514,7 +514,15 @@ def main():
         # (Its TrainJob has no spec.trainer: torch-env-not-injected too.)
         warnings = [r for r in items if r.get("severity") == "warning" and
                     r.get("tags", {}).get("rule") == "override-container-unknown"]
-        checks.expect(warned.returncode == 0 and len(warnings) == 1 and
+        # The image-less container makes the API server refuse the Job: an
+        # error at the same node (rendered/job/image), so kpt fails.
+        refusals = [r for r in items if r.get("severity") == "error" and
+                    r.get("tags", {}).get("rule") == "rendered/job/image"]
+        checks.expect(len(refusals) == 1 and
+                      refusals[0].get("field") == {"path": "spec.podTemplateOverrides[0].spec.containers[0]"} and
+                      refusals[0]["message"].startswith(where + ": [rendered/job/image] Job ml-team/helper-job-node-0"),
+                      f"the Job's refusal carries field.path and {where}", json.dumps(items, indent=1))
+        checks.expect(warned.returncode != 0 and len(warnings) == 1 and
                       warnings[0].get("field") == {"path": "spec.podTemplateOverrides[0].spec.containers[0]"} and
                       warnings[0].get("resourceRef", {}).get("name") == "helper-job" and
                       warnings[0].get("file") == {"path": "jobs/helper.yaml"} and

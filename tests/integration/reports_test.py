@@ -15,20 +15,35 @@ except ImportError:
     skip("python3-jsonschema is not installed (scripts/install-deps installs it)")
 
 
+IDLE_TRAINJOB = """apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata:
+  name: idle
+  namespace: ml-team
+spec:
+  runtimeRef:
+    name: torch-distributed
+  trainer:
+    numNodes: 0
+"""
+
+
 def main():
     checks = Checks()
     work = temp_dir("tjrender-reports-")
     try:
         repo = copy_sample(os.path.join(work, "repo"))
-        # An error (unknown runtime), a warning (the sample's unknown
-        # container) and a file name that needs escaping everywhere.
+        # An error (unknown runtime), a warning (a TrainJob of no nodes) and
+        # a file name that needs escaping everywhere.
         with open(os.path.join(repo, "trainjobs", "a, b: 100%.yaml"), "w") as f:
             f.write(LONELY_TRAINJOB)
+        with open(os.path.join(repo, "trainjobs", "idle.yaml"), "w") as f:
+            f.write(IDLE_TRAINJOB)
         reports = {fmt: os.path.join(work, "report." + fmt) for fmt in ("json", "junit", "sarif", "github", "text")}
         args = [tjrender(), "check", "."] + [f"--report={fmt}={path}" for fmt, path in reports.items()]
         result = run(args, cwd=repo)
         checks.expect(result.returncode == 1, "check exits 1 on an error", result.stderr)
-        checks.expect(result.stderr.endswith("5 objects rendered, 12 checked, 0 files skipped, 1 errors, 1 warnings\n"),
+        checks.expect(result.stderr.endswith("6 objects rendered, 13 checked, 0 files skipped, 1 errors, 1 warnings\n"),
                       "text summary line on stderr", result.stderr)
 
         schema = json.load(open(os.path.join(SOURCE_ROOT, "tests", "integration", "data", "sarif-schema-2.1.0.json")))
@@ -42,8 +57,7 @@ def main():
         uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results]
         checks.expect("trainjobs/a,%20b:%20100%25.yaml" in uris, "SARIF URI percent-encoded", str(uris))
         rules = [r["ruleId"] for r in results]
-        checks.expect(rules == ["override-container-unknown", "upstream/invalid-value"] or
-                      sorted(rules) == ["override-container-unknown", "upstream/invalid-value"],
+        checks.expect(sorted(rules) == ["num-nodes-zero", "upstream/invalid-value"],
                       "SARIF rule ids", str(rules))
         # Code scanning shows a rule's shortDescription as the alert title,
         # fullDescription as its text and help as "Rule help".
@@ -61,7 +75,7 @@ def main():
         checks.expect(root.tag == "testsuites", "JUnit parses, root testsuites")
         cases = root.findall("./testsuite/testcase")
         failures = [c for c in cases if c.find("failure") is not None]
-        checks.expect(len(cases) == 5 and len(failures) == 1, "JUnit: 5 TrainJobs, 1 failure",
+        checks.expect(len(cases) == 6 and len(failures) == 1, "JUnit: 6 TrainJobs, 1 failure",
                       ElementTree.tostring(root, encoding="unicode"))
 
         data = json.load(open(reports["json"]))

@@ -74,7 +74,7 @@ def main():
                       probe.stderr)
     expected = {
         "trainer-v2.1": "Kubeflow Trainer v2.1.0, Kubernetes v1.34 API types, JobSet v0.10.1",
-        "trainer-v2.2": "Kubeflow Trainer v2.2.0, Kubernetes v1.35 API types, JobSet v0.12.0",
+        "trainer-v2.2": "Kubeflow Trainer v2.2.0, Kubernetes v1.35 API types, JobSet v0.11.1",
         "trainer-v2.3": "Kubeflow Trainer v2.3.0, Kubernetes v1.36 API types, JobSet v0.12.0",
         "flyte-v1.16": "flyteorg/flyte v1.16.8",
     }
