@@ -430,8 +430,11 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
   // What the cluster does next: the JobSet webhook, the API server's Job
   // validation... A refused object is not created, so nothing renders.
   const trainer::Release& release = trainer::ReleaseOf(target.version);
-  Diagnostics refused = admission::AdmitRendered(
-      original, rendered->objects, admission::AdmissionRulesOf(release.kubernetes_release, release.jobset_release));
+  Diagnostics refused =
+      options.admission ? admission::AdmitRendered(original, rendered->objects,
+                                                   admission::AdmissionRulesOf(release.kubernetes_release,
+                                                                               release.jobset_release))
+                        : Diagnostics{};
   if (HasErrors(refused)) {
     Append(&out, std::move(refused));
     return finish();

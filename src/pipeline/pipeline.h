@@ -47,6 +47,9 @@ struct PipelineOptions {
   /// Warnings, ours and upstream's, become errors: the TrainJob renders
   /// nothing.
   bool strict = false;
+  /// The cluster's admission of the rendered objects (admission/admission.h):
+  /// a JobSet, Job, ConfigMap or PodGroup the cluster refuses is an error.
+  bool admission = true;
   /// Warnings the repository ignores (about the object `id`) stay warnings
   /// under `strict`; unset, every warning becomes an error. Called from
   /// worker threads.
