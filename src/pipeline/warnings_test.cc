@@ -51,12 +51,21 @@ spec:
                         claimName: data
 )";
 
+// Most inputs here are refused by design: each warning predicts the refusal
+// that admission then reports on the rendered Job (rendered/job/image,
+// volumes, volume-mounts, env). These tests check the warnings alone, so
+// they render with admission off.
+PipelineOptions WithoutAdmission(PipelineOptions options = V21Options()) {
+  options.admission = false;
+  return options;
+}
+
 // Renders one TrainJob whose overrides are `overrides` (YAML under
 // spec.podTemplateOverrides[0].spec, indented 6 spaces).
-PipelineResult RenderWithOverride(const std::string& overrides) {
+PipelineResult RenderWithOverride(const std::string& overrides, const PipelineOptions& options = V21Options()) {
   std::string job = testing::TrainJob(
       "a", "ns", "  podTemplateOverrides:\n  - targetJobs:\n    - name: node\n    spec:\n" + overrides);
-  return RenderManifests(Manifests(std::string(kRuntime) + "---\n" + job), V21Options());
+  return RenderManifests(Manifests(std::string(kRuntime) + "---\n" + job), options);
 }
 
 TEST(Warnings, NoneForAnOrdinaryOverride) {
@@ -71,7 +80,8 @@ TEST(Warnings, NoneForAnOrdinaryOverride) {
 TEST(Warnings, OverrideContainerNotInTheTargetJob) {
   PipelineResult result = RenderWithOverride(
       "      containers:\n      - name: trainer\n        env:\n        - name: X\n          value: z\n"
-      "      initContainers:\n      - name: warmup\n");
+      "      initContainers:\n      - name: warmup\n",
+      WithoutAdmission());
   EXPECT_EQ(Lines(result.diagnostics),
             "repo.yaml:55:9: warning: [override-container-unknown] init container \"warmup\" is "
             "not in job \"node\" of the runtime (its init containers: \"fetch\"): the JobSet gets a "
@@ -87,7 +97,7 @@ TEST(Warnings, OverrideContainerNotInTheTargetJob) {
 
 TEST(Warnings, SameNameVolumeWithTwoSources) {
   PipelineResult result =
-      RenderWithOverride("      volumes:\n      - name: data\n        emptyDir: {}\n");
+      RenderWithOverride("      volumes:\n      - name: data\n        emptyDir: {}\n", WithoutAdmission());
   EXPECT_EQ(Lines(result.diagnostics),
             "repo.yaml:50:9: warning: [volume-two-sources] volume \"data\" of job \"node\" ends "
             "up with 2 sources (emptyDir, persistentVolumeClaim): an override's volume is merged "
@@ -99,7 +109,8 @@ TEST(Warnings, EnvVarWithValueAndValueFrom) {
   PipelineResult result = RenderWithOverride(
       "      initContainers:\n      - name: fetch\n        env:\n        - name: FROM_RUNTIME\n"
       "          value: a\n          valueFrom:\n            fieldRef:\n"
-      "              fieldPath: metadata.name\n");
+      "              fieldPath: metadata.name\n",
+      WithoutAdmission());
   EXPECT_EQ(Lines(result.diagnostics),
             "repo.yaml:52:11: warning: [env-value-and-valuefrom] env var \"FROM_RUNTIME\" of "
             "container \"fetch\" in job \"node\" has both value and valueFrom: same-name env vars "
@@ -130,7 +141,8 @@ TEST(Warnings, EnvVarMergedFromRuntimeValueAndOverrideValueFrom) {
 TEST(Warnings, VolumeMountWithoutVolume) {
   PipelineResult result = RenderWithOverride(
       "      initContainers:\n      - name: fetch\n        volumeMounts:\n"
-      "        - name: cache\n          mountPath: /cache\n");
+      "        - name: cache\n          mountPath: /cache\n",
+      WithoutAdmission());
   EXPECT_EQ(Lines(result.diagnostics),
             "repo.yaml:52:11: warning: [volume-mount-without-volume] volumeMount \"cache\" "
             "(mountPath \"/cache\") of container \"fetch\" in job \"node\" names no volume of the "
@@ -151,7 +163,7 @@ TEST(Warnings, VolumeMountWithoutVolumeInTheRuntimeIsLocatedThere) {
                                     "                        - name: cache\n"
                                     "                          mountPath: /cache\n");
   PipelineResult result =
-      RenderManifests(Manifests(runtime + "---\n" + testing::TrainJob("a", "ns")), V21Options());
+      RenderManifests(Manifests(runtime + "---\n" + testing::TrainJob("a", "ns")), WithoutAdmission());
   EXPECT_EQ(Lines(result.diagnostics),
             "repo.yaml:29:27: warning: [volume-mount-without-volume] volumeMount \"cache\" "
             "(mountPath \"/cache\") of container \"node\" in job \"node\" names no volume of the "
@@ -169,14 +181,14 @@ TEST(Warnings, ContainerOfTheJobWithoutImage) {
       "the merge: the runtime's container has none and nothing in the TrainJob sets one, so Kubernetes "
       "refuses the Job's pod template when the Job is created (image: Required value)\n";
   PipelineResult plain =
-      RenderManifests(Manifests(runtime + "---\n" + testing::TrainJob("a", "ns")), V21Options());
+      RenderManifests(Manifests(runtime + "---\n" + testing::TrainJob("a", "ns")), WithoutAdmission());
   EXPECT_EQ(Lines(plain.diagnostics), "repo.yaml:30:23: " + message);
   EXPECT_EQ(RuleId(plain.diagnostics[0]), "container-image-missing");
   std::string job = testing::TrainJob(
       "a", "ns",
       "  podTemplateOverrides:\n  - targetJobs:\n    - name: node\n    spec:\n"
       "      initContainers:\n      - name: fetch\n        env:\n        - name: X\n          value: z\n");
-  PipelineResult named = RenderManifests(Manifests(runtime + "---\n" + job), V21Options());
+  PipelineResult named = RenderManifests(Manifests(runtime + "---\n" + job), WithoutAdmission());
   EXPECT_EQ(Lines(named.diagnostics), "repo.yaml:49:9: " + message);
 }
 
@@ -242,7 +254,8 @@ TEST(Warnings, RuntimePatchesEntriesAreLocatedToo) {
                                       "                      securityContext: {runAsNonRoot: true}\n");
   // (A container named `trainer` draws patch-container-trainer instead:
   // patch_warnings_test.cc.)
-  PipelineResult result = RenderManifests(testing::Manifests(std::string(kRuntime) + "---\n" + job), PipelineOptions{});
+  PipelineResult result =
+      RenderManifests(testing::Manifests(std::string(kRuntime) + "---\n" + job), WithoutAdmission(PipelineOptions{}));
   EXPECT_EQ(testing::Lines(result.diagnostics),
             "repo.yaml:57:23: warning: [override-container-unknown] container \"sidecar\" is not in job "
             "\"node\" of the runtime (its containers: \"node\"): the JobSet gets a new container with no "
