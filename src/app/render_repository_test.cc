@@ -68,7 +68,7 @@ TEST_F(RenderRepositoryTest, TheSampleRepositoryRendersToTheStream) {
   EXPECT_TRUE(sink.problems.empty());
   EXPECT_NE(sink.data.find("kind: JobSet"), std::string::npos);
   EXPECT_NE(sink.data.find("\n---\n"), std::string::npos);
-  EXPECT_TRUE(Has(Rules(findings), "override-container-unknown"));
+  EXPECT_TRUE(Rules(findings).empty()) << "the sample repository is clean";
   EXPECT_FALSE(findings.has_errors());
   EXPECT_GT(outcome.train_jobs, 0u);
   EXPECT_EQ(sink.progress_total, outcome.train_jobs);
@@ -94,16 +94,30 @@ TEST_F(RenderRepositoryTest, TheThreadCountChangesNoByte) {
 }
 
 TEST_F(RenderRepositoryTest, TheRepositorysIgnoreRulesApply) {
+  // The sample is clean: a TrainJob of its own draws a warning the cluster
+  // admits (num-nodes-zero: Jobs of parallelism 0 are valid, they start no pods).
   std::string repo = CopyOfSample();
+  std::ofstream(fs::path(repo) / "trainjobs" / "zero-nodes.yaml")
+      << "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: paused\n"
+         "  namespace: ml-team\nspec:\n  runtimeRef:\n    name: torch-distributed\n  trainer:\n"
+         "    numNodes: 0\n";
+  {
+    Findings warned;
+    Recorder sink;
+    RenderRequest request;
+    request.source.paths = {repo};
+    RenderRepository(request, warned, sink);
+    ASSERT_TRUE(Has(Rules(warned), "num-nodes-zero"));
+  }
   std::ofstream(fs::path(repo) / ".tjrender.yaml", std::ios::app)
-      << "ignore:\n- rule: override-container-unknown\n  reason: the guide's container name, kept on purpose\n";
+      << "ignore:\n- rule: num-nodes-zero\n  reason: a TrainJob kept paused on purpose\n";
   RenderRequest request;
   request.source.paths = {repo};
   Findings findings;
   Recorder sink;
   RenderOutcome outcome = RenderRepository(request, findings, sink);
   EXPECT_EQ(outcome.end, RenderEnd::kRendered);
-  EXPECT_FALSE(Has(Rules(findings), "override-container-unknown"));
+  EXPECT_FALSE(Has(Rules(findings), "num-nodes-zero"));
   EXPECT_FALSE(findings.has_errors());
   EXPECT_GT(findings.results().ignored, 0u);
   EXPECT_TRUE(sink.data.empty()) << "ObjectsTo::kNowhere writes nothing";
