@@ -28,8 +28,9 @@ TEST(RenderCommand, SampleRepositoryRendersCleanlyToStdout) {
   EXPECT_NE(run.out.find("kind: JobSet"), std::string::npos);
   EXPECT_NE(run.out.find("\n---\n"), std::string::npos);
   EXPECT_NE(run.out.find("name: deepspeed-t5-mpi-hostfile"), std::string::npos);
-  // The guide's `trainer` container draws our warning, not an error.
-  EXPECT_NE(run.err.find("warning: [override-container-unknown]"), std::string::npos) << run.err;
+  // The sample is clean: no warning, no error.
+  EXPECT_EQ(run.err.find("warning:"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find("error:"), std::string::npos) << run.err;
   EXPECT_EQ(run.err.find("note:"), std::string::npos) << "notes only with --verbose";
 }
 
@@ -139,9 +140,19 @@ TEST(CheckCommand, ValidatesWithoutWriting) {
 }
 
 TEST(CheckCommand, StrictTurnsWarningsIntoErrors) {
-  Outcome run = Invoke(RunCheck, {SampleRepo(), "--strict"});
+  // The sample is clean: a TrainJob of its own draws a warning the cluster
+  // admits (num-nodes-zero: a Job of parallelism 0 is valid, it starts no pods).
+  TempDir repo;
+  repo.CopyFrom(SampleRepo());
+  repo.Write("trainjobs/paused.yaml",
+             "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata:\n  name: paused\n"
+             "  namespace: ml-team\nspec:\n  runtimeRef:\n    name: torch-distributed\n  trainer:\n    numNodes: 0\n");
+  Outcome plain = Invoke(RunCheck, {repo.str()});
+  EXPECT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_NE(plain.err.find("warning: [num-nodes-zero]"), std::string::npos) << plain.err;
+  Outcome run = Invoke(RunCheck, {repo.str(), "--strict"});
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_NE(run.err.find("error: [override-container-unknown]"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("error: [num-nodes-zero]"), std::string::npos) << run.err;
 }
 
 // Flyte tasks beside TrainJobs: one Pod per task, DIR/<ns>/<task>.pod.yaml,

@@ -21,13 +21,22 @@ std::string Slurp(const fs::path& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-// A copy of the sample repository the test may change.
+// A copy of the sample repository the test may change. The sample is clean;
+// the copy's persistent-storage.yaml asks for 0 nodes, one warning the
+// cluster admits (num-nodes-zero: a Job of parallelism 0 starts no pods).
 class RepoCopy : public testkit::TempDir {
  public:
-  RepoCopy() : TempDir("reports") { CopyFrom(testkit::SampleRepo()); }
+  RepoCopy() : TempDir("reports") {
+    CopyFrom(testkit::SampleRepo());
+    const fs::path file = *this / "trainjobs/persistent-storage.yaml";
+    std::string text = Slurp(file);
+    const std::string anchor = "    image: docker.io/myorg/custom-training:latest\n";
+    text.replace(text.find(anchor), anchor.size(), anchor + "    numNodes: 0\n");
+    std::ofstream(file) << text;
+  }
 };
 
-const char kWarningRule[] = "override-container-unknown";
+const char kWarningRule[] = "num-nodes-zero";
 
 TEST(Reports, TextEndsWithTheSummaryLine) {
   RepoCopy repo;
@@ -43,7 +52,7 @@ TEST(Reports, CheckWritesMachineFormatsToStdoutOnly) {
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.err, "");
   EXPECT_TRUE(run.out.starts_with("{\n")) << run.out;
-  EXPECT_NE(run.out.find("\"rule\": \"override-container-unknown\""), std::string::npos);
+  EXPECT_NE(run.out.find(std::string("\"rule\": \"") + kWarningRule + "\""), std::string::npos) << run.out;
 }
 
 TEST(Reports, RenderKeepsManifestsOnStdoutAndWritesEveryReport) {
@@ -78,7 +87,7 @@ TEST(Reports, IgnoreAnnotationWithReason) {
   std::string anchor = "  namespace: ml-team\n";
   text.replace(text.find(anchor), anchor.size(),
                anchor + "  annotations:\n    tjrender.dev/ignore: " + kWarningRule +
-                   "\n    tjrender.dev/ignore-reason: the sidecar image is set by a webhook\n");
+                   "\n    tjrender.dev/ignore-reason: kept paused on purpose\n");
   std::ofstream(file) << text;
   Outcome run = Invoke(RunCheck, {repo.str(), "--strict"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
@@ -96,13 +105,13 @@ TEST(Reports, IgnoreAnnotationWithoutReasonWarns) {
   Outcome run = Invoke(RunCheck, {repo.str()});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.err.find("findings are ignored without a reason"), std::string::npos) << run.err;
-  EXPECT_EQ(run.err.find("[override-container-unknown]"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find(std::string("[") + kWarningRule + "]"), std::string::npos) << run.err;
 }
 
 TEST(Reports, IgnoreListInTheRepositoryConfig) {
   RepoCopy repo;
   repo.Write(".tjrender.yaml", std::string("target: trainer-v2.1\nignore:\n  - rule: ") + kWarningRule +
-                                   "\n    reason: images come from the admission webhook\n");
+                                   "\n    reason: kept paused on purpose\n");
   Outcome run = Invoke(RunCheck, {repo.str(), "--verbose"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.err.find("1 finding(s) ignored"), std::string::npos) << run.err;
@@ -163,7 +172,7 @@ TEST(CheckRepo, EntryPointsResolveRuntimesFromTheRepository) {
   EXPECT_EQ(Invoke(RunCheck, {job}).exit_code, 1) << "alone, its runtime is missing";
   Outcome run = Invoke(RunCheck, {job, "--repo", repo.str()});
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  // Only the entry point is checked: the sample's warning elsewhere is not reported.
+  // Only the entry point is checked: the copy's warning elsewhere is not reported.
   // Only the runtime it references joins it (1 TrainJob and 1 runtime checked).
   EXPECT_TRUE(run.err.ends_with("1 objects rendered, 2 checked, 0 files skipped, 0 errors, 0 warnings\n"))
       << run.err;
