@@ -149,5 +149,12 @@ TEST(DefaultPullPolicyTest, LatestOrNoTagIsAlways) {
   EXPECT_EQ(DefaultPullPolicy(std::string(238, 'a')), "IfNotPresent");  // 256: ErrNameTooLong
 }
 
+// A runtime's image has no length limit before the API server: the grammar
+// is matched in linear time and bounded stack (std::regex overflowed it).
+TEST(DefaultPullPolicyTest, AnImageOf256KiBIsParsedWithoutRecursion) {
+  EXPECT_EQ(DefaultPullPolicy(std::string(1 << 18, 'b') + ":latest"), "IfNotPresent");
+  EXPECT_EQ(DefaultPullPolicy(std::string(1 << 18, 'b') + "/"), "IfNotPresent");
+}
+
 }  // namespace
 }  // namespace tjr::admission

@@ -15,13 +15,13 @@
 //     which apiextensions-apiserver reports as field.TypeInvalid.
 #include "admission/other_objects.h"
 
-#include <regex>
 #include <string>
 
 #include "admission/container_checks.h"
 #include "admission/container_formats.h"
 #include "admission/object_meta.h"
 #include "doc/path.h"
+#include "gocompat/regexp.h"
 #include "gocompat/strconv.h"
 
 namespace tjr::admission {
@@ -104,13 +104,15 @@ void CheckQuantity(const doc::Node& value, const std::string& path, ObjectErrors
   static constexpr char kPattern[] =
       "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|"
       "(\\.[0-9]+))))?$";
-  static const std::regex kQuantity(kPattern);
+  // Go's regexp, as the API server's OpenAPI pattern check: linear in the
+  // value's length (std::regex recursed per character).
+  static const gocompat::Regexp kQuantity = gocompat::Regexp::Compile(kPattern).value();
   if (value.is_null() || value.is_int()) return;
   if (!value.is_string()) {
     errors->Add("pod-group", TypeError(path, "integer,string", JsonType(value)), &value);
     return;
   }
-  if (!std::regex_search(value.string_value(), kQuantity)) {
+  if (!kQuantity.Match(value.string_value())) {
     errors->Add("pod-group",
                 containers::Invalid(Path(path), BadValue::String(value.string_value()),
                                     path + " in body should match '" + kPattern + "'"),

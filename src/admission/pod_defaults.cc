@@ -9,10 +9,12 @@
 // "0.1m" is validated as written, not as "1m").
 #include "admission/pod_defaults.h"
 
-#include <regex>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "doc/path.h"
+#include "gocompat/regexp.h"
 
 namespace tjr::admission {
 namespace {
@@ -166,22 +168,32 @@ void DefaultVolume(doc::Node& volume) {
 // (ParseNormalizedNamed): a reference it refuses gives no tag, hence
 // IfNotPresent, like a digest without a tag.
 std::string_view DefaultPullPolicy(std::string_view image) {
-  static const std::regex kReference(
-      "(?:(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*"
-      "|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?/)?"
-      "[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*"
-      "(?::([\\w][\\w.-]{0,127}))?"
-      "(@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?");
-  static const std::regex kHexIdentifier("[a-f0-9]{64}");
-  std::match_results<std::string_view::const_iterator> match;
-  if (image.empty() || std::regex_match(image.begin(), image.end(), kHexIdentifier) ||
-      !std::regex_match(image.begin(), image.end(), match, kReference)) {
-    return "IfNotPresent";
-  }
+  // Go's regexp, as reference.Parse uses: linear in the image's length
+  // (std::regex recursed per character and overflowed the stack on long
+  // images).
+  static const gocompat::Regexp kReference =
+      gocompat::Regexp::Compile(
+          "^(?:(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*"
+          "|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?/)?"
+          "[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*"
+          "(?::([\\w][\\w.-]{0,127}))?"
+          "(@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$")
+          .value();
+  static const gocompat::Regexp kHexIdentifier = gocompat::Regexp::Compile("^[a-f0-9]{64}$").value();
+  if (image.empty() || kHexIdentifier.Match(image)) return "IfNotPresent";
+  const std::optional<std::vector<std::ptrdiff_t>> found = kReference.FindSubmatchIndex(image);
+  if (!found) return "IfNotPresent";
+  const auto group = [&](int index) -> std::string_view {
+    const std::ptrdiff_t begin = (*found)[2 * index], end = (*found)[2 * index + 1];
+    return begin < 0 ? std::string_view() : image.substr(begin, end - begin);
+  };
+  const bool tagged = (*found)[2] >= 0;
+  const bool digested = (*found)[4] >= 0;
+  const std::string_view tag = group(1);
+  const std::string_view digest = group(2);
   // reference.Parse refuses a normalized name ("docker.io/library/" added
   // to a name without a domain) longer than NameTotalLengthMax.
-  std::string_view name = image.substr(0, image.size() - match[1].length() - (match[1].matched ? 1 : 0) -
-                                              match[2].length());
+  std::string_view name = image.substr(0, image.size() - tag.size() - (tagged ? 1 : 0) - digest.size());
   const std::size_t slash = name.find('/');
   const std::string_view first = name.substr(0, slash);
   const bool has_domain = slash != std::string_view::npos &&
@@ -189,9 +201,7 @@ std::string_view DefaultPullPolicy(std::string_view image) {
   const std::size_t normalized =
       name.size() + (has_domain ? 0 : slash == std::string_view::npos ? 18 : 10);  // docker.io/[library/]
   if (normalized > 255) return "IfNotPresent";
-  const bool tagged = match[1].matched;
-  const bool digested = match[2].matched;
-  if (tagged) return match[1].str() == "latest" ? "Always" : "IfNotPresent";
+  if (tagged) return tag == "latest" ? "Always" : "IfNotPresent";
   return digested ? "IfNotPresent" : "Always";
 }
 
