@@ -130,9 +130,11 @@ void ValidateConfigMap(const doc::Node& config_map, const KubernetesRules& /*rul
   ValidateConfigMapKeys(data, "data", binary, "binaryData", errors, &total);
   ValidateConfigMapKeys(binary, "binaryData", data, "data", errors, &total);
   if (total > kMaxConfigMapSize) {
-    // field.NewPath(""): the error is about the whole object.
+    // field.NewPath(""): the error is about the whole object. Path.String
+    // prints a root of no name as a subscript, "[]" (as in "ConfigMap
+    // \"x\" is invalid: []: Too long: ...").
     errors->Add("config-map-size",
-                FieldError{ErrorType::kTooLong, "", BadValue::Omit(),
+                FieldError{ErrorType::kTooLong, "[]", BadValue::Omit(),
                            "may not be more than " + std::to_string(kMaxConfigMapSize) + " bytes"},
                 {data, binary, &config_map});
   }

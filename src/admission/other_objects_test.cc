@@ -45,7 +45,7 @@ TEST(ValidateConfigMapTest, TotalSizeIsAtMostOneMebibyte) {
   const std::string half(524288, 'x');
   EXPECT_EQ(ConfigMapErrors("data:\n  a: " + half + "\n  b: " + half + "\n"), Lines{});
   EXPECT_EQ(ConfigMapErrors("data:\n  a: " + half + "\n  b: " + half + "x\n"),
-            Lines{": Too long: may not be more than 1048576 bytes"});
+            Lines{"[]: Too long: may not be more than 1048576 bytes"});
 }
 
 Lines PodGroupErrors(std::string_view api_version, std::string_view spec) {
