@@ -4,8 +4,8 @@ commands users type: a TrainJob the Trainer accepts whose Job the API
 server refuses (numNodes: -1 renders parallelism: -1) is an error with rule
 rendered/job/<rule>, located at the TrainJob line that drove the value, on
 `check`, `render` (nothing on stdout, --out DIR left unchanged), `diff`
-between revisions, every findings format, the KRM function and the Argo CD
-plugin; a clean TrainJob beside it still renders; --no-admission leaves the
+between revisions, every findings format, the KRM function, the Helm post-renderer and the
+Argo CD plugin; a clean TrainJob beside it still renders; --no-admission leaves the
 admission out."""
 import json
 import os
@@ -137,6 +137,11 @@ def main():
                       refusals[0]["field"]["path"] == "spec.trainer.numNodes",
                       "the KRM function's result carries the refusal at the TrainJob's numNodes",
                       krm.stdout[-1500:] + krm.stderr)
+
+        # The Helm post-renderer: the stream fails, nothing on stdout.
+        post = run([tjrender(), "post-render", "--namespace", "ml-team"], input=runtime + "---\n" + REFUSED, cwd=work)
+        checks.expect(post.returncode == 1 and post.stdout == "" and f"[{RULE}] {MESSAGE}" in post.stderr,
+                      "post-render fails the release with the refusal", post.stdout[:500] + post.stderr)
 
         # The Argo CD plugin: the sync fails with the same line.
         env = dict(os.environ, ARGOCD_APP_NAME="ml", ARGOCD_APP_NAMESPACE="ml-team", ARGOCD_APP_SOURCE_PATH=".")
