@@ -1,0 +1,345 @@
+// Error cases transcribed from kubernetes pkg/apis/batch/validation/
+// validation_test.go TestValidateJob (the errorCases map, at the revision
+// near v1.35 the index stores), built as upstream builds them: a Job
+// "myjob" of UID 1a2b3c with upstream's validGeneratedSelector (the four
+// controller-uid / job-name labels) or validManualSelector, and a pod
+// template as podtest.MakePod and MakeContainer write it (whose defaults
+// DefaultPodTemplateSpec stands in for). No Job defaulting: upstream
+// validates the object as written. Each key is upstream's map key
+// "<field>: <substring>"; as upstream's loop does, the first error's field
+// path must equal <field> and its Error() must contain <substring>.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "admission/job.h"
+#include "admission/pod_defaults.h"
+#include "doc/path.h"
+#include "yaml/reader.h"
+
+namespace tjr::admission {
+namespace {
+
+constexpr std::string_view kGenerated =
+    "{batch.kubernetes.io/controller-uid: \"1a2b3c\", controller-uid: \"1a2b3c\", "
+    "batch.kubernetes.io/job-name: myjob, job-name: myjob}";
+constexpr std::string_view kManual = "{a: b}";
+
+// The Job upstream's case writes.
+struct Shape {
+  std::string spec;                          // spec fields, indented by two
+  std::string restart = "OnFailure";         // validPodTemplateSpecForGenerated
+  std::string selector{kGenerated};          // matchLabels; "" for none
+  std::string labels{kGenerated};            // the template's labels
+  bool manual = false;                       // manualSelector: true
+  bool init_container = true;                // MakeContainer("def") as init
+  std::string uid = "1a2b3c";
+};
+
+Shape Never(std::string spec) {  // validPodTemplateSpecForGeneratedRestartPolicyNever
+  Shape shape;
+  shape.spec = std::move(spec);
+  shape.restart = "Never";
+  return shape;
+}
+
+Shape OnFailure(std::string spec) {
+  Shape shape;
+  shape.spec = std::move(spec);
+  return shape;
+}
+
+// validManualSelector with a template of the given labels (podtest.MakePod
+// without init containers, as getValidPodTemplateSpecForManual).
+Shape Manual(std::string labels, std::string restart = "OnFailure") {
+  Shape shape;
+  shape.manual = true;
+  shape.selector = std::string(kManual);
+  shape.labels = std::move(labels);
+  shape.restart = std::move(restart);
+  shape.init_container = false;
+  return shape;
+}
+
+std::string JobText(const Shape& shape) {
+  std::string text = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: myjob\n  namespace: default\n";
+  if (!shape.uid.empty()) text += "  uid: \"" + shape.uid + "\"\n";
+  text += "spec:\n" + shape.spec;
+  if (shape.manual) text += "  manualSelector: true\n";
+  if (!shape.selector.empty()) text += "  selector:\n    matchLabels: " + shape.selector + "\n";
+  text += "  template:\n    metadata:\n      labels: " + shape.labels + "\n    spec:\n      restartPolicy: " +
+          shape.restart + "\n      dnsPolicy: ClusterFirst\n      containers:\n"
+          "      - {name: abc, image: image, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File}\n";
+  if (shape.init_container) {
+    text += "      initContainers:\n"
+            "      - {name: def, image: image, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File}\n";
+  }
+  return text;
+}
+
+std::vector<validate::FieldError> Validate(const Shape& shape) {
+  Result<std::vector<doc::Node>> read = yaml::ReadStream(JobText(shape), "job.yaml");
+  EXPECT_TRUE(read.ok() && !read->empty());
+  if (!read.ok() || read->empty()) return {};
+  doc::Node job = read->front();
+  doc::Node* template_spec = job.FindMutable("spec")->FindMutable("template")->FindMutable("spec");
+  DefaultPodTemplateSpec(template_spec);
+  ObjectErrors errors;
+  ValidateJob(job, *KubernetesRulesOf("1.34"), &errors);
+  std::vector<validate::FieldError> out;
+  for (const ObjectError& error : errors.errors()) out.push_back(error.error);
+  return out;
+}
+
+// Upstream's check: strings.SplitN(key, ":", 2); errs[0].Field == s[0] and
+// strings.Contains(errs[0].Error(), s[1]).
+void ExpectFirstError(const std::string& key, const Shape& shape) {
+  SCOPED_TRACE(key);
+  const std::size_t colon = key.find(':');
+  ASSERT_NE(colon, std::string::npos);
+  const std::string field = key.substr(0, colon);
+  const std::string detail = key.substr(colon + 1);
+  const std::vector<validate::FieldError> errors = Validate(shape);
+  ASSERT_FALSE(errors.empty()) << "expected failure";
+  std::string all;
+  for (const validate::FieldError& error : errors) all += "\n  " + error.Error();
+  EXPECT_EQ(errors[0].field, field) << "got:" << all;
+  EXPECT_NE(errors[0].Error().find(detail), std::string::npos) << "got:" << all;
+}
+
+std::string Repeat(std::string_view text, int times) {
+  std::string out;
+  for (int i = 0; i < times; ++i) out += text;
+  return out;
+}
+
+TEST(UpstreamTestValidateJob, ValidCasesStayValid) {
+  // successCases "valid generated selector" and "valid manual selector".
+  EXPECT_TRUE(Validate(OnFailure("")).empty());
+  EXPECT_TRUE(Validate(Manual(std::string(kManual))).empty());
+}
+
+TEST(UpstreamTestValidateJob, ManagedBy) {
+  // Upstream's key reads "Too long: may not be longer than 63": the stored
+  // test predates apimachinery's unified field.TooLong text (v0.32+, so at
+  // v1.34: "may not be more than %d bytes"), which is what v1.34 prints.
+  ExpectFirstError("spec.managedBy: Too long: may not be more than 63 bytes",
+                   OnFailure("  managedBy: example.com/" + std::string(60, 'x') + "\n"));
+  ExpectFirstError(
+      "spec.managedBy: Invalid value: \"invalid custom controller name\": must be a domain-prefixed path (such as "
+      "\"acme.io/foo\")",
+      OnFailure("  managedBy: invalid custom controller name\n"));
+}
+
+TEST(UpstreamTestValidateJob, SuccessPolicy) {
+  const std::string indexed = "  completionMode: Indexed\n  completions: 5\n";
+  ExpectFirstError(
+      "spec.successPolicy: Invalid value: batch.SuccessPolicy{Rules:[]batch.SuccessPolicyRule{}}: requires indexed "
+      "completion mode",
+      Never("  successPolicy:\n    rules: []\n"));
+  ExpectFirstError(
+      "spec.successPolicy.rules: Required value: at least one rules must be specified when the successPolicy is "
+      "specified",
+      Never(indexed + "  successPolicy: {}\n"));
+  ExpectFirstError(
+      "spec.successPolicy.rules[0]: Required value: at least one of succeededCount or succeededIndexes must be "
+      "specified",
+      Never(indexed + "  successPolicy:\n    rules:\n    - {}\n"));
+  ExpectFirstError(
+      "spec.successPolicy.rules[0].succeededIndexes: Invalid value: \"invalid-format\": error parsing "
+      "succeededIndexes: cannot convert string to integer for index: \"invalid\"",
+      Never(indexed + "  successPolicy:\n    rules:\n    - succeededIndexes: invalid-format\n"));
+  // Upstream's key: "Too long: must have at most 65536 bytes", the pre-v0.32
+  // field.TooLong text (see ManagedBy).
+  ExpectFirstError("spec.successPolicy.rules[0].succeededIndexes: Too long: may not be more than 65536 bytes",
+                   Never(indexed + "  successPolicy:\n    rules:\n    - succeededIndexes: \"" +
+                         std::string(65537, '1') + "\"\n"));
+  ExpectFirstError("spec.successPolicy.rules[0].succeededCount: must be greater than or equal to 0",
+                   Never(indexed + "  successPolicy:\n    rules:\n    - succeededCount: -1\n"));
+  ExpectFirstError(
+      "spec.successPolicy.rules[0].succeededCount: Invalid value: 6: must be less than or equal to 5 (the number of "
+      "specified completions)",
+      Never(indexed + "  successPolicy:\n    rules:\n    - succeededCount: 6\n"));
+  ExpectFirstError(
+      "spec.successPolicy.rules[0].succeededCount: Invalid value: 4: must be less than or equal to 3 (the number of "
+      "indexes in the specified succeededIndexes field)",
+      Never(indexed + "  successPolicy:\n    rules:\n    - succeededCount: 4\n      succeededIndexes: \"0-2\"\n"));
+  ExpectFirstError("spec.successPolicy.rules: Too many: 21: must have at most 20 items",
+                   Never(indexed + "  successPolicy:\n    rules:\n" + Repeat("    - succeededCount: 5\n", 21)));
+}
+
+std::string Policy(std::string_view rules) { return "  podFailurePolicy:\n    rules:\n" + std::string(rules); }
+
+TEST(UpstreamTestValidateJob, PodFailurePolicyShape) {
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[0]: Invalid value: specifying one of OnExitCodes and OnPodConditions is required",
+      Never(Policy("    - action: FailJob\n")));
+  ExpectFirstError("spec.podFailurePolicy.rules[0].onExitCodes.values[1]: Duplicate value: 11",
+                   Never(Policy("    - action: FailJob\n      onExitCodes: {operator: In, values: [11, 11]}\n")));
+  std::string many_values;
+  for (int i = 0; i <= 255; ++i) many_values += (i == 0 ? "" : ", ") + std::to_string(i);
+  ExpectFirstError("spec.podFailurePolicy.rules[0].onExitCodes.values: Too many: 256: must have at most 255 items",
+                   Never(Policy("    - action: FailJob\n      onExitCodes: {operator: In, values: [" + many_values +
+                                "]}\n")));
+  std::string many_rules;
+  for (int i = 0; i < 21; ++i) {
+    many_rules += "    - action: FailJob\n      onExitCodes: {operator: In, values: [" + std::to_string(i + 1) + "]}\n";
+  }
+  ExpectFirstError("spec.podFailurePolicy.rules: Too many: 21: must have at most 20 items", Never(Policy(many_rules)));
+  std::string many_patterns = "    - action: FailJob\n      onPodConditions:\n";
+  for (int i = 0; i < 21; ++i) many_patterns += "      - {type: CustomType_" + std::to_string(i) + ", status: \"True\"}\n";
+  ExpectFirstError("spec.podFailurePolicy.rules[0].onPodConditions: Too many: 21: must have at most 20 items",
+                   Never(Policy(many_patterns)));
+  ExpectFirstError("spec.podFailurePolicy.rules[0].onExitCodes.values[2]: Duplicate value: 13",
+                   Never(Policy("    - action: FailJob\n      onExitCodes: {operator: In, values: [12, 13, 13, 13]}\n")));
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[0].onExitCodes.values: Invalid value: []int32{19, 11}: must be ordered",
+      Never(Policy("    - action: FailJob\n      onExitCodes: {operator: In, values: [19, 11]}\n")));
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[0].onExitCodes.values: Invalid value: []int32{}: at least one value is required",
+      Never(Policy("    - action: FailJob\n      onExitCodes: {operator: In, values: []}\n")));
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[0].action: Required value: valid values: [\"Count\" \"FailIndex\" \"FailJob\" "
+      "\"Ignore\"]",
+      Never(Policy("    - action: \"\"\n      onExitCodes: {operator: In, values: [1, 2, 3]}\n")));
+  ExpectFirstError("spec.podFailurePolicy.rules[0].onExitCodes.operator: Required value: valid values: [\"In\" "
+                   "\"NotIn\"]",
+                   Never(Policy("    - action: FailJob\n      onExitCodes: {operator: \"\", values: [1, 2, 3]}\n")));
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[0]: Invalid value: specifying both OnExitCodes and OnPodConditions is not "
+      "supported",
+      Never(Policy("    - action: FailJob\n      onExitCodes: {containerName: abc, operator: In, values: [1, 2, 3]}\n"
+                   "      onPodConditions: [{type: DisruptionTarget, status: \"True\"}]\n")));
+}
+
+TEST(UpstreamTestValidateJob, PodFailurePolicyValues) {
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[0].onExitCodes.values[1]: Invalid value: 0: must not be 0 for the In operator",
+      Never(Policy("    - action: Ignore\n      onExitCodes: {operator: In, values: [1, 0, 2]}\n")));
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[1].onExitCodes.containerName: Invalid value: \"xyz\": must be one of the container "
+      "or initContainer names in the pod template",
+      Never(Policy("    - action: Ignore\n      onExitCodes: {containerName: abc, operator: In, values: [1, 2, 3]}\n"
+                   "    - action: FailJob\n      onExitCodes: {containerName: xyz, operator: In, values: [5, 6, 7]}\n")));
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[0].action: Unsupported value: \"UnknownAction\": supported values: \"Count\", "
+      "\"FailIndex\", \"FailJob\", \"Ignore\"",
+      Never(Policy("    - action: UnknownAction\n      onExitCodes: {containerName: abc, operator: In, values: [1, 2, "
+                   "3]}\n")));
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[0].onExitCodes.operator: Unsupported value: \"UnknownOperator\": supported values: "
+      "\"In\", \"NotIn\"",
+      Never(Policy("    - action: Ignore\n      onExitCodes: {operator: UnknownOperator, values: [1, 2, 3]}\n")));
+}
+
+TEST(UpstreamTestValidateJob, PodFailurePolicyConditions) {
+  // Upstream validates the pattern as written: no SetDefaults_ gives the
+  // unset status its True here.
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[0].onPodConditions[0].status: Required value: valid values: [\"False\" \"True\" "
+      "\"Unknown\"]",
+      Never(Policy("    - action: Ignore\n      onPodConditions: [{type: DisruptionTarget}]\n")));
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[0].onPodConditions[0].status: Unsupported value: \"UnknownStatus\": supported "
+      "values: \"False\", \"True\", \"Unknown\"",
+      Never(Policy("    - action: Ignore\n      onPodConditions: [{type: DisruptionTarget, status: UnknownStatus}]\n")));
+  ExpectFirstError("spec.podFailurePolicy.rules[0].onPodConditions[0].type: Invalid value: \"\": name part must be "
+                   "non-empty",
+                   Never(Policy("    - action: Ignore\n      onPodConditions: [{status: \"True\"}]\n")));
+  ExpectFirstError(
+      "spec.podFailurePolicy.rules[0].onPodConditions[0].type: Invalid value: \"Invalid Condition Type\": name part "
+      "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric "
+      "character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
+      "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+      Never(Policy("    - action: Ignore\n      onPodConditions: [{type: Invalid Condition Type, status: \"True\"}]\n")));
+}
+
+TEST(UpstreamTestValidateJob, PodReplacementAndRestartPolicy) {
+  ExpectFirstError("spec.podReplacementPolicy: Unsupported value: \"TerminatingOrFailed\": supported values: \"Failed\"",
+                   Never("  podReplacementPolicy: TerminatingOrFailed\n" +
+                         Policy("    - action: Ignore\n      onPodConditions: [{type: DisruptionTarget, status: "
+                                "\"True\"}]\n")));
+  ExpectFirstError("spec.podReplacementPolicy: Unsupported value: \"\": supported values: \"Failed\", "
+                   "\"TerminatingOrFailed\"",
+                   Never("  podReplacementPolicy: \"\"\n"));
+  ExpectFirstError("spec.template.spec.restartPolicy: Invalid value: \"OnFailure\": only \"Never\" is supported when "
+                   "podFailurePolicy is specified",
+                   [] {
+                     Shape shape = OnFailure("  podFailurePolicy:\n    rules: []\n");
+                     shape.init_container = false;
+                     return shape;
+                   }());
+  ExpectFirstError("spec.template.spec.restartPolicy: Required value", Manual(std::string(kManual), "Always"));
+  ExpectFirstError("spec.template.spec.restartPolicy: Unsupported value", Manual(std::string(kManual), "Invalid"));
+}
+
+TEST(UpstreamTestValidateJob, Counts) {
+  const std::string per_index = "  backoffLimitPerIndex: 1\n  completionMode: Indexed\n";
+  ExpectFirstError("spec.parallelism:must be greater than or equal to 0", OnFailure("  parallelism: -1\n"));
+  ExpectFirstError("spec.backoffLimit:must be greater than or equal to 0", OnFailure("  backoffLimit: -1\n"));
+  ExpectFirstError("spec.backoffLimitPerIndex: Invalid value: 1: requires indexed completion mode",
+                   OnFailure("  backoffLimitPerIndex: 1\n"));
+  ExpectFirstError("spec.backoffLimitPerIndex:must be greater than or equal to 0",
+                   OnFailure("  backoffLimitPerIndex: -1\n  completionMode: Indexed\n"));
+  ExpectFirstError("spec.maxFailedIndexes: Invalid value: 11: must be less than or equal to completions",
+                   OnFailure("  completions: 10\n  maxFailedIndexes: 11\n" + per_index));
+  ExpectFirstError("spec.maxFailedIndexes: Required value: must be specified when completions is above 100000",
+                   OnFailure("  completions: 100001\n" + per_index));
+  ExpectFirstError("spec.parallelism: Invalid value: 50000: must be less than or equal to 10000 when completions are "
+                   "above 100000 and used with backoff limit per index",
+                   OnFailure("  completions: 100001\n  parallelism: 50000\n  maxFailedIndexes: 1\n" + per_index));
+  ExpectFirstError("spec.maxFailedIndexes: Invalid value: 100001: must be less than or equal to 100000",
+                   OnFailure("  completions: 100001\n  maxFailedIndexes: 100001\n" + per_index));
+  ExpectFirstError("spec.maxFailedIndexes: Invalid value: 50000: must be less than or equal to 10000 when completions "
+                   "are above 100000 and used with backoff limit per index",
+                   OnFailure("  completions: 100001\n  maxFailedIndexes: 50000\n" + per_index));
+  ExpectFirstError("spec.maxFailedIndexes:must be greater than or equal to 0",
+                   OnFailure("  maxFailedIndexes: -1\n" + per_index));
+  ExpectFirstError("spec.backoffLimitPerIndex: Required value: when maxFailedIndexes is specified",
+                   OnFailure("  maxFailedIndexes: 1\n  completionMode: Indexed\n"));
+  ExpectFirstError("spec.completions:must be greater than or equal to 0", OnFailure("  completions: -1\n"));
+  ExpectFirstError("spec.activeDeadlineSeconds:must be greater than or equal to 0",
+                   OnFailure("  activeDeadlineSeconds: -1\n"));
+  ExpectFirstError("spec.ttlSecondsAfterFinished: must be greater than or equal to 0",
+                   OnFailure("  ttlSecondsAfterFinished: -1\n"));
+  ExpectFirstError("spec.completions: Required value: when completion mode is Indexed",
+                   OnFailure("  completionMode: Indexed\n"));
+  ExpectFirstError("spec.parallelism: must be less than or equal to 100000 when completion mode is Indexed",
+                   OnFailure("  completionMode: Indexed\n  completions: 2\n  parallelism: 100001\n"));
+}
+
+TEST(UpstreamTestValidateJob, Selector) {
+  Shape no_selector = OnFailure("");
+  no_selector.selector.clear();
+  ExpectFirstError("spec.selector:Required value", no_selector);
+  ExpectFirstError("spec.template.metadata.labels: Invalid value: map[string]string{\"y\":\"z\"}: `selector` does not "
+                   "match template `labels`",
+                   Manual("{\"y\": z}"));
+  ExpectFirstError("spec.template.metadata.labels: Invalid value: map[string]string{\"controller-uid\":\"4d5e6f\"}: "
+                   "`selector` does not match template `labels`",
+                   Manual("{controller-uid: \"4d5e6f\"}"));
+  // "spec.template.metadata.labels[controller-uid]: Required value: must be
+  // '1a2b3c'" (opts {}: upstream's legacy label is checked first either way).
+  Shape legacy_only = OnFailure("");
+  legacy_only.selector = "{controller-uid: \"1a2b3c\"}";
+  legacy_only.labels = "{job-name: myjob}";
+  ExpectFirstError("spec.template.metadata.labels[controller-uid]: Required value: must be '1a2b3c'", legacy_only);
+  Shape no_uid = legacy_only;
+  no_uid.uid.clear();
+  no_uid.selector = "{controller-uid: test}";
+  ExpectFirstError("metadata.uid: Required value", no_uid);
+  Shape not_generated = OnFailure("");
+  not_generated.selector = "{a: b}";
+  ExpectFirstError("spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{\"a\":\"b\"}, "
+                   "MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` not auto-generated",
+                   not_generated);
+  Shape prefixed_missing = OnFailure("");
+  prefixed_missing.selector = "{batch.kubernetes.io/controller-uid: \"1a2b3c\"}";
+  prefixed_missing.labels = "{batch.kubernetes.io/job-name: myjob, controller-uid: \"1a2b3c\", job-name: myjob}";
+  ExpectFirstError("spec.template.metadata.labels[batch.kubernetes.io/controller-uid]: Required value: must be "
+                   "'1a2b3c'",
+                   prefixed_missing);
+}
+
+}  // namespace
+}  // namespace tjr::admission
