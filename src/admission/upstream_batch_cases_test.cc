@@ -13,6 +13,8 @@
 #include <string>
 
 #include "admission/job.h"
+#include "admission/jobset.h"
+#include "admission/jobset_parts.h"
 #include "admission/pod_defaults.h"
 #include "doc/path.h"
 #include "yaml/reader.h"
@@ -339,6 +341,153 @@ TEST(UpstreamTestValidateJob, Selector) {
   ExpectFirstError("spec.template.metadata.labels[batch.kubernetes.io/controller-uid]: Required value: must be "
                    "'1a2b3c'",
                    prefixed_missing);
+}
+
+// ---------------------------------------------------------------------------
+// JobSet pkg/webhooks/jobset_webhook_test.go TestValidateCreate cases the
+// authors' jobset_test.cc does not cover, at the tags that have them. Like
+// upstream, ValidateCreate alone (no Default), and every line of `want`
+// must occur in the answer (assert.Contains); errors.Join() means none.
+
+std::string JobSetAnswer(std::string_view yaml, std::string_view release) {
+  Result<std::vector<doc::Node>> read = yaml::ReadStream(yaml, "jobset.yaml");
+  EXPECT_TRUE(read.ok() && !read->empty());
+  if (!read.ok() || read->empty()) return "<unreadable>";
+  ObjectErrors errors;
+  jobset_parts::ValidateCreate(read->front(), *JobSetRulesOf(release), &errors);
+  std::string out;
+  for (const ObjectError& error : errors.errors()) {
+    if (!out.empty()) out += "\n";
+    out += error.text.empty() ? error.error.Error() : error.text;
+  }
+  return out;
+}
+
+void ExpectContains(std::string_view yaml, std::string_view release, const std::string& want) {
+  SCOPED_TRACE(std::string(release) + ": " + want);
+  EXPECT_NE(JobSetAnswer(yaml, release).find(want), std::string::npos) << JobSetAnswer(yaml, release);
+}
+
+// A replicatedJob "rj" of an Indexed job of one pod without a pod template
+// (as upstream's coordinator and RestartJob cases write it).
+std::string IndexedRj(std::string_view name, std::string_view spec_extra, std::string_view job = "rj") {
+  return "metadata: {name: " + std::string(name) + "}\nspec:\n  successPolicy: {}\n" + std::string(spec_extra) +
+         "  replicatedJobs:\n  - name: " + std::string(job) +
+         "\n    groupName: default\n    replicas: 1\n"
+         "    template: {spec: {completionMode: Indexed, completions: 1, parallelism: 1}}\n";
+}
+
+constexpr std::string_view kPodTemplate = "{spec: {containers: [{name: test, image: 'bash:latest'}]}}";
+
+TEST(UpstreamTestValidateCreate, ControllerNameIsUnset) {
+  // "jobset controller name is unset"
+  for (std::string_view release : {"v0.10.1", "v0.11.0", "v0.12.0"}) {
+    EXPECT_EQ(JobSetAnswer(IndexedRj("js", ""), release), "") << release;
+  }
+}
+
+TEST(UpstreamTestValidateCreate, CoordinatorLabelValue) {
+  // "coordinator label value is too long due to long ReplicatedJob name"
+  const std::string long_job(60, 'a');
+  const std::string by_job =
+      IndexedRj("jobset", "  coordinator: {replicatedJob: " + long_job + ", jobIndex: 0, podIndex: 0}\n", long_job);
+  // "coordinator label value is too long due to long SubDomain"
+  const std::string by_subdomain =
+      IndexedRj("jobset",
+                "  network: {subdomain: " + std::string(60, 'a') +
+                    "}\n  coordinator: {replicatedJob: replicatedjob-a, jobIndex: 0, podIndex: 0}\n",
+                "replicatedjob-a");
+  for (std::string_view release : {"v0.11.0", "v0.12.0"}) {
+    ExpectContains(by_job, release, "spec will lead to invalid label value");
+    ExpectContains(by_subdomain, release, "spec will lead to invalid label value");
+  }
+}
+
+TEST(UpstreamTestValidateCreate, RestartJobAndIgnoreMaxRestartsNeedsTheGate) {
+  // "jobset failure policy rule has RestartJobAndIgnoreMaxRestarts action
+  // and RestartJob feature gate is disabled" (v0.12.0 only).
+  ExpectContains(IndexedRj("js", "  failurePolicy: {rules: [{action: RestartJobAndIgnoreMaxRestarts, name: "
+                                 "restartJobAndIgnoreMaxRestartsRule}]}\n"),
+                 "v0.12.0",
+                 "RestartJob and RestartJobAndIgnoreMaxRestarts failure policy actions are not allowed when RestartJob "
+                 "feature gate is disabled");
+}
+
+// Three replicatedJobs job-1..3 with the given dependsOn lists.
+std::string ThreeJobs(std::string_view on2, std::string_view on3) {
+  std::string yaml = "metadata: {name: js}\nspec:\n  successPolicy: {}\n  replicatedJobs:\n";
+  const std::string_view depends[] = {"", on2, on3};
+  for (int i = 0; i < 3; ++i) {
+    yaml += "  - {name: job-" + std::to_string(i + 1) + ", groupName: default, replicas: 1, template: {spec: "
+            "{template: " + std::string(kPodTemplate) + "}}";
+    if (!depends[i].empty()) yaml += ", dependsOn: " + std::string(depends[i]);
+    yaml += "}\n";
+  }
+  return yaml;
+}
+
+TEST(UpstreamTestValidateCreate, DependsOn) {
+  for (std::string_view release : {"v0.10.1", "v0.11.0", "v0.12.0"}) {
+    SCOPED_TRACE(release);
+    // "DependsOn is valid since job-2 depends on job-1 and job-3 depends on job-1"
+    EXPECT_EQ(JobSetAnswer(ThreeJobs("[{name: job-1, status: Ready}]", "[{name: job-1, status: Ready}]"), release),
+              "");
+    // "DependsOn is valid since job-2 depends on job-1 and job-3 depends on job-2"
+    EXPECT_EQ(JobSetAnswer(ThreeJobs("[{name: job-1, status: Ready}]", "[{name: job-2, status: Ready}]"), release),
+              "");
+    // "DependsOn is valid since job-3 depends on job-1 and job-2"
+    EXPECT_EQ(JobSetAnswer(ThreeJobs("[{name: job-1, status: Ready}]",
+                                     "[{name: job-1, status: Complete}, {name: job-2, status: Complete}]"),
+                           release),
+              "");
+    // "DependsOn is invalid since job-2 depends on job-3 and job-1"
+    ExpectContains(ThreeJobs("[{name: job-1, status: Complete}, {name: job-3, status: Complete}]",
+                             "[{name: job-1, status: Complete}]"),
+                   release, "replicatedJob: job-2 cannot depend on replicatedJob: job-3");
+    // "dependsOn should not fail if there are no replicated jobs"
+    EXPECT_EQ(JobSetAnswer("metadata: {name: js}\nspec:\n  successPolicy: {}\n  replicatedJobs: []\n", release), "");
+  }
+  // "job-2 depends on invalid ReplicatedJob" (two replicatedJobs).
+  std::string two = ThreeJobs("[{name: invalid, status: Complete}]", "");
+  two.erase(two.find("  - {name: job-3"));
+  for (std::string_view release : {"v0.10.1", "v0.11.0", "v0.12.0"}) {
+    ExpectContains(two, release, "replicatedJob: job-2 cannot depend on replicatedJob: invalid");
+  }
+}
+
+std::string ClaimPolicy(std::string_view claim, std::string_view jobs) {
+  return "metadata: {name: js}\nspec:\n  successPolicy: {}\n  volumeClaimPolicies:\n  - templates:\n"
+         "    - metadata: {name: " + std::string(claim) +
+         "}\n      spec: {accessModes: [ReadWriteMany], resources: {requests: {storage: 1Gi}}}\n"
+         "    retentionPolicy: {whenDeleted: Delete}\n  replicatedJobs:\n" + std::string(jobs);
+}
+
+TEST(UpstreamTestValidateCreate, VolumeClaimPolicies) {
+  // "volumeClaimPolicy is valid since volume exists in the container"
+  const std::string in_container = ClaimPolicy(
+      "test-volume",
+      "  - {name: job-1, groupName: default, replicas: 1, template: {spec: {template: {spec: {containers: [{name: "
+      "test, image: 'bash:latest', volumeMounts: [{name: test-volume, mountPath: /test/path}]}]}}}}}\n");
+  // "volumeClaimPolicy is valid since volume exists in the initContainer"
+  const std::string in_init = ClaimPolicy(
+      "test-volume",
+      "  - {name: job-1, groupName: default, replicas: 1, template: {spec: {template: " + std::string(kPodTemplate) +
+          "}}}\n"
+          "  - {name: job-2, groupName: default, replicas: 1, template: {spec: {template: {spec: {initContainers: "
+          "[{name: test-init, image: 'bash:latest', volumeMounts: [{name: test-volume, mountPath: /test/path}]}]}}}}}"
+          "\n");
+  // "volumeClaimPolicy is invalid since volume name conflicts with existing volume"
+  const std::string conflict = ClaimPolicy(
+      "conflicting-volume",
+      "  - {name: job-1, groupName: default, replicas: 1, template: {spec: {template: {spec: {containers: [{name: "
+      "test, image: 'bash:latest', volumeMounts: [{name: conflicting-volume, mountPath: /test/path}]}], volumes: "
+      "[{name: conflicting-volume, emptyDir: {}}]}}}}}\n");
+  for (std::string_view release : {"v0.11.0", "v0.12.0"}) {
+    SCOPED_TRACE(release);
+    EXPECT_EQ(JobSetAnswer(in_container, release), "");
+    EXPECT_EQ(JobSetAnswer(in_init, release), "");
+    ExpectContains(conflict, release, "volume name conflicts with VolumeClaimPolicy template name");
+  }
 }
 
 }  // namespace
