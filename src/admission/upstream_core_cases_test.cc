@@ -356,5 +356,332 @@ TEST(UpstreamCoreValidateInitContainersTest, SidecarProbesAndLifecycle) {
             Lines{"initContainers[0].lifecycle.preStop: Required value: must specify a handler type"});
 }
 
+
+// One regular container "abc" with `extra` (lines under it, indented by
+// two), in TestValidateContainers' pod.
+std::string One(std::string_view extra, std::string_view volumes = "") {
+  return std::string(volumes) +
+         Regular("- name: abc\n  image: image\n  imagePullPolicy: IfNotPresent\n  terminationMessagePolicy: File\n" +
+                 std::string(extra));
+}
+
+// --- TestValidatePorts errorCases (type, field and a part of the detail:
+// the whole detail derived from IsValidPortName / IsValidPortNum) ---
+
+TEST(UpstreamCoreValidatePortsTest, ErrorCases) {
+  const std::string at = "containers[0].ports[0].";
+  // "name > 15 characters"
+  EXPECT_EQ(Containers(One("  ports: [{name: aaaaaaaaaaaaaaaa, containerPort: 80, protocol: TCP}]\n")),
+            Lines{at + "name: Invalid value: \"aaaaaaaaaaaaaaaa\": must be no more than 15 characters"});
+  // "name contains invalid characters"
+  EXPECT_EQ(Containers(One("  ports: [{name: a.b.c, containerPort: 80, protocol: TCP}]\n")),
+            Lines{at + "name: Invalid value: \"a.b.c\": must contain only alpha-numeric characters (a-z, 0-9), and hyphens "
+                       "(-)"});
+  // "name is a number"
+  EXPECT_EQ(Containers(One("  ports: [{name: '80', containerPort: 80, protocol: TCP}]\n")),
+            Lines{at + "name: Invalid value: \"80\": must contain at least one letter (a-z)"});
+  // "name not unique"
+  EXPECT_EQ(Containers(One("  ports: [{name: abc, containerPort: 80, protocol: TCP}, {name: abc, containerPort: 81, "
+                           "protocol: TCP}]\n")),
+            Lines{"containers[0].ports[1].name: Duplicate value: \"abc\""});
+  // "zero container port"
+  EXPECT_EQ(Containers(One("  ports: [{containerPort: 0, protocol: TCP}]\n")), Lines{at + "containerPort: Required value"});
+  // "invalid container port"
+  EXPECT_EQ(Containers(One("  ports: [{containerPort: 65536, protocol: TCP}]\n")),
+            Lines{at + "containerPort: Invalid value: 65536: must be between 1 and 65535, inclusive"});
+  // "invalid host port"
+  EXPECT_EQ(Containers(One("  ports: [{containerPort: 80, hostPort: 65536, protocol: TCP}]\n")),
+            Lines{at + "hostPort: Invalid value: 65536: must be between 1 and 65535, inclusive"});
+  // "invalid protocol case" / "invalid protocol"
+  EXPECT_EQ(Containers(One("  ports: [{containerPort: 80, protocol: tcp}]\n")),
+            Lines{at + "protocol: Unsupported value: \"tcp\": supported values: \"SCTP\", \"TCP\", \"UDP\""});
+  EXPECT_EQ(Containers(One("  ports: [{containerPort: 80, protocol: ICMP}]\n")),
+            Lines{at + "protocol: Unsupported value: \"ICMP\": supported values: \"SCTP\", \"TCP\", \"UDP\""});
+  // "protocol required"
+  EXPECT_EQ(Containers(One("  ports: [{name: abc, containerPort: 80}]\n")), Lines{at + "protocol: Required value"});
+  // IsValidPortName's hyphen rules (derived; no upstream row).
+  EXPECT_EQ(Containers(One("  ports: [{name: a--b, containerPort: 80, protocol: TCP}, {name: -ab, containerPort: 81, "
+                           "protocol: TCP}]\n")),
+            (Lines{at + "name: Invalid value: \"a--b\": must not contain consecutive hyphens",
+                   "containers[0].ports[1].name: Invalid value: \"-ab\": must not begin or end with a hyphen"}));
+}
+
+// --- TestRelaxedValidateEnv errorCases (expected texts as upstream writes
+// them; where the test leaves the text out or gives a prefix, completed
+// from validation.go) ---
+
+std::string Env(std::string_view var) { return One("  env:\n  - " + std::string(var) + "\n"); }
+
+constexpr std::string_view kFieldPaths =
+    "supported values: \"metadata.name\", \"metadata.namespace\", \"metadata.uid\", \"spec.nodeName\", "
+    "\"spec.serviceAccountName\", \"status.hostIP\", \"status.hostIPs\", \"status.podIP\", \"status.podIPs\"";
+
+TEST(UpstreamCoreRelaxedValidateEnvTest, Names) {
+  // "illegal character"
+  EXPECT_EQ(Containers(Env("{name: '=abc'}")),
+            Lines{"containers[0].env[0].name: Invalid value: \"=abc\": a valid environment variable name must consist only "
+                  "of printable ASCII characters other than '='"});
+  // "zero-length name"
+  EXPECT_EQ(Containers(Env("{name: ''}")), Lines{"containers[0].env[0].name: Required value"});
+  // TestValidateEnv's updateSuccessCase names are valid under the relaxed rule.
+  EXPECT_EQ(Containers(One("  env:\n  - {name: '!\"#$%&''()', value: value}\n  - {name: '* +,-./0123456789', value: "
+                           "value}\n  - {name: ':;<>?@', value: value}\n  - {name: '[\\]^_`{}|~', value: value}\n")),
+            Lines{});
+}
+
+TEST(UpstreamCoreRelaxedValidateEnvTest, ValueFromSources) {
+  const std::string at = "containers[0].env[0].valueFrom";
+  // "value and valueFrom specified"
+  EXPECT_EQ(Containers(Env("{name: abc, value: foo, valueFrom: {fieldRef: {apiVersion: v1, fieldPath: metadata.name}}}")),
+            Lines{at + ": Invalid value: \"\": may not be specified when `value` is not empty"});
+  // "valueFrom without a source"
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {}}")),
+            Lines{at + ": Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or "
+                       "`secretKeyRef`"});
+  // "valueFrom.fieldRef and valueFrom.secretKeyRef specified"
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {fieldRef: {apiVersion: v1, fieldPath: metadata.name}, secretKeyRef: "
+                           "{name: a-secret, key: a-key}}}")),
+            Lines{at + ": Invalid value: \"\": may not have more than one field specified at a time"});
+  // "valueFrom.fieldRef and valueFrom.configMapKeyRef set"
+  EXPECT_EQ(Containers(Env("{name: some_var_name, valueFrom: {fieldRef: {apiVersion: v1, fieldPath: metadata.name}, "
+                           "configMapKeyRef: {name: some-config-map, key: some-key}}}")),
+            Lines{at + ": Invalid value: \"\": may not have more than one field specified at a time"});
+  // the three sources at once
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {fieldRef: {apiVersion: v1, fieldPath: metadata.name}, secretKeyRef: "
+                           "{name: a-secret, key: a-key}, configMapKeyRef: {name: some-config-map, key: some-key}}}")),
+            Lines{at + ": Invalid value: \"\": may not have more than one field specified at a time"});
+  // "valueFrom.secretKeyRef.name invalid" (no text upstream: derived)
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {secretKeyRef: {name: '$%^&*#', key: a-key}}}")),
+            Lines{Subdomain(at + ".secretKeyRef.name", "$%^&*#")});
+  // "valueFrom.configMapKeyRef.name invalid" (derived)
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {configMapKeyRef: {name: '$%^&*#', key: some-key}}}")),
+            Lines{Subdomain(at + ".configMapKeyRef.name", "$%^&*#")});
+}
+
+TEST(UpstreamCoreRelaxedValidateEnvTest, FieldRefs) {
+  const std::string at = "containers[0].env[0].valueFrom.fieldRef";
+  // "missing FieldPath on ObjectFieldSelector"
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {fieldRef: {apiVersion: v1}}}")),
+            Lines{at + ".fieldPath: Required value"});
+  // "missing APIVersion on ObjectFieldSelector"
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {fieldRef: {fieldPath: metadata.name}}}")),
+            Lines{at + ".apiVersion: Required value"});
+  // "invalid fieldPath": the error of ConvertDownwardAPIFieldLabel completes it.
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {fieldRef: {fieldPath: metadata.whoops, apiVersion: v1}}}")),
+            Lines{at + ".fieldPath: Invalid value: \"metadata.whoops\": error converting fieldPath: field label not "
+                       "supported: metadata.whoops"});
+  // "metadata.name with subscript"
+  EXPECT_EQ(Containers(Env("{name: labels, valueFrom: {fieldRef: {fieldPath: \"metadata.name['key']\", apiVersion: v1}}}")),
+            Lines{at + ".fieldPath: Invalid value: \"metadata.name['key']\": error converting fieldPath: field label does "
+                       "not support subscript: metadata.name['key']"});
+  // "metadata.labels without subscript" / "metadata.annotations without subscript"
+  EXPECT_EQ(Containers(Env("{name: labels, valueFrom: {fieldRef: {fieldPath: metadata.labels, apiVersion: v1}}}")),
+            Lines{at + ".fieldPath: Unsupported value: \"metadata.labels\": " + std::string(kFieldPaths)});
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {fieldRef: {fieldPath: metadata.annotations, apiVersion: v1}}}")),
+            Lines{at + ".fieldPath: Unsupported value: \"metadata.annotations\": " + std::string(kFieldPaths)});
+  // "metadata.annotations with invalid key": IsQualifiedName's name-part text.
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {fieldRef: {fieldPath: \"metadata.annotations['invalid~key']\", "
+                           "apiVersion: v1}}}")),
+            Lines{at + ": Invalid value: \"invalid~key\": name part must consist of alphanumeric characters, '-', '_' or "
+                       "'.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or "
+                       "'123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"});
+  // "metadata.labels with invalid key": the prefix part is no subdomain.
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {fieldRef: {fieldPath: \"metadata.labels['Www.k8s.io/test']\", "
+                           "apiVersion: v1}}}")),
+            Lines{at + ": Invalid value: \"Www.k8s.io/test\": prefix part " + std::string(kDns1123SubdomainMessage)});
+  // "unsupported fieldPath"
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {fieldRef: {fieldPath: status.phase, apiVersion: v1}}}")),
+            Lines{at + ".fieldPath: Unsupported value: \"status.phase\": " + std::string(kFieldPaths)});
+  // ConvertDownwardAPIFieldLabel's version error (derived).
+  EXPECT_EQ(Containers(Env("{name: abc, valueFrom: {fieldRef: {fieldPath: metadata.name, apiVersion: v2}}}")),
+            Lines{at + ".fieldPath: Invalid value: \"metadata.name\": error converting fieldPath: unsupported pod version: "
+                       "v2"});
+}
+
+// --- TestValidateEnvFrom and TestRelaxedValidateEnvFrom errorCases ---
+
+TEST(UpstreamCoreValidateEnvFromTest, ErrorCases) {
+  const auto env_from = [](std::string_view source) { return One("  envFrom:\n  - " + std::string(source) + "\n"); };
+  // "zero-length name" (configMapRef, secretRef)
+  EXPECT_EQ(Containers(env_from("{configMapRef: {name: ''}}")), Lines{"containers[0].envFrom[0].configMapRef.name: Required value"});
+  EXPECT_EQ(Containers(env_from("{secretRef: {name: ''}}")), Lines{"containers[0].envFrom[0].secretRef.name: Required value"});
+  // "invalid name" ($ and &: the test gives the prefix "Invalid value")
+  EXPECT_EQ(Containers(env_from("{configMapRef: {name: $}}")), Lines{Subdomain("containers[0].envFrom[0].configMapRef.name", "$")});
+  EXPECT_EQ(Containers(env_from("{secretRef: {name: '&'}}")), Lines{Subdomain("containers[0].envFrom[0].secretRef.name", "&")});
+  // "no refs" and "multiple refs", at the list's path.
+  EXPECT_EQ(Containers(env_from("{}")),
+            Lines{"containers[0].envFrom: Invalid value: \"\": must specify one of: `configMapRef` or `secretRef`"});
+  EXPECT_EQ(Containers(env_from("{secretRef: {name: abc}, configMapRef: {name: abc}}")),
+            Lines{"containers[0].envFrom: Invalid value: \"\": may not have more than one field specified at a time"});
+  // "invalid secret ref name" / "invalid config ref name"
+  EXPECT_EQ(Containers(env_from("{secretRef: {name: '$%^&*#'}}")),
+            Lines{Subdomain("containers[0].envFrom[0].secretRef.name", "$%^&*#")});
+  // TestRelaxedValidateEnvFrom "invalid prefix"
+  EXPECT_EQ(Containers(env_from("{prefix: '=abc', configMapRef: {name: abc}}")),
+            Lines{"containers[0].envFrom[0].prefix: Invalid value: \"=abc\": a valid environment variable name must "
+                  "consist only of printable ASCII characters other than '='"});
+}
+
+// --- TestValidateHandler errorCases (only "some error": derived), in a
+// liveness probe ---
+
+TEST(UpstreamCoreValidateHandlerTest, ErrorCases) {
+  const auto probe = [](std::string_view handler) {
+    return One("  livenessProbe: {" + std::string(handler) + ", successThreshold: 1}\n");
+  };
+  const std::string at = "containers[0].livenessProbe.";
+  EXPECT_EQ(Containers(probe("exec: {command: []}")), Lines{at + "exec.command: Required value"});
+  EXPECT_EQ(Containers(probe("httpGet: {path: '', port: 0, host: ''}")),
+            (Lines{at + "httpGet.path: Required value",
+                   at + "httpGet.port: Invalid value: 0: must be between 1 and 65535, inclusive",
+                   at + "httpGet.scheme: Unsupported value: \"\": supported values: \"HTTP\", \"HTTPS\""}));
+  EXPECT_EQ(Containers(probe("httpGet: {path: /foo, port: 65536, host: host}")),
+            (Lines{at + "httpGet.port: Invalid value: 65536: must be between 1 and 65535, inclusive",
+                   at + "httpGet.scheme: Unsupported value: \"\": supported values: \"HTTP\", \"HTTPS\""}));
+  // intstr.FromString(""): IsValidPortName("") fails the charset and the
+  // one-letter rules.
+  EXPECT_EQ(Containers(probe("httpGet: {path: '', port: '', host: ''}")),
+            (Lines{at + "httpGet.path: Required value",
+                   at + "httpGet.port: Invalid value: \"\": must contain only alpha-numeric characters (a-z, 0-9), and "
+                        "hyphens (-)",
+                   at + "httpGet.port: Invalid value: \"\": must contain at least one letter (a-z)",
+                   at + "httpGet.scheme: Unsupported value: \"\": supported values: \"HTTP\", \"HTTPS\""}));
+  const std::string header_message =
+      ": a valid HTTP header must consist of alphanumeric characters or '-' (e.g. 'X-Header-Name', regex used for "
+      "validation is '[-A-Za-z0-9]+')";
+  EXPECT_EQ(Containers(probe("httpGet: {path: /, port: port, scheme: HTTP, httpHeaders: [{name: 'Host:', value: "
+                             "foo.example.com}]}")),
+            Lines{at + "httpGet.httpHeaders: Invalid value: \"Host:\"" + header_message});
+  EXPECT_EQ(Containers(probe("httpGet: {path: /, port: port, scheme: HTTP, httpHeaders: [{name: X_Forwarded_For, value: "
+                             "foo.example.com}]}")),
+            Lines{at + "httpGet.httpHeaders: Invalid value: \"X_Forwarded_For\"" + header_message});
+  // Test_validateProbe: terminationGracePeriodSeconds 0.
+  EXPECT_EQ(Containers(probe("exec: {command: [echo]}, terminationGracePeriodSeconds: 0")),
+            Lines{at + "terminationGracePeriodSeconds: Invalid value: 0: must be greater than 0"});
+}
+
+// --- TestValidateResizePolicy (the errors upstream lists, whole) ---
+
+TEST(UpstreamCoreValidateResizePolicyTest, ErrorCases) {
+  const auto policies = [](std::string_view list) { return One("  resizePolicy: " + std::string(list) + "\n"); };
+  // "ValidCPUandInvalidMemoryPolicy"
+  EXPECT_EQ(Containers(policies("[{resourceName: cpu, restartPolicy: NotRequired}, {resourceName: memory, restartPolicy: "
+                                "Restarrrt}]")),
+            Lines{"containers[0].resizePolicy: Unsupported value: \"Restarrrt\": supported values: \"NotRequired\", "
+                  "\"RestartContainer\""});
+  // "InvalidResourceNameValidPolicy": a ResourceName prints unquoted.
+  EXPECT_EQ(Containers(policies("[{resourceName: cpuuu, restartPolicy: NotRequired}]")),
+            Lines{"containers[0].resizePolicy: Unsupported value: cpuuu: supported values: \"cpu\", \"memory\""});
+  // "ValidResourceNameMissingPolicy"
+  EXPECT_EQ(Containers(policies("[{resourceName: memory, restartPolicy: ''}]")),
+            Lines{"containers[0].resizePolicy: Required value"});
+  // "RepeatedPolicies"
+  EXPECT_EQ(Containers(policies("[{resourceName: cpu, restartPolicy: NotRequired}, {resourceName: memory, restartPolicy: "
+                                "RestartContainer}, {resourceName: cpu, restartPolicy: RestartContainer}]")),
+            Lines{"containers[0].resizePolicy[2]: Duplicate value: cpu"});
+}
+
+// --- TestValidateVolumeMounts, TestValidateSubpathMutuallyExclusive and
+// TestValidateMountPropagation errorCases (only "some error": derived) ---
+
+constexpr std::string_view kMountVolumes =
+    "volumes:\n- {name: abc, persistentVolumeClaim: {claimName: testclaim1}}\n"
+    "- {name: abc-123, persistentVolumeClaim: {claimName: testclaim2}}\n"
+    "- {name: '123', hostPath: {path: /foo/baz, type: ''}}\n";
+
+TEST(UpstreamCoreValidateVolumeMountsTest, ErrorCases) {
+  const auto mounts = [](std::string_view list, std::string_view devices = "") {
+    std::string extra = "  volumeMounts: " + std::string(list) + "\n";
+    if (!devices.empty()) extra += "  volumeDevices: " + std::string(devices) + "\n";
+    return One(extra, kMountVolumes);
+  };
+  const std::string at = "containers[0].volumeMounts";
+  // "empty name" / "name not found"
+  EXPECT_EQ(Containers(mounts("[{name: '', mountPath: /foo}]")),
+            (Lines{at + "[0].name: Required value", at + "[0].name: Not found: \"\""}));
+  // "empty mountpath"
+  EXPECT_EQ(Containers(mounts("[{name: abc, mountPath: ''}]")), Lines{at + "[0].mountPath: Required value"});
+  // "mountpath collision"
+  EXPECT_EQ(Containers(mounts("[{name: foo, mountPath: /path/a}, {name: bar, mountPath: /path/a}]")),
+            (Lines{at + "[0].name: Not found: \"foo\"", at + "[1].name: Not found: \"bar\"",
+                   at + "[1].mountPath: Invalid value: \"/path/a\": must be unique"}));
+  // "subpath in ..", "subpath contains ..", "subpath ends in .."
+  for (std::string_view sub_path : {"../baz", "baz/../bat", "./.."}) {
+    EXPECT_EQ(Containers(mounts("[{name: abc, mountPath: /bar, subPath: '" + std::string(sub_path) + "'}]")),
+              Lines{at + ".subPath: Invalid value: \"" + std::string(sub_path) + "\": must not contain '..'"});
+  }
+  // "name exists in volumeDevice" (with a claim, so that only the overlap
+  // is wrong), and the device's side of it.
+  EXPECT_EQ(Containers(mounts("[{name: abc, mountPath: /bar}]", "[{name: abc, devicePath: /mnt/exists}]")),
+            (Lines{at + "[0].name: Invalid value: \"abc\": must not already exist in volumeDevices",
+                   "containers[0].volumeDevices[0].name: Invalid value: \"abc\": must not already exist in volumeMounts"}));
+  // "mountpath exists in volumeDevice"
+  EXPECT_EQ(Containers(mounts("[{name: abc, mountPath: /mnt/exists}]", "[{name: abc-123, devicePath: /mnt/exists}]")),
+            (Lines{at + "[0].mountPath: Invalid value: \"/mnt/exists\": must not already exist as a path in volumeDevices",
+                   "containers[0].volumeDevices[0].devicePath: Invalid value: \"/mnt/exists\": must not already exist as "
+                   "a path in volumeMounts"}));
+  // "rro but not ro" / "rro-if-possible but not ro"
+  EXPECT_EQ(Containers(mounts("[{name: '123', mountPath: /rro-bad1, readOnly: false, recursiveReadOnly: Enabled}]")),
+            Lines{at + ".recursiveReadOnly: Forbidden: may only be specified when readOnly is true"});
+  EXPECT_EQ(Containers(mounts("[{name: '123', mountPath: /rro-bad1, recursiveReadOnly: IfPossible}]")),
+            Lines{at + ".recursiveReadOnly: Forbidden: may only be specified when readOnly is true"});
+  // "rro with incompatible propagation"
+  EXPECT_EQ(Containers(mounts("[{name: '123', mountPath: /rro-bad2, readOnly: true, recursiveReadOnly: Enabled, "
+                              "mountPropagation: HostToContainer}]")),
+            Lines{at + ".recursiveReadOnly: Forbidden: may only be specified when mountPropagation is None or not "
+                       "specified"});
+  // TestValidateSubpathMutuallyExclusive "subpath and subpathexpr specified"
+  EXPECT_EQ(Containers(mounts("[{name: abc-123, mountPath: /bab, subPath: baz, subPathExpr: $(POD_NAME)}]")),
+            Lines{at + "[0].subPathExpr: Invalid value: \"$(POD_NAME)\": subPathExpr and subPath are mutually exclusive"});
+  // TestValidateMountPropagation: "privileged container + invalid mount
+  // propagation" and "implicitly non-privileged container + Bidirectional".
+  EXPECT_EQ(Containers(One("  securityContext: {privileged: true}\n  volumeMounts: [{name: '123', mountPath: /foo, "
+                           "mountPropagation: invalid}]\n",
+                           kMountVolumes)),
+            Lines{at + ".mountPropagation: Unsupported value: \"invalid\": supported values: \"Bidirectional\", "
+                       "\"HostToContainer\", \"None\""});
+  EXPECT_EQ(Containers(One("  securityContext: {privileged: false}\n  volumeMounts: [{name: '123', mountPath: /foo, "
+                           "mountPropagation: Bidirectional}]\n",
+                           kMountVolumes)),
+            Lines{at + ".mountPropagation: Forbidden: Bidirectional mount propagation is available only to privileged "
+                       "containers"});
+}
+
+// --- TestAlphaValidateVolumeDevices errorCases (only "some error":
+// derived), the container without volume mounts ---
+
+TEST(UpstreamCoreValidateVolumeDevicesTest, ErrorCases) {
+  const auto devices = [](std::string_view list) {
+    return One("  volumeDevices: " + std::string(list) + "\n",
+               "volumes:\n- {name: abc, persistentVolumeClaim: {claimName: testclaim1}}\n"
+               "- {name: abc-123, persistentVolumeClaim: {claimName: testclaim2}}\n"
+               "- {name: def, hostPath: {path: /foo/baz, type: ''}}\n");
+  };
+  const std::string at = "containers[0].volumeDevices";
+  // "empty name"
+  EXPECT_EQ(Containers(devices("[{name: '', devicePath: /foo}]")),
+            (Lines{at + "[0].name: Required value", at + "[0].name: Not found: \"\""}));
+  // "duplicate name"
+  EXPECT_EQ(Containers(devices("[{name: abc, devicePath: /foo}, {name: abc, devicePath: /foo/bar}]")),
+            Lines{at + "[1].name: Invalid value: \"abc\": must be unique"});
+  // "name not found"
+  EXPECT_EQ(Containers(devices("[{name: not-found, devicePath: /usr/share/test}]")),
+            Lines{at + "[0].name: Not found: \"not-found\""});
+  // "name found but invalid source"
+  EXPECT_EQ(Containers(devices("[{name: def, devicePath: /usr/share/test}]")),
+            Lines{at + "[0].name: Invalid value: \"def\": can only use volume source type of PersistentVolumeClaim or "
+                       "Ephemeral for block mode"});
+  // "empty devicepath"
+  EXPECT_EQ(Containers(devices("[{name: abc, devicePath: ''}]")), Lines{at + "[0].devicePath: Required value"});
+  // "duplicate devicepath"
+  EXPECT_EQ(Containers(devices("[{name: abc, devicePath: /foo}, {name: abc-123, devicePath: /foo}]")),
+            Lines{at + "[1].devicePath: Invalid value: \"/foo\": must be unique"});
+  // "no backsteps"
+  EXPECT_EQ(Containers(devices("[{name: def, devicePath: /baz/../}]")),
+            (Lines{at + "[0].name: Invalid value: \"def\": can only use volume source type of PersistentVolumeClaim or "
+                        "Ephemeral for block mode",
+                   at + "[0].devicePath: Invalid value: \"/baz/../\": can not contain backsteps ('..')"}));
+}
+
 }  // namespace
 }  // namespace tjr::admission
