@@ -10,11 +10,14 @@
 // path must equal <field> and its Error() must contain <substring>.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "admission/job.h"
 #include "admission/jobset.h"
 #include "admission/jobset_parts.h"
+#include "admission/other_objects.h"
 #include "admission/pod_defaults.h"
 #include "doc/path.h"
 #include "yaml/reader.h"
@@ -488,6 +491,102 @@ TEST(UpstreamTestValidateCreate, VolumeClaimPolicies) {
     EXPECT_EQ(JobSetAnswer(in_init, release), "");
     ExpectContains(conflict, release, "volume name conflicts with VolumeClaimPolicy template name");
   }
+}
+
+// ---------------------------------------------------------------------------
+// kubernetes pkg/apis/core/validation/validation_test.go TestValidateConfigMap
+// (the table of names; upstream checks only valid / invalid, so each
+// refusal's text is checked against ValidateConfigMap in validation.go:
+// IsConfigMapKey, MaxLenError(DNS1123SubdomainMaxLength), the duplicate
+// key, and the total size against MaxSecretSize).
+
+std::vector<std::string> ConfigMapAnswer(std::string_view name, std::string_view ns, std::string_view body) {
+  std::string text = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n";
+  text += "  name: \"" + std::string(name) + "\"\n  namespace: \"" + std::string(ns) + "\"\n" + std::string(body);
+  Result<std::vector<doc::Node>> read = yaml::ReadStream(text, "cm.yaml");
+  EXPECT_TRUE(read.ok() && !read->empty());
+  if (!read.ok() || read->empty()) return {"<unreadable>"};
+  ObjectErrors errors;
+  ValidateConfigMap(read->front(), *KubernetesRulesOf("1.34"), &errors);
+  std::vector<std::string> out;
+  for (const ObjectError& error : errors.errors()) out.push_back(error.error.Error());
+  return out;
+}
+
+using Texts = std::vector<std::string>;
+
+std::vector<std::string> Cm(std::string_view body) { return ConfigMapAnswer("validname", "validns", body); }
+
+const std::string kConfigKeyFormat =
+    "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  "
+    "or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";
+
+TEST(UpstreamTestValidateConfigMap, ValidCases) {
+  EXPECT_EQ(Cm("data: {key: value}\nbinaryData: {bin: dmFsdWU=}\n"), Texts{});  // "valid"
+  EXPECT_EQ(Cm("data: {" + std::string(253, 'a') + ": value}\n"), Texts{});    // "max key length"
+  EXPECT_EQ(Cm("data: {.ab: value}\n"), Texts{});                              // "leading dot key"
+  EXPECT_EQ(Cm("binaryData: {.ab: dmFsdWU=}\n"), Texts{});                     // "binary data leading dot key"
+  EXPECT_EQ(Cm("binaryData: {key: AP4A/w==}\n"), Texts{});                     // "binary data non utf-8 bytes"
+}
+
+TEST(UpstreamTestValidateConfigMap, Metadata) {
+  EXPECT_EQ(ConfigMapAnswer("", "validns", ""),  // "empty name"
+            Texts{"metadata.name: Required value: name or generateName is required"});
+  EXPECT_EQ(ConfigMapAnswer("NoUppercaseOrSpecialCharsLike=Equals", "validns", ""),  // "invalid name"
+            Texts{"metadata.name: Invalid value: \"NoUppercaseOrSpecialCharsLike=Equals\": a lowercase RFC 1123 "
+                  "subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end "
+                  "with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+                  "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"});
+  // "empty namespace" is invalid for ValidateConfigMap alone; a create
+  // request fills an unset namespace from the request's before validating
+  // (rest.BeforeCreate), which object_meta.cc emulates: no error here.
+  EXPECT_EQ(ConfigMapAnswer("validname", "", ""), Texts{});
+  EXPECT_EQ(ConfigMapAnswer("validname", "NoUppercaseOrSpecialCharsLike=Equals", ""),  // "invalid namespace"
+            Texts{"metadata.namespace: Invalid value: \"NoUppercaseOrSpecialCharsLike=Equals\": a lowercase RFC 1123 "
+                  "label must consist of lower case alphanumeric characters or '-', and must start and end with an "
+                  "alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
+                  "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')"});
+}
+
+TEST(UpstreamTestValidateConfigMap, Keys) {
+  const std::string long_key(254, 'a');
+  for (std::string_view field : {"data", "binaryData"}) {
+    SCOPED_TRACE(field);
+    const std::string f(field);
+    const std::string value = field == "data" ? "value" : "dmFsdWU=";
+    // "invalid key" / "binary data invalid key"
+    EXPECT_EQ(Cm(f + ": {a*b: " + value + "}\n"), Texts{f + "[a*b]: Invalid value: \"a*b\": " + kConfigKeyFormat});
+    // "dot key" / "binary data dot key"
+    EXPECT_EQ(Cm(f + ": {\".\": " + value + "}\n"), Texts{f + "[.]: Invalid value: \".\": must not be '.'"});
+    // "double dot key" / "binary data double dot key"
+    EXPECT_EQ(Cm(f + ": {\"..\": " + value + "}\n"), Texts{f + "[..]: Invalid value: \"..\": must not be '..'"});
+    // "over max key length" / "binary data over max key length"
+    EXPECT_EQ(Cm(f + ": {" + long_key + ": " + value + "}\n"),
+              Texts{f + "[" + long_key + "]: Invalid value: \"" + long_key + "\": must be no more than 253 characters"});
+  }
+  // "duplicated key": reported on the data key (ValidateConfigMap checks
+  // cfg.BinaryData while walking cfg.Data).
+  EXPECT_EQ(Cm("data: {key: value1}\nbinaryData: {key: dmFsdWUy}\n"),
+            Texts{"data[key]: Invalid value: \"key\": duplicate of key present in binaryData"});
+}
+
+TEST(UpstreamTestValidateConfigMap, OverMaxSize) {
+  // "over max size": MaxSecretSize (1 MiB) + 1 bytes of data.
+  EXPECT_EQ(Cm("data: {key: " + std::string(1024 * 1024 + 1, 'a') + "}\n"),
+            Texts{"[]: Too long: may not be more than 1048576 bytes"});
+  // "binary data max size": the same in binaryData (base64 of 1 MiB + 1 "a").
+  std::string encoded;
+  const std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  const std::size_t size = 1024 * 1024 + 1;
+  for (std::size_t i = 0; i < size; i += 3) {
+    const std::size_t n = std::min<std::size_t>(3, size - i);
+    const unsigned triple = ('a' << 16) | (n > 1 ? 'a' << 8 : 0) | (n > 2 ? 'a' : 0);
+    encoded += alphabet[(triple >> 18) & 63];
+    encoded += alphabet[(triple >> 12) & 63];
+    encoded += n > 1 ? alphabet[(triple >> 6) & 63] : '=';
+    encoded += n > 2 ? alphabet[triple & 63] : '=';
+  }
+  EXPECT_EQ(Cm("binaryData: {bin: " + encoded + "}\n"), Texts{"[]: Too long: may not be more than 1048576 bytes"});
 }
 
 }  // namespace
