@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -587,6 +589,72 @@ TEST(UpstreamTestValidateConfigMap, OverMaxSize) {
     encoded += n > 2 ? alphabet[triple & 63] : '=';
   }
   EXPECT_EQ(Cm("binaryData: {bin: " + encoded + "}\n"), Texts{"[]: Too long: may not be more than 1048576 bytes"});
+}
+
+// ---------------------------------------------------------------------------
+// kubernetes pkg/apis/batch/v1/defaults_test.go TestSetDefaultJob (the
+// stored revision's table): completions, parallelism, backoffLimit,
+// completionMode and suspend after DefaultJob, and whether the Job took its
+// template's labels (expectLabels).
+
+struct JobDefaults {
+  std::optional<std::int64_t> completions, parallelism, backoff_limit;
+  std::string completion_mode;
+  bool suspend = false;
+  bool labels_from_template = true;
+};
+
+void ExpectDefaults(const std::string& name, std::string_view metadata_extra, std::string_view spec,
+                    const JobDefaults& want) {
+  SCOPED_TRACE(name);
+  const std::string text = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: myjob\n" + std::string(metadata_extra) +
+                           "spec:\n" + std::string(spec) +
+                           "  template:\n    metadata: {labels: {default: default}}\n"
+                           "    spec: {restartPolicy: Never, containers: [{name: c, image: 'i:1'}]}\n";
+  Result<std::vector<doc::Node>> read = yaml::ReadStream(text, "job.yaml");
+  ASSERT_TRUE(read.ok() && !read->empty());
+  doc::Node job = read->front();
+  DefaultJob(&job, *KubernetesRulesOf("1.34"));
+  const doc::Node* job_spec = doc::At(&job, "spec");
+  auto int_at = [&](std::string_view key) -> std::optional<std::int64_t> {
+    const doc::Node* node = doc::At(job_spec, key);
+    if (node == nullptr || !node->is_int()) return std::nullopt;
+    return node->int_value();
+  };
+  EXPECT_EQ(int_at("completions"), want.completions);
+  EXPECT_EQ(int_at("parallelism"), want.parallelism);
+  EXPECT_EQ(int_at("backoffLimit"), want.backoff_limit);
+  EXPECT_EQ(doc::StringAt(job_spec, "completionMode"), want.completion_mode);
+  const doc::Node* suspend = doc::At(job_spec, "suspend");
+  ASSERT_NE(suspend, nullptr);
+  EXPECT_EQ(suspend->bool_value(), want.suspend);
+  // The generated selector adds the job-name / controller-uid labels to the
+  // template after SetDefaults_Job copied them: compare the user's label.
+  EXPECT_EQ(doc::StringAtPath(job, {"metadata", "labels", "default"}) == "default", want.labels_from_template);
+}
+
+TEST(UpstreamTestSetDefaultJob, Table) {
+  ExpectDefaults("All unspecified -> sets all to default values", "", "", {1, 1, 6, "NonIndexed", false, true});
+  ExpectDefaults("suspend set, everything else is defaulted", "", "  suspend: true\n",
+                 {1, 1, 6, "NonIndexed", true, true});
+  ExpectDefaults("All unspecified -> all pointers, CompletionMode are defaulted and no default labels",
+                 "  labels: {mylabel: myvalue}\n", "", {1, 1, 6, "NonIndexed", false, false});
+  ExpectDefaults("WQ: Parallelism explicitly 0 and completions unset -> BackoffLimit is defaulted", "",
+                 "  parallelism: 0\n", {std::nullopt, 0, 6, "NonIndexed", false, true});
+  ExpectDefaults("WQ: Parallelism explicitly 2 and completions unset -> BackoffLimit is defaulted", "",
+                 "  parallelism: 2\n", {std::nullopt, 2, 6, "NonIndexed", false, true});
+  ExpectDefaults("Completions explicitly 2 and others unset -> parallelism and BackoffLimit are defaulted", "",
+                 "  completions: 2\n", {2, 1, 6, "NonIndexed", false, true});
+  ExpectDefaults("BackoffLimit explicitly 5 and others unset -> parallelism and completions are defaulted", "",
+                 "  backoffLimit: 5\n", {1, 1, 5, "NonIndexed", false, true});
+  ExpectDefaults("All set -> no change", "",
+                 "  completions: 8\n  parallelism: 9\n  backoffLimit: 10\n  completionMode: NonIndexed\n"
+                 "  suspend: true\n",
+                 {8, 9, 10, "NonIndexed", true, true});
+  ExpectDefaults("All set, flipped -> no change", "",
+                 "  completions: 11\n  parallelism: 10\n  backoffLimit: 9\n  completionMode: Indexed\n"
+                 "  suspend: true\n",
+                 {11, 10, 9, "Indexed", true, true});
 }
 
 }  // namespace
