@@ -1,4 +1,7 @@
-// Error cases transcribed from kubernetes pkg/apis/batch/validation/
+// Cases transcribed from upstream tests the authors' tests do not cover:
+// TestValidateJob and TestSetDefaultJob (kubernetes), TestValidateCreate and
+// TestJobSetDefaulting (JobSet at each tag), TestValidateConfigMap; each
+// section names its source. First, kubernetes pkg/apis/batch/validation/
 // validation_test.go TestValidateJob (the errorCases map, at the revision
 // near v1.35 the index stores), built as upstream builds them: a Job
 // "myjob" of UID 1a2b3c with upstream's validGeneratedSelector (the four
@@ -655,6 +658,65 @@ TEST(UpstreamTestSetDefaultJob, Table) {
                  "  completions: 11\n  parallelism: 10\n  backoffLimit: 9\n  completionMode: Indexed\n"
                  "  suspend: true\n",
                  {11, 10, 9, "Indexed", true, true});
+}
+
+// ---------------------------------------------------------------------------
+// JobSet pkg/webhooks/jobset_webhook_test.go TestJobSetDefaulting cases the
+// jobset tests lack, at v0.10.1, v0.11.0, v0.12.0 (the volumeClaimPolicy
+// one from v0.11.0): the fields in which upstream's want differs from its
+// input, after DefaultJobSet.
+
+doc::Node DefaultedJobSet(std::string_view spec_extra, std::string_view release) {
+  const std::string text = "metadata: {name: js}\nspec:\n" + std::string(spec_extra) +
+                           "  replicatedJobs:\n  - template: {spec: {completionMode: Indexed, template: "
+                           "{spec: {restartPolicy: Always, containers: [{name: c, image: 'i:1'}]}}}}\n";
+  Result<std::vector<doc::Node>> read = yaml::ReadStream(text, "jobset.yaml");
+  EXPECT_TRUE(read.ok() && !read->empty());
+  if (!read.ok() || read->empty()) return doc::Node();
+  doc::Node jobset = read->front();
+  DefaultJobSet(&jobset, *JobSetRulesOf(release));
+  return jobset;
+}
+
+TEST(UpstreamTestJobSetDefaulting, Cases) {
+  for (std::string_view release : {"v0.10.1", "v0.11.0", "v0.12.0"}) {
+    SCOPED_TRACE(release);
+    // "PublishNotReadyNetworkAddresess is true"
+    doc::Node js = DefaultedJobSet("  network: {enableDNSHostnames: false, publishNotReadyAddresses: true}\n", release);
+    EXPECT_FALSE(doc::AtPath(&js, {"spec", "network", "enableDNSHostnames"})->bool_value());
+    EXPECT_TRUE(doc::AtPath(&js, {"spec", "network", "publishNotReadyAddresses"})->bool_value());
+    // "success policy operator set, replicatedJobNames unset"
+    js = DefaultedJobSet("  successPolicy: {operator: Any}\n", release);
+    EXPECT_EQ(doc::StringAtPath(js, {"spec", "successPolicy", "operator"}), "Any");
+    EXPECT_EQ(doc::AtPath(&js, {"spec", "successPolicy", "targetReplicatedJobs"}), nullptr);
+    // "startup policy order InOrder set"
+    js = DefaultedJobSet("  startupPolicy: {startupPolicyOrder: InOrder}\n", release);
+    EXPECT_EQ(doc::StringAtPath(js, {"spec", "startupPolicy", "startupPolicyOrder"}), "InOrder");
+    // "pod restart policy set": Always is kept.
+    EXPECT_EQ(doc::StringAtPath(doc::Items(doc::AtPath(&js, {"spec", "replicatedJobs"}))[0],
+                                {"template", "spec", "template", "spec", "restartPolicy"}),
+              "Always");
+    // "managedBy field is left nil"
+    js = DefaultedJobSet("", release);
+    EXPECT_EQ(doc::AtPath(&js, {"spec", "managedBy"}), nullptr);
+    // "when provided, managedBy field is preserved"
+    js = DefaultedJobSet("  managedBy: other-controller\n", release);
+    EXPECT_EQ(doc::StringAtPath(js, {"spec", "managedBy"}), "other-controller");
+    // "failure policy rule name is defaulted when: there is one rule and it
+    // does not have a name"
+    js = DefaultedJobSet("  failurePolicy: {rules: [{action: FailJobSet}]}\n", release);
+    const std::vector<doc::Node>& rules = doc::Items(doc::AtPath(&js, {"spec", "failurePolicy", "rules"}));
+    ASSERT_EQ(rules.size(), 1u);
+    EXPECT_EQ(doc::StringAt(&rules[0], "name"), "failurePolicyRule0");
+  }
+  // "volumeClaimPolicy retentionPolicy is defaulted to Delete when nil"
+  for (std::string_view release : {"v0.11.0", "v0.12.0"}) {
+    SCOPED_TRACE(release);
+    doc::Node js = DefaultedJobSet("  volumeClaimPolicies: [{templates: [{metadata: {name: test-volume}}]}]\n", release);
+    const std::vector<doc::Node>& policies = doc::Items(doc::AtPath(&js, {"spec", "volumeClaimPolicies"}));
+    ASSERT_EQ(policies.size(), 1u);
+    EXPECT_EQ(doc::StringAtPath(policies[0], {"retentionPolicy", "whenDeleted"}), "Delete");
+  }
 }
 
 }  // namespace
