@@ -3,7 +3,7 @@
 // TestJobSetDefaulting (JobSet at each tag), TestValidateConfigMap; each
 // section names its source. First, kubernetes pkg/apis/batch/validation/
 // validation_test.go TestValidateJob (the errorCases map, at the revision
-// near v1.35 the index stores), built as upstream builds them: a Job
+// the index stores: v1.31-era, older than v1.34's field.TooLong text), built as upstream builds them: a Job
 // "myjob" of UID 1a2b3c with upstream's validGeneratedSelector (the four
 // controller-uid / job-name labels) or validManualSelector, and a pod
 // template as podtest.MakePod and MakeContainer write it (whose defaults
@@ -716,6 +716,128 @@ TEST(UpstreamTestJobSetDefaulting, Cases) {
     const std::vector<doc::Node>& policies = doc::Items(doc::AtPath(&js, {"spec", "volumeClaimPolicies"}));
     ASSERT_EQ(policies.size(), 1u);
     EXPECT_EQ(doc::StringAtPath(policies[0], {"retentionPolicy", "whenDeleted"}), "Delete");
+  }
+}
+
+// ---------------------------------------------------------------------------
+// JobSet test/integration/webhook/jobset_webhook_test.go entries whose
+// create must fail (jobSetCreationShouldFail: the API server's whole
+// admission, so DefaultJobSet, the CRD and the webhook) or succeed, at the
+// tags that have them. Upstream checks only the refusal; the texts below
+// are the CRD's and the webhook's at the tag.
+
+std::string Admitted(std::string_view yaml, std::string_view release) {
+  Result<std::vector<doc::Node>> read = yaml::ReadStream(yaml, "jobset.yaml");
+  EXPECT_TRUE(read.ok() && !read->empty());
+  if (!read.ok() || read->empty()) return "<unreadable>";
+  doc::Node jobset = read->front();
+  DefaultJobSet(&jobset, *JobSetRulesOf(release));
+  ObjectErrors errors;
+  ValidateJobSet(jobset, *JobSetRulesOf(release), &errors);
+  std::string out;
+  for (const ObjectError& error : errors.errors()) {
+    if (!out.empty()) out += "\n";
+    out += error.text.empty() ? error.error.Error() : error.text;
+  }
+  return out;
+}
+
+// testing.MakeReplicatedJob(name) with MakeJobTemplate("job", ns) and
+// TestPodSpec.
+std::string TestingRj(std::string_view name, std::string_view extra = "") {
+  return "  - name: " + std::string(name) + "\n    replicas: 1\n" + std::string(extra) +
+         "    template:\n      metadata: {name: job, namespace: ns}\n      spec:\n        template:\n"
+         "          spec: {restartPolicy: Never, containers: [{name: test-container, image: 'busybox:latest'}]}\n";
+}
+
+std::string TestingJobSet(std::string_view name, std::string_view spec_extra, std::string_view jobs) {
+  return "metadata: {name: " + std::string(name) + ", namespace: ns}\nspec:\n" + std::string(spec_extra) +
+         (jobs.empty() ? std::string() : "  replicatedJobs:\n" + std::string(jobs));
+}
+
+TEST(UpstreamJobSetWebhookIntegration, CreateRefusals) {
+  for (std::string_view release : {"v0.10.1", "v0.11.0", "v0.12.0"}) {
+    SCOPED_TRACE(release);
+    // "success policy with invalid replicatedJob name is rejected"
+    EXPECT_NE(Admitted(TestingJobSet("success-policy",
+                                     "  network: {enableDNSHostnames: true}\n  successPolicy: {operator: All, "
+                                     "targetReplicatedJobs: [does-not-exist]}\n",
+                                     TestingRj("rjob")),
+                       release)
+                  .find("invalid replicatedJob name 'does-not-exist' does not appear in .spec.ReplicatedJobs"),
+              std::string::npos);
+    // "DependsOn and StartupPolicy: InOrder can't be set together"
+    EXPECT_NE(Admitted(TestingJobSet("depends-on", "  startupPolicy: {startupPolicyOrder: InOrder}\n",
+                                     TestingRj("rjob-1") +
+                                         TestingRj("rjob-2", "    dependsOn: [{name: rjob-1, status: Ready}]\n")),
+                       release)
+                  .find("spec: Invalid value: \"object\": StartupPolicy and DependsOn APIs are mutually exclusive"),
+              std::string::npos);
+    // "DependsOn can't be set for the first ReplicatedJob"
+    EXPECT_NE(Admitted(TestingJobSet("depends-on", "",
+                                     TestingRj("rjob-1", "    dependsOn: [{name: rjob-1, status: Ready}]\n")),
+                       release)
+                  .find("DependsOn can't be set for the first ReplicatedJob"),
+              std::string::npos);
+    // "DependsOn list must contain valid ReplicatedJob status"
+    EXPECT_NE(Admitted(TestingJobSet("depends-on", "",
+                                     TestingRj("rjob-1") +
+                                         TestingRj("rjob-2", "    dependsOn: [{name: rjob-1, status: Failed}]\n")),
+                       release)
+                  .find("spec.replicatedJobs[1].dependsOn[0].status: Unsupported value: \"Failed\": supported values: "
+                        "\"Ready\", \"Complete\""),
+              std::string::npos);
+    // "JobSet can create with no replicated jobs"
+    EXPECT_EQ(Admitted(TestingJobSet("depends-on", "", ""), release), "");
+  }
+  for (std::string_view release : {"v0.11.0", "v0.12.0"}) {
+    SCOPED_TRACE(release);
+    // "spec that will lead to invalid coordinator label value (in this case
+    // too long due to long JobSet name) should be rejected"
+    EXPECT_NE(Admitted(TestingJobSet(std::string(60, 'a'),
+                                     "  coordinator: {replicatedJob: rjob-a, jobIndex: 0, podIndex: 0}\n",
+                                     TestingRj("rjob-a")),
+                       release)
+                  .find("spec will lead to invalid label value"),
+              std::string::npos);
+    // "VolumeClaimPolicies template with namespace should be rejected"
+    const std::string mounted =
+        "    template:\n      spec:\n        completionMode: Indexed\n        template:\n          spec:\n"
+        "            restartPolicy: Never\n            containers:\n            - name: test-container\n"
+        "              image: 'busybox:latest'\n              volumeMounts:\n";
+    EXPECT_NE(Admitted("metadata: {name: volume-claim-namespace, namespace: ns}\nspec:\n  network: "
+                       "{enableDNSHostnames: true}\n  volumeClaimPolicies:\n  - templates:\n    - metadata: {name: "
+                       "test-volume, namespace: invalid-namespace}\n  replicatedJobs:\n  - name: rjob\n" +
+                           mounted + "              - {name: test-volume, mountPath: /test}\n",
+                       release)
+                  .find("spec.volumeClaimPolicies[0]: Invalid value: \"object\": namespace cannot be set for "
+                        "VolumeClaimPolicies templates"),
+              std::string::npos);
+    // "VolumeClaimPolicies exceeding MaxItems=50 should be rejected" and
+    // "VolumeClaimPolicies templates exceeding MaxItems=50 should be rejected"
+    std::string policies, templates, mounts;
+    for (int i = 0; i < 51; ++i) {
+      const std::string volume = "test-volume-" + std::to_string(i);
+      policies += "  - templates: [{metadata: {name: " + volume + "}}]\n";
+      templates += "    - metadata: {name: " + volume + "}\n";
+      mounts += "              - {name: " + volume + ", mountPath: /test" + std::to_string(i) + "}\n";
+    }
+    const std::string jobs = "  replicatedJobs:\n  - name: rjob\n" + mounted + mounts;
+    const std::string many_policies = Admitted("metadata: {name: volume-claim-max-items, namespace: ns}\nspec:\n  "
+                                               "network: {enableDNSHostnames: true}\n  volumeClaimPolicies:\n" +
+                                                   policies + jobs,
+                                               release);
+    EXPECT_NE(many_policies.find("spec.volumeClaimPolicies: Too many: 51: must have at most 50 items"),
+              std::string::npos)
+        << many_policies;
+    const std::string many_templates =
+        Admitted("metadata: {name: volume-claim-templates-max-items, namespace: ns}\nspec:\n  network: "
+                 "{enableDNSHostnames: true}\n  volumeClaimPolicies:\n  - templates:\n" +
+                     templates + jobs,
+                 release);
+    EXPECT_NE(many_templates.find("spec.volumeClaimPolicies[0].templates: Too many: 51: must have at most 50 items"),
+              std::string::npos)
+        << many_templates;
   }
 }
 
