@@ -8,6 +8,7 @@
 #include "admission/object_meta.h"
 #include "admission/pod_parts.h"
 #include "doc/path.h"
+#include "gocompat/regexp.h"
 #include "typed/quantity.h"
 
 // ValidateVolumes and validateVolumeSource with the sources' own checks
@@ -232,6 +233,179 @@ void ProjectionSources(const doc::Node& projected, const Path& path, ObjectError
   }
 }
 
+// Go's net.SplitHostPort succeeds: "host:port" or "[host]:port", one
+// colon outside brackets (quobyte's registry pairs).
+bool SplitsHostPort(std::string_view pair) {
+  const std::size_t last = pair.rfind(':');
+  if (last == std::string_view::npos) return false;  // missing port in address
+  std::string_view host = pair.substr(0, last);
+  if (pair.front() == '[') {
+    const std::size_t end = pair.find(']');
+    if (end == std::string_view::npos || end + 1 != last) return false;
+    host = pair.substr(1, end - 1);
+  } else if (host.find(':') != std::string_view::npos) {
+    return false;  // too many colons in address
+  }
+  if (host.find_first_of("[]") != std::string_view::npos) return false;
+  return pair.substr(last + 1).find_first_of("[]") == std::string_view::npos;
+}
+
+// The iSCSI IQN / initiator name formats (iscsiInitiator{Iqn,Eui,Naa}Regex,
+// matched unanchored as regexp.MatchString does): "" when `value` has a
+// known prefix and matches, else the detail upstream gives.
+std::string IscsiNameError(const std::string& value, std::string_view bad_prefix) {
+  static const gocompat::Regexp kIqn =
+      gocompat::Regexp::Compile("iqn\\.\\d{4}-\\d{2}\\.([[:alnum:]-.]+)(:[^,;*&$|\\s]+)$").value();
+  static const gocompat::Regexp kEui = gocompat::Regexp::Compile("^eui.[[:alnum:]]{16}$").value();
+  static const gocompat::Regexp kNaa = gocompat::Regexp::Compile("^naa.[[:alnum:]]{32}$").value();
+  if (value.starts_with("iqn")) return kIqn.Match(value) ? "" : "must be valid format";
+  if (value.starts_with("eui")) return kEui.Match(value) ? "" : "must be valid format";
+  if (value.starts_with("naa")) return kNaa.Match(value) ? "" : "must be valid format";
+  return std::string(bad_prefix);
+}
+
+// The legacy in-tree sources' checks beyond their required fields
+// (validation.go at 000f2605: validateISCSIVolumeSource, validateFCVolumeSource,
+// validateGCEPersistentDiskVolumeSource, validateAWSElasticBlockStoreVolumeSource,
+// validateFlockerVolumeSource, validateQuobyteVolumeSource,
+// validateCinderVolumeSource, validateFlexVolumeSource, validateAzureDisk,
+// validateStorageOSVolumeSource), transcribed by upstream_core_cases_test.cc.
+void LegacySource(std::string_view key, const doc::Node& source, const Path& path, ObjectErrors* errors) {
+  const auto int_at = [&](std::string_view field) -> const doc::Node* {
+    const doc::Node* value = doc::At(&source, field);
+    return value != nullptr && value->is_int() ? value : nullptr;
+  };
+  if (key == "gcePersistentDisk" || key == "awsElasticBlockStore") {
+    // pdPartitionErrorMsg is InclusiveRangeError(1, 255) though 0 passes (sic).
+    if (const doc::Node* partition = int_at("partition"); partition && (partition->int_value() < 0 || partition->int_value() > 255)) {
+      errors->Add(kRule, Invalid(path.Child("partition"), BadValue::Int(partition->int_value()), "must be between 1 and 255, inclusive"), partition);
+    }
+  } else if (key == "iscsi") {
+    const std::string iqn = doc::StringAt(source, "iqn");
+    if (!iqn.empty()) {
+      if (std::string error = IscsiNameError(iqn, "must be valid format starting with iqn, eui, or naa"); !error.empty()) {
+        errors->Add(kRule, Invalid(path.Child("iqn"), BadValue::String(iqn), error), source.Find("iqn"));
+      }
+    }
+    if (const doc::Node* lun = int_at("lun"); lun && (lun->int_value() < 0 || lun->int_value() > 255)) {
+      errors->Add(kRule, Invalid(path.Child("lun"), BadValue::Int(lun->int_value()), "must be between 0 and 255, inclusive"), lun);
+    }
+    if ((containers::BoolField(&source, "chapAuthDiscovery") || containers::BoolField(&source, "chapAuthSession")) &&
+        !containers::Has(&source, "secretRef")) {
+      errors->Add(kRule, Required(path.Child("secretRef")), &source);
+    }
+    if (containers::Has(&source, "initiatorName")) {
+      // Upstream reports a bad prefix, then (only for a known prefix) the format.
+      const std::string initiator = doc::StringAt(source, "initiatorName");
+      if (std::string error = IscsiNameError(initiator, "must be valid format starting with iqn, eui, or naa"); !error.empty()) {
+        errors->Add(kRule, Invalid(path.Child("initiatorname"), BadValue::String(initiator), error), source.Find("initiatorName"));
+      }
+    }
+  } else if (key == "fc") {
+    const std::vector<doc::Node>& wwns = doc::Items(doc::At(&source, "targetWWNs"));
+    const std::vector<doc::Node>& wwids = doc::Items(doc::At(&source, "wwids"));
+    if (wwns.empty() && wwids.empty()) {
+      errors->Add(kRule, Required(path.Child("targetWWNs"), "must specify either targetWWNs or wwids, but not both"), &source);
+    }
+    if (!wwns.empty() && !wwids.empty()) {
+      std::string list = "[]string{";
+      for (std::size_t i = 0; i < wwns.size(); ++i) list += (i == 0 ? "" : ", ") + BadValue::String(wwns[i].is_string() ? wwns[i].string_value() : "").text;
+      errors->Add(kRule, Invalid(path.Child("targetWWNs"), BadValue::Json(list + "}"), "targetWWNs and wwids can not be specified simultaneously"), doc::At(&source, "targetWWNs"));
+    }
+    if (!wwns.empty()) {
+      const doc::Node* lun = int_at("lun");
+      if (!containers::Has(&source, "lun")) {
+        errors->Add(kRule, Required(path.Child("lun"), "lun is required if targetWWNs is specified"), &source);
+      } else if (lun && (lun->int_value() < 0 || lun->int_value() > 255)) {
+        errors->Add(kRule, Invalid(path.Child("lun"), BadValue::Int(lun->int_value()), "must be between 0 and 255, inclusive"), lun);
+      }
+    }
+  } else if (key == "flocker") {
+    const std::string name = doc::StringAt(source, "datasetName");
+    const std::string uuid = doc::StringAt(source, "datasetUUID");
+    if (name.empty() && uuid.empty()) errors->Add(kRule, Required(path, "one of datasetName and datasetUUID is required"), &source);
+    if (!name.empty() && !uuid.empty()) {
+      errors->Add(kRule, Invalid(path, BadValue::String("resource"), "datasetName and datasetUUID can not be specified simultaneously"), &source);
+    }
+    if (name.find('/') != std::string::npos) {
+      errors->Add(kRule, Invalid(path.Child("datasetName"), BadValue::String(name), "must not contain '/'"), source.Find("datasetName"));
+    }
+  } else if (key == "quobyte") {
+    const std::string registry = doc::StringAt(source, "registry");
+    constexpr std::string_view kPairs = "must be a host:port pair or multiple pairs separated by commas";
+    if (registry.empty()) {
+      errors->Add(kRule, Required(path.Child("registry"), std::string(kPairs)), &source);
+    } else if (doc::StringAt(source, "tenant").size() >= 65) {
+      errors->Add(kRule, Required(path.Child("tenant"), "must be a UUID and may not exceed a length of 64 characters"), &source);
+    } else {
+      for (std::size_t start = 0; start <= registry.size();) {
+        const std::size_t end = std::min(registry.find(',', start), registry.size());
+        if (!SplitsHostPort(std::string_view(registry).substr(start, end - start))) {
+          errors->Add(kRule, Invalid(path.Child("registry"), BadValue::String(registry), std::string(kPairs)), source.Find("registry"));
+        }
+        start = end + 1;
+      }
+    }
+    if (doc::StringAt(source, "volume").empty()) errors->Add(kRule, Required(path.Child("volume")), &source);
+  } else if (key == "cinder") {
+    if (const doc::Node* secret = doc::At(&source, "secretRef"); secret && doc::StringAt(secret, "name").empty()) {
+      errors->Add(kRule, Required(path.Child("secretRef").Child("name")), secret);
+    }
+  } else if (key == "flexVolume") {
+    // Options whose namespace (before "/") is kubernetes.io or k8s.io or
+    // a subdomain of them (Go's map order: we give the document's).
+    if (const doc::Node* options = doc::At(&source, "options"); options && options->is_mapping()) {
+      for (const doc::Field& entry : options->fields()) {
+        const std::string& option = entry.key;
+        std::string ns = option.substr(0, option.find('/'));
+        for (char& c : ns) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        ns = "." + ns;
+        if (ns.ends_with(".kubernetes.io") || ns.ends_with(".k8s.io")) {
+          errors->Add(kRule, Invalid(path.Child("options").Key(option), BadValue::String(option), "kubernetes.io and k8s.io namespaces are reserved"), &entry.value);
+        }
+      }
+    }
+  } else if (key == "azureDisk") {
+    const std::string uri = doc::StringAt(source, "diskURI");
+    if (containers::Has(&source, "cachingMode")) {
+      const std::string mode = doc::StringAt(source, "cachingMode");
+      if (mode != "None" && mode != "ReadOnly" && mode != "ReadWrite") {
+        errors->Add(kRule, containers::NotSupported(path.Child("cachingMode"), BadValue::String(mode), {"None", "ReadOnly", "ReadWrite"}), source.Find("cachingMode"));
+      }
+    }
+    if (containers::Has(&source, "kind")) {
+      const std::string kind = doc::StringAt(source, "kind");
+      if (kind != "Dedicated" && kind != "Managed" && kind != "Shared") {
+        errors->Add(kRule, containers::NotSupported(path.Child("kind"), BadValue::String(kind), {"Dedicated", "Managed", "Shared"}), source.Find("kind"));
+      }
+      if (kind == "Managed" && !uri.starts_with("/subscriptions/")) {
+        errors->Add(kRule, containers::NotSupported(path.Child("diskURI"), BadValue::String(uri), {"/subscriptions/{sub-id}/resourcegroups/{group-name}/providers/microsoft.compute/disks/{disk-id}"}), &source);
+      }
+      if (kind != "Managed" && !uri.starts_with("https://")) {
+        errors->Add(kRule, containers::NotSupported(path.Child("diskURI"), BadValue::String(uri), {"https://{account-name}.blob.core.windows.net/{container-name}/{disk-name}.vhd"}), &source);
+      }
+    }
+  } else if (key == "storageos") {
+    const std::string name = doc::StringAt(source, "volumeName");
+    if (name.empty()) {
+      errors->Add(kRule, Required(path.Child("volumeName")), &source);
+    } else {
+      for (std::string& message : formats::Dns1123Label(name)) {
+        errors->Add(kRule, Invalid(path.Child("volumeName"), BadValue::String(name), std::move(message)), source.Find("volumeName"));
+      }
+    }
+    const std::string ns = doc::StringAt(source, "volumeNamespace");
+    if (!ns.empty()) {
+      for (std::string& message : formats::Dns1123Label(ns)) {
+        errors->Add(kRule, Invalid(path.Child("volumeNamespace"), BadValue::String(ns), std::move(message)), source.Find("volumeNamespace"));
+      }
+    }
+    if (const doc::Node* secret = doc::At(&source, "secretRef"); secret && doc::StringAt(secret, "name").empty()) {
+      errors->Add(kRule, Required(path.Child("secretRef").Child("name")), secret);
+    }
+  }
+}
+
 // The checks of one source, under `path` (the source's path segment).
 void ValidateSource(const Source& kind, const doc::Node& source, const std::string& volume_name,
                     const doc::Node* pod_metadata, const Path& path, ObjectErrors* errors) {
@@ -240,6 +414,7 @@ void ValidateSource(const Source& kind, const doc::Node& source, const std::stri
     if (Empty(doc::At(&source, field))) errors->Add(kRule, Required(path.Child(field)), {source.Find(field), &source});
   }
   const std::string_view key = kind.key;
+  LegacySource(key, source, path, errors);
   if (key == "emptyDir") {
     const doc::Node* limit = doc::At(&source, "sizeLimit");
     typed::Quantity quantity;
@@ -379,12 +554,23 @@ PodVolumes ValidateVolumes(const doc::Node* volumes, const doc::Node* pod_metada
       const doc::Node* source = doc::At(&volume, kind.key);
       if (source == nullptr) continue;
       if (count > 0) {
-        const std::string_view child = kind.key == "downwardAPI" ? "downwarAPI" : kind.key;
+        // Upstream's typos: "downwarAPI", and "cephFS" (validateVolumeSource).
+        const std::string_view child = kind.key == "downwardAPI" ? "downwarAPI" : kind.key == "cephfs" ? "cephFS" : kind.key;
         own.Add(kRule, Forbidden(item_path.Child(child), "may not specify more than 1 volume type"), source);
-        continue;
+      } else {
+        ++count;
+        ValidateSource(kind, *source, name, pod_metadata, item_path.Child(kind.child), &own);
       }
-      ++count;
-      ValidateSource(kind, *source, name, pod_metadata, item_path.Child(kind.child), &own);
+      // validateVolumeSource checks an iSCSI volume's name whether or not it
+      // was the first source.
+      if (kind.key == "iscsi" && containers::Has(source, "initiatorName") &&
+          name.size() + 1 + doc::StringAt(source, "targetPortal").size() > 64) {
+        own.Add(kRule,
+                Invalid(item_path.Child("name"), BadValue::String(name),
+                        "Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if "
+                        "iscsi.initiatorName is specified."),
+                source);
+      }
     }
     if (const doc::Node* image = doc::At(&volume, "image")) {
       if (count > 0) {

@@ -683,5 +683,216 @@ TEST(UpstreamCoreValidateVolumeDevicesTest, ErrorCases) {
                    at + "[0].devicePath: Invalid value: \"/baz/../\": can not contain backsteps ('..')"}));
 }
 
+
+// --- TestValidateVolumes and TestValidateCSIVolumeSource (type, field and
+// at most a part of the detail: the rest derived from validateVolumeSource
+// and the sources' validators), one volume under field.NewPath("field") ---
+
+Lines Volume(std::string_view volume) {
+  const doc::Node list = Read("- " + std::string(volume) + "\n");
+  ObjectErrors errors;
+  pod_parts::ValidateVolumes(&list, nullptr, Path("field"), &errors);
+  return Texts(errors);
+}
+
+TEST(UpstreamCoreValidateVolumesTest, Names) {
+  // "zero-length name"
+  EXPECT_EQ(Volume("{name: '', emptyDir: {}}"), Lines{"field[0].name: Required value"});
+  // "name > 63 characters"
+  const std::string long_name(64, 'a');
+  EXPECT_EQ(Volume("{name: " + long_name + ", emptyDir: {}}"),
+            Lines{"field[0].name: Invalid value: \"" + long_name + "\": must be no more than 63 characters"});
+  // "name has dots"
+  EXPECT_EQ(Volume("{name: a.b.c, emptyDir: {}}"), Lines{"field[0].name: Invalid value: \"a.b.c\": must not contain dots"});
+  // "name not a DNS label"
+  EXPECT_EQ(Volume("{name: 'Not a DNS label!', emptyDir: {}}"),
+            Lines{"field[0].name: Invalid value: \"Not a DNS label!\": " + std::string(kDns1123LabelMessage)});
+  // "no volume source"
+  EXPECT_EQ(Volume("{name: volume}"), Lines{"field[0]: Required value: must specify a volume type"});
+}
+
+TEST(UpstreamCoreValidateVolumesTest, MoreThanOneSource) {
+  // "more than one source"
+  EXPECT_EQ(Volume("{name: dups, emptyDir: {}, hostPath: {path: /mnt/path, type: Directory}}"),
+            Lines{"field[0].hostPath: Forbidden: may not specify more than 1 volume type"});
+  // Derived: validateVolumeSource names a second CephFS source "cephFS".
+  EXPECT_EQ(Volume("{name: dups, emptyDir: {}, cephfs: {monitors: [foo]}}"),
+            Lines{"field[0].cephFS: Forbidden: may not specify more than 1 volume type"});
+}
+
+TEST(UpstreamCoreValidateVolumesTest, HostPathAndGitRepo) {
+  // "invalid HostPath"
+  EXPECT_EQ(Volume("{name: hostpath, hostPath: {path: /mnt/path, type: invalid}}"),
+            Lines{"field[0].hostPath.type: Unsupported value: \"invalid\": supported values: \"\", \"BlockDevice\", "
+                  "\"CharDevice\", \"Directory\", \"DirectoryOrCreate\", \"File\", \"FileOrCreate\", \"Socket\""});
+  // "invalid HostPath backsteps"
+  EXPECT_EQ(Volume("{name: hostpath, hostPath: {path: /mnt/path/.., type: Directory}}"),
+            Lines{"field[0].hostPath.path: Invalid value: \"/mnt/path/..\": must not contain '..'"});
+  // "GitRepo starts with ../", "GitRepo contains ..", "GitRepo absolute target"
+  EXPECT_EQ(Volume("{name: gitrepo, gitRepo: {repository: foo, directory: ../dots/bar}}"),
+            Lines{"field[0].gitRepo.directory: Invalid value: \"../dots/bar\": must not contain '..'"});
+  EXPECT_EQ(Volume("{name: gitrepo, gitRepo: {repository: foo, directory: dots/../bar}}"),
+            Lines{"field[0].gitRepo.directory: Invalid value: \"dots/../bar\": must not contain '..'"});
+  EXPECT_EQ(Volume("{name: gitrepo, gitRepo: {repository: foo, directory: /abstarget}}"),
+            Lines{"field[0].gitRepo.directory: Invalid value: \"/abstarget\": must be a relative path"});
+}
+
+TEST(UpstreamCoreValidateVolumesTest, Iscsi) {
+  const auto iscsi = [](std::string_view fields) {
+    return Volume("{name: iscsi, iscsi: {lun: 1, fsType: ext4, " + std::string(fields) + "}}");
+  };
+  // "empty portal", "empty iqn"
+  EXPECT_EQ(iscsi("targetPortal: '', iqn: 'iqn.2015-02.example.com:test'"),
+            Lines{"field[0].iscsi.targetPortal: Required value"});
+  EXPECT_EQ(iscsi("targetPortal: 127.0.0.1, iqn: ''"), Lines{"field[0].iscsi.iqn: Required value"});
+  // "invalid IQN: iqn format", "eui format", "naa format"
+  for (std::string_view iqn : {"iqn.2015-02.example.com:test;ls;", "eui.0123456789ABCDEFGHIJ",
+                               "naa.62004567BA_4-78D.123456789ABCDEF"}) {
+    EXPECT_EQ(iscsi("targetPortal: 127.0.0.1, iqn: '" + std::string(iqn) + "'"),
+              Lines{"field[0].iscsi.iqn: Invalid value: \"" + std::string(iqn) + "\": must be valid format"});
+  }
+  // the valid formats ("valid IQN: eui format", "naa format", "valid initiatorName")
+  EXPECT_EQ(iscsi("targetPortal: 127.0.0.1, iqn: eui.0123456789ABCDEF"), Lines{});
+  EXPECT_EQ(iscsi("targetPortal: 127.0.0.1, iqn: naa.62004567BA64678D0123456789ABCDEF"), Lines{});
+  EXPECT_EQ(iscsi("targetPortal: 127.0.0.1, iqn: 'iqn.2015-02.example.com:test', initiatorName: "
+                  "'iqn.2015-02.example.com:init'"),
+            Lines{});
+  // "invalid initiatorName"
+  EXPECT_EQ(iscsi("targetPortal: 127.0.0.1, iqn: 'iqn.2015-02.example.com:test', initiatorName: "
+                  "'2015-02.example.com:init'"),
+            Lines{"field[0].iscsi.initiatorname: Invalid value: \"2015-02.example.com:init\": must be valid format "
+                  "starting with iqn, eui, or naa"});
+  // "empty secret" (discovery, then session CHAP)
+  EXPECT_EQ(iscsi("targetPortal: 127.0.0.1, iqn: 'iqn.2015-02.example.com:test', chapAuthDiscovery: true"),
+            Lines{"field[0].iscsi.secretRef: Required value"});
+  EXPECT_EQ(iscsi("targetPortal: 127.0.0.1, iqn: 'iqn.2015-02.example.com:test', chapAuthSession: true"),
+            Lines{"field[0].iscsi.secretRef: Required value"});
+  // Derived: the lun range, and the volume name's length with an initiator.
+  EXPECT_EQ(Volume("{name: iscsi, iscsi: {lun: 256, targetPortal: 127.0.0.1, iqn: 'iqn.2015-02.example.com:test'}}"),
+            Lines{"field[0].iscsi.lun: Invalid value: 256: must be between 0 and 255, inclusive"});
+  const std::string portal(60, 'p');
+  EXPECT_EQ(iscsi("targetPortal: " + portal + ", iqn: 'iqn.2015-02.example.com:test', initiatorName: "
+                  "'iqn.2015-02.example.com:init'"),
+            Lines{"field[0].name: Invalid value: \"iscsi\": Total length of <volume name>:<iscsi.targetPortal> must be "
+                  "under 64 characters if iscsi.initiatorName is specified."});
+}
+
+TEST(UpstreamCoreValidateVolumesTest, SecretAndConfigMapItems) {
+  for (std::string_view kind : {"secret", "configMap"}) {
+    const std::string name = kind == "secret" ? "secretName: s" : "name: c";
+    const auto volume = [&](std::string_view fields) {
+      return Volume("{name: vol, " + std::string(kind) + ": {" + name + ", " + std::string(fields) + "}}");
+    };
+    const std::string at = "field[0]." + std::string(kind) + ".";
+    // "... with missing path", "with leading ..", "with .. inside"
+    EXPECT_EQ(volume("items: [{key: key, path: ''}]"), Lines{at + "items[0].path: Required value"}) << kind;
+    EXPECT_EQ(volume("items: [{key: key, path: ../foo}]"),
+              Lines{at + "items[0].path: Invalid value: \"../foo\": must not contain '..'"})
+        << kind;
+    EXPECT_EQ(volume("items: [{key: key, path: foo/../bar}]"),
+              Lines{at + "items[0].path: Invalid value: \"foo/../bar\": must not contain '..'"})
+        << kind;
+    // "... with invalid positive defaultMode" (01000), "negative defaultMode"
+    EXPECT_EQ(volume("defaultMode: 512"),
+              Lines{at + "defaultMode: Invalid value: 512: must be a number between 0 and 0777 (octal), both inclusive"})
+        << kind;
+    EXPECT_EQ(volume("defaultMode: -1"),
+              Lines{at + "defaultMode: Invalid value: -1: must be a number between 0 and 0777 (octal), both inclusive"})
+        << kind;
+  }
+}
+
+TEST(UpstreamCoreValidateVolumesTest, LegacySources) {
+  // Glusterfs "empty hosts", "empty path"
+  EXPECT_EQ(Volume("{name: glusterfs, glusterfs: {endpoints: '', path: path}}"),
+            Lines{"field[0].glusterfs.endpoints: Required value"});
+  EXPECT_EQ(Volume("{name: glusterfs, glusterfs: {endpoints: host, path: ''}}"),
+            Lines{"field[0].glusterfs.path: Required value"});
+  // Flocker "both empty", "both specified", "slash in flocker datasetName"
+  EXPECT_EQ(Volume("{name: flocker, flocker: {datasetName: ''}}"),
+            Lines{"field[0].flocker: Required value: one of datasetName and datasetUUID is required"});
+  EXPECT_EQ(Volume("{name: flocker, flocker: {datasetName: datasetName, datasetUUID: d846b09d-223d-43df-ab5b-d6db2206a0e4}}"),
+            Lines{"field[0].flocker: Invalid value: \"resource\": datasetName and datasetUUID can not be specified "
+                  "simultaneously"});
+  EXPECT_EQ(Volume("{name: flocker, flocker: {datasetName: foo/bar}}"),
+            Lines{"field[0].flocker.datasetName: Invalid value: \"foo/bar\": must not contain '/'"});
+  // RBD "empty rbd monitors", "empty image"; CephFS "empty cephfs monitors"
+  EXPECT_EQ(Volume("{name: rbd, rbd: {monitors: [], image: bar, fsType: ext4}}"),
+            Lines{"field[0].rbd.monitors: Required value"});
+  EXPECT_EQ(Volume("{name: rbd, rbd: {monitors: [foo], image: '', fsType: ext4}}"),
+            Lines{"field[0].rbd.image: Required value"});
+  EXPECT_EQ(Volume("{name: cephfs, cephfs: {monitors: []}}"), Lines{"field[0].cephfs.monitors: Required value"});
+  // FC "FC empty targetWWNs and wwids", "both targetWWNs and wwids simultaneously"
+  EXPECT_EQ(Volume("{name: fc, fc: {targetWWNs: [], lun: 1, wwids: [], fsType: ext4}}"),
+            Lines{"field[0].fc.targetWWNs: Required value: must specify either targetWWNs or wwids, but not both"});
+  EXPECT_EQ(Volume("{name: fc, fc: {targetWWNs: [some_wwn], lun: 1, wwids: [some_wwid], fsType: ext4}}"),
+            Lines{"field[0].fc.targetWWNs: Invalid value: []string{\"some_wwn\"}: targetWWNs and wwids can not be "
+                  "specified simultaneously"});
+  // Derived: FC's lun, GCE PD's partition (pdPartitionErrorMsg says 1 though 0 passes).
+  EXPECT_EQ(Volume("{name: fc, fc: {targetWWNs: [some_wwn]}}"),
+            Lines{"field[0].fc.lun: Required value: lun is required if targetWWNs is specified"});
+  EXPECT_EQ(Volume("{name: fc, fc: {targetWWNs: [some_wwn], lun: 256}}"),
+            Lines{"field[0].fc.lun: Invalid value: 256: must be between 0 and 255, inclusive"});
+  EXPECT_EQ(Volume("{name: gce-pd, gcePersistentDisk: {pdName: my-PD, partition: 256}}"),
+            Lines{"field[0].persistentDisk.partition: Invalid value: 256: must be between 1 and 255, inclusive"});
+}
+
+TEST(UpstreamCoreValidateVolumesTest, DownwardApi) {
+  const auto file = [](std::string_view fields) {
+    return Volume("{name: downapi, downwardAPI: {items: [{" + std::string(fields) + "}]}}");
+  };
+  const std::string labels = "fieldRef: {apiVersion: v1, fieldPath: metadata.labels}";
+  // "downapi invalid positive item mode", "negative item mode"
+  EXPECT_EQ(file("mode: 512, path: path, " + labels),
+            Lines{"field[0].downwardAPI.mode: Invalid value: 512: must be a number between 0 and 0777 (octal), both "
+                  "inclusive"});
+  EXPECT_EQ(file("mode: -1, path: path, " + labels),
+            Lines{"field[0].downwardAPI.mode: Invalid value: -1: must be a number between 0 and 0777 (octal), both "
+                  "inclusive"});
+  // "downapi empty metatada path", "absolute path", "dot dot path"
+  EXPECT_EQ(file("path: '', " + labels), Lines{"field[0].downwardAPI.path: Required value"});
+  EXPECT_EQ(file("path: /absolutepath, " + labels),
+            Lines{"field[0].downwardAPI.path: Invalid value: \"/absolutepath\": must be a relative path"});
+  EXPECT_EQ(file("path: ../../passwd, " + labels),
+            Lines{"field[0].downwardAPI.path: Invalid value: \"../../passwd\": must not contain '..'"});
+  // "downapi dot dot file name", "dot dot first level dirent"
+  EXPECT_EQ(file("path: ..badFileName, " + labels),
+            Lines{"field[0].downwardAPI.path: Invalid value: \"..badFileName\": must not start with '..'"});
+  EXPECT_EQ(file("path: ..badDirName/goodFileName, " + labels),
+            Lines{"field[0].downwardAPI.path: Invalid value: \"..badDirName/goodFileName\": must not start with '..'"});
+  // "downapi fieldRef and ResourceFieldRef together"
+  EXPECT_EQ(file("path: test, " + labels + ", resourceFieldRef: {containerName: test-container, resource: requests.memory}"),
+            Lines{"field[0].downwardAPI: Invalid value: \"resource\": fieldRef and resourceFieldRef can not be specified "
+                  "simultaneously"});
+  // "downapi invalid positive defaultMode"
+  EXPECT_EQ(Volume("{name: downapi, downwardAPI: {defaultMode: 512}}"),
+            Lines{"field[0].downwardAPI.defaultMode: Invalid value: 512: must be a number between 0 and 0777 (octal), "
+                  "both inclusive"});
+  // "valid DownwardAPI": subscripted labels and annotations paths pass.
+  EXPECT_EQ(file("path: a, fieldRef: {apiVersion: v1, fieldPath: \"metadata.annotations['TEST.EXAMPLE.COM/key']\"}"),
+            Lines{});
+}
+
+TEST(UpstreamCoreValidateCSIVolumeSourceTest, DriverNames) {
+  const auto csi = [](std::string_view driver) { return Volume("{name: csi, csi: {driver: '" + std::string(driver) + "'}}"); };
+  // "missing driver name": Required, then IsDNS1123Subdomain("") (derived).
+  EXPECT_EQ(csi(""), (Lines{"field[0].csi.driver: Required value", Subdomain("field[0].csi.driver", "")}));
+  // "driver name: invalid underscore", "invalid dot underscores", "invalid
+  // dot dash underscores", "invalid start char", "invalid end char",
+  // "invalid separators"
+  for (std::string_view driver : {"io_kubernetes_storage_csi_flex", "io.kubernetes.storage_csi.flex",
+                                  "io.kubernetes-storage.csi_flex", "_comgooglestoragecsigcepd",
+                                  "comgooglestoragecsigcepd/", "com/google/storage/csi~gcepd"}) {
+    EXPECT_EQ(csi(driver), Lines{Subdomain("field[0].csi.driver", driver)}) << driver;
+  }
+  // "driver name: invalid length > 63": TooLong prints no value.
+  EXPECT_EQ(csi(std::string(65, 'g')), Lines{"field[0].csi.driver: Too long: may not be more than 63 bytes"});
+  // "nodePublishSecretRef: invalid name missing"
+  EXPECT_EQ(Volume("{name: csi, csi: {driver: com.google.gcepd, nodePublishSecretRef: {name: ''}}}"),
+            Lines{"field[0].csi.nodePublishSecretRef.name: Required value"});
+  // the upper-case driver passes (IsDNS1123Subdomain of the lower-cased name).
+  EXPECT_EQ(csi("Com.Google.GcePD"), Lines{});
+}
+
 }  // namespace
 }  // namespace tjr::admission
