@@ -841,5 +841,72 @@ TEST(UpstreamJobSetWebhookIntegration, CreateRefusals) {
   }
 }
 
+// TestValidateCreate cases jobset_test.cc checks at one tag only, at the
+// other tags that have them (same inputs as upstream's, the `want` lines
+// as each tag's test writes them).
+std::string RjWithTemplate(std::string_view name, std::string_view spec_extra, std::string_view job,
+                           std::string_view group = "default", std::string_view replicas = "1") {
+  return "metadata: {name: " + std::string(name) + "}\nspec:\n  successPolicy: {operator: All}\n" +
+         std::string(spec_extra) + "  replicatedJobs:\n  - name: " + std::string(job) + "\n    groupName: " +
+         std::string(group) + "\n    replicas: " + std::string(replicas) +
+         "\n    template: {spec: {completionMode: Indexed, completions: 1, parallelism: 1, template: " +
+         std::string(kPodTemplate) + "}}\n";
+}
+
+TEST(UpstreamTestValidateCreate, NamesAndLimitsAtEveryTag) {
+  const std::string dns1035 =
+      "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic "
+      "character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation "
+      "is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+  for (std::string_view release : {"v0.10.1", "v0.11.0", "v0.12.0"}) {
+    // "number of pods exceeds the limit"
+    const std::string pods =
+        "metadata: {name: js}\nspec:\n  successPolicy: {operator: All}\n  replicatedJobs:\n"
+        "  - {name: test-jobset-replicated-job-0, groupName: default, replicas: 2147483647, template: {spec: "
+        "{parallelism: 2147483647, template: " + std::string(kPodTemplate) + "}}}\n"
+        "  - {name: test-jobset-replicated-job-1, groupName: default, replicas: -2147483648, template: {spec: "
+        "{parallelism: -2147483648, template: " + std::string(kPodTemplate) + "}}}\n";
+    ExpectContains(pods, release,
+                   "the product of replicas and parallelism must not exceed 2147483647 for replicatedJob "
+                   "'test-jobset-replicated-job-0'");
+    ExpectContains(pods, release,
+                   "the product of replicas and parallelism must not exceed 2147483647 for replicatedJob "
+                   "'test-jobset-replicated-job-1'");
+    // "success policy has non matching replicated job"
+    std::string target = RjWithTemplate("js", "", "test-jobset-replicated-job-0");
+    target.replace(target.find("{operator: All}"), 15, "{operator: All, targetReplicatedJobs: [does not exist]}");
+    ExpectContains(target, release,
+                   "invalid replicatedJob name 'does not exist' does not appear in .spec.ReplicatedJobs");
+    // "network has invalid dns name"
+    ExpectContains(RjWithTemplate("js", "  network: {enableDNSHostnames: true, subdomain: " + std::string(64, 'a') +
+                                            "}\n",
+                                  "test-jobset-replicated-job-0"),
+                   release, ".spec.network.subdomain is too long, must be less than 63 characters");
+    // "jobset name with invalid character"
+    ExpectContains(RjWithTemplate("js", "", "username.llama65b"), release, dns1035);
+    // "group name is not DNS 1035 compliant"
+    ExpectContains(RjWithTemplate("js", "", "test-jobset-replicated-job-0", std::string(64, 'a')), release,
+                   ".spec.replicatedJob[].groupName is too long, must be less than 63 characters");
+    // "jobset name will result in job name being too long"
+    ExpectContains(RjWithTemplate(std::string(62, 'a'), "", "rj", "default", "101"), release,
+                   "JobSet name is too long, job names generated for this JobSet will exceed 63 characters");
+    // "jobset name will result in a pod name being too long"
+    ExpectContains(RjWithTemplate(std::string(56, 'a'), "", "rj"), release,
+                   "JobSet name is too long, pod names generated for this JobSet will exceed 63 characters");
+    // "jobset controller name is not a domain-prefixed path"
+    ExpectContains(RjWithTemplate("js", "  managedBy: notDomainPrefixedPathControllerName\n", "rj"), release,
+                   "spec.managedBy: Invalid value: \"notDomainPrefixedPathControllerName\": must be a domain-prefixed "
+                   "path (such as \"acme.io/foo\")");
+    // "jobset controller name is too long": want is TooLongMaxLength's text
+    // in the tag's apimachinery (v0.34.1 / v0.36.0: TooLong's).
+    ExpectContains(RjWithTemplate("js", "  managedBy: foo.bar/" + std::string(63, 'a') + "\n", "rj"), release,
+                   "spec.managedBy: Too long: may not be more than 63 bytes");
+    // "jobset controller name is set and valid"
+    EXPECT_EQ(JobSetAnswer(RjWithTemplate("js", "  managedBy: jobset.sigs.k8s.io/jobset-controller\n", "rj"), release),
+              "")
+        << release;
+  }
+}
+
 }  // namespace
 }  // namespace tjr::admission
