@@ -71,6 +71,14 @@ void CheckHostPortConflicts(const std::vector<const doc::Node*>& containers, con
 
 // container_env.cc
 void ValidateEnv(const doc::Node* env, const Path& path, const PodContext& pod);
+/// validateObjectFieldSelector with upstream's set of plain field paths
+/// (`expressions`, in sets.List order).
+void ObjectFieldSelector(const doc::Node& selector, std::span<const std::string_view> expressions, const Path& path,
+                         std::string_view rule, ObjectErrors* errors);
+/// validateContainerResourceFieldSelector (`volume`: a downward API volume
+/// file's, which must name its container).
+void ResourceFieldSelector(const doc::Node& selector, bool volume, const Path& path, std::string_view rule,
+                           ObjectErrors* errors);
 void ValidateEnvFrom(const doc::Node* env_from, const Path& path, const PodContext& pod);
 
 // volume_mounts.cc

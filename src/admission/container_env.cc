@@ -7,6 +7,7 @@
 // and "a:b" are valid names.
 #include <algorithm>
 #include <array>
+#include <span>
 #include <string>
 
 #include "admission/container_checks.h"
@@ -70,19 +71,24 @@ std::string ConvertDownwardApiError(const std::string& version, const std::strin
   return "field label not supported: " + label;
 }
 
-void ValidateObjectFieldSelector(const doc::Node& selector, const Path& path, ObjectErrors* errors) {
+}  // namespace
+
+// validateObjectFieldSelector and validateContainerResourceFieldSelector,
+// shared with the downward API volume files (pod_volumes.cc).
+void ObjectFieldSelector(const doc::Node& selector, std::span<const std::string_view> expressions, const Path& path,
+                         std::string_view rule, ObjectErrors* errors) {
   const std::string version = StringField(&selector, "apiVersion");
   std::string field_path = StringField(&selector, "fieldPath");
   if (version.empty()) {
-    errors->Add(kRule, Required(path.Child("apiVersion")), &selector);
+    errors->Add(rule, Required(path.Child("apiVersion")), &selector);
     return;
   }
   if (field_path.empty()) {
-    errors->Add(kRule, Required(path.Child("fieldPath")), &selector);
+    errors->Add(rule, Required(path.Child("fieldPath")), &selector);
     return;
   }
   if (std::string error = ConvertDownwardApiError(version, field_path); !error.empty()) {
-    errors->Add(kRule,
+    errors->Add(rule,
                 Invalid(path.Child("fieldPath"), BadValue::String(field_path), "error converting fieldPath: " + error),
                 {selector.Find("fieldPath"), &selector});
     return;
@@ -94,21 +100,22 @@ void ValidateObjectFieldSelector(const doc::Node& selector, const Path& path, Ob
     if (base == "metadata.annotations" || base == "metadata.labels") {
       const std::string key = base == "metadata.annotations" ? ToLower(subscript) : subscript;
       for (std::string& message : formats::QualifiedName(key)) {
-        errors->Add(kRule, Invalid(path, BadValue::String(key), std::move(message)), &selector);
+        errors->Add(rule, Invalid(path, BadValue::String(key), std::move(message)), &selector);
       }
     } else {
-      errors->Add(kRule, Invalid(path, BadValue::String(base), "does not support subscript"), &selector);
+      errors->Add(rule, Invalid(path, BadValue::String(base), "does not support subscript"), &selector);
     }
-  } else if (!Contains(kFieldPaths, field_path)) {
-    errors->Add(kRule,
-                NotSupported(path.Child("fieldPath"), BadValue::String(field_path), kFieldPaths),
+  } else if (std::find(expressions.begin(), expressions.end(), field_path) == expressions.end()) {
+    errors->Add(rule,
+                NotSupported(path.Child("fieldPath"), BadValue::String(field_path), expressions),
                 {selector.Find("fieldPath"), &selector});
   }
 }
 
 // validateContainerResourceDivisor: a divisor other than the zero quantity
 // must be one of the listed units for the resource.
-void ValidateDivisor(const std::string& resource, const doc::Node& selector, const Path& path, ObjectErrors* errors) {
+static void ValidateDivisor(const std::string& resource, const doc::Node& selector, const Path& path, std::string_view rule,
+                     ObjectErrors* errors) {
   const doc::Node* divisor_node = doc::At(&selector, "divisor");
   if (divisor_node == nullptr) return;
   typed::Quantity divisor;
@@ -118,7 +125,7 @@ void ValidateDivisor(const std::string& resource, const doc::Node& selector, con
                                                               "1Ki", "1Mi", "1Gi", "1Ti", "1Pi", "1Ei"};
   const Path divisor_path = path.Child("divisor");
   auto refuse = [&](std::string detail) {
-    errors->Add(kRule, Invalid(divisor_path, BadValue::String(resource), std::move(detail)), {divisor_node, &selector});
+    errors->Add(rule, Invalid(divisor_path, BadValue::String(resource), std::move(detail)), {divisor_node, &selector});
   };
   const std::string byte_units = "only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are "
                                  "supported with the ";
@@ -134,18 +141,23 @@ void ValidateDivisor(const std::string& resource, const doc::Node& selector, con
   }
 }
 
-void ValidateResourceFieldSelector(const doc::Node& selector, const Path& path, ObjectErrors* errors) {
+void ResourceFieldSelector(const doc::Node& selector, bool volume, const Path& path, std::string_view rule,
+                           ObjectErrors* errors) {
   const std::string resource = StringField(&selector, "resource");
-  if (resource.empty()) {
-    errors->Add(kRule, Required(path.Child("resource")), &selector);
+  if (volume && StringField(&selector, "containerName").empty()) {
+    errors->Add(rule, Required(path.Child("containerName")), &selector);
+  } else if (resource.empty()) {
+    errors->Add(rule, Required(path.Child("resource")), &selector);
   } else if (!Contains(kResourcePaths, resource) && !resource.starts_with("limits.hugepages-") &&
              !resource.starts_with("requests.hugepages-")) {
-    errors->Add(kRule,
+    errors->Add(rule,
                 NotSupported(path.Child("resource"), BadValue::String(resource), kResourcePaths),
                 {selector.Find("resource"), &selector});
   }
-  ValidateDivisor(resource, selector, path, errors);
+  ValidateDivisor(resource, selector, path, rule, errors);
 }
+
+namespace {
 
 // validateConfigMapKeySelector and validateSecretKeySelector (both name
 // the object with ValidateSecretName: a DNS subdomain).
@@ -172,11 +184,11 @@ void ValidateValueFrom(const doc::Node& var, const Path& path, const KubernetesR
   int sources = 0;
   if (const doc::Node* ref = doc::At(from, "fieldRef")) {
     ++sources;
-    ValidateObjectFieldSelector(*ref, path.Child("fieldRef"), errors);
+    ObjectFieldSelector(*ref, kFieldPaths, path.Child("fieldRef"), kRule, errors);
   }
   if (const doc::Node* ref = doc::At(from, "resourceFieldRef")) {
     ++sources;
-    ValidateResourceFieldSelector(*ref, path.Child("resourceFieldRef"), errors);
+    ResourceFieldSelector(*ref, false, path.Child("resourceFieldRef"), kRule, errors);
   }
   if (const doc::Node* ref = doc::At(from, "configMapKeyRef")) {
     ++sources;

@@ -140,27 +140,16 @@ void DownwardApiFile(const doc::Node& file, const Path& path, ObjectErrors* erro
   const doc::Node* field_ref = doc::At(&file, "fieldRef");
   const doc::Node* resource_ref = doc::At(&file, "resourceFieldRef");
   if (field_ref != nullptr) {
-    // validateObjectFieldSelector: a plain path must be one of the five
-    // (subscripted label and annotation paths are not checked here).
-    const std::string field_path = doc::StringAt(field_ref, "fieldPath");
-    const Path ref_path = path.Child("fieldRef");
-    if (field_path.empty()) {
-      errors->Add(kRule, Required(ref_path.Child("fieldPath")), {field_ref->Find("fieldPath"), field_ref});
-    } else if (field_path.find('[') == std::string::npos &&
-               std::find(kVolumeFieldPaths.begin(), kVolumeFieldPaths.end(), field_path) == kVolumeFieldPaths.end()) {
-      errors->Add(kRule,
-                  containers::NotSupported(ref_path.Child("fieldPath"), BadValue::String(field_path),
-                                           {kVolumeFieldPaths[0], kVolumeFieldPaths[1], kVolumeFieldPaths[2],
-                                            kVolumeFieldPaths[3], kVolumeFieldPaths[4]}),
-                  {field_ref->Find("fieldPath"), field_ref});
-    }
+    containers::ObjectFieldSelector(*field_ref, kVolumeFieldPaths, path.Child("fieldRef"), kRule, errors);
     if (resource_ref != nullptr) {
       errors->Add(kRule,
                   Invalid(path, BadValue::String("resource"),
                           "fieldRef and resourceFieldRef can not be specified simultaneously"),
                   &file);
     }
-  } else if (resource_ref == nullptr) {
+  } else if (resource_ref != nullptr) {
+    containers::ResourceFieldSelector(*resource_ref, true, path.Child("resourceFieldRef"), kRule, errors);
+  } else {
     errors->Add(kRule, Required(path, "one of fieldRef and resourceFieldRef is required"), &file);
   }
   FileMode(&file, "mode", path, errors);

@@ -894,5 +894,65 @@ TEST(UpstreamCoreValidateCSIVolumeSourceTest, DriverNames) {
   EXPECT_EQ(csi("Com.Google.GcePD"), Lines{});
 }
 
+
+// Derived from validateDownwardAPIVolumeFile, which checks a file's fieldRef
+// with validateObjectFieldSelector and its resourceFieldRef with
+// validateContainerResourceFieldSelector(volume=true).
+TEST(UpstreamCoreValidateVolumesTest, DownwardApiSelectors) {
+  const auto file = [](std::string_view fields) {
+    return Volume("{name: downapi, downwardAPI: {items: [{path: a, " + std::string(fields) + "}]}}");
+  };
+  const std::string at = "field[0].downwardAPI.";
+  EXPECT_EQ(file("fieldRef: {fieldPath: metadata.labels}"), Lines{at + "fieldRef.apiVersion: Required value"});
+  EXPECT_EQ(file("fieldRef: {apiVersion: v1, fieldPath: metadata.whoops}"),
+            Lines{at + "fieldRef.fieldPath: Invalid value: \"metadata.whoops\": error converting fieldPath: field label not "
+                       "supported: metadata.whoops"});
+  EXPECT_EQ(file("fieldRef: {apiVersion: v1, fieldPath: spec.nodeName}"),
+            Lines{at + "fieldRef.fieldPath: Unsupported value: \"spec.nodeName\": supported values: "
+                       "\"metadata.annotations\", \"metadata.labels\", \"metadata.name\", \"metadata.namespace\", "
+                       "\"metadata.uid\""});
+  EXPECT_EQ(file("fieldRef: {apiVersion: v1, fieldPath: \"metadata.labels['Bad Key']\"}"),
+            Lines{at + "fieldRef: Invalid value: \"Bad Key\": name part must consist of alphanumeric characters, '-', '_' "
+                       "or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or "
+                       "'123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"});
+  EXPECT_EQ(file("resourceFieldRef: {resource: limits.cpu}"), Lines{at + "resourceFieldRef.containerName: Required value"});
+  EXPECT_EQ(file("resourceFieldRef: {containerName: c, resource: limits.gpu}"),
+            Lines{at + "resourceFieldRef.resource: Unsupported value: \"limits.gpu\": supported values: \"limits.cpu\", "
+                       "\"limits.ephemeral-storage\", \"limits.memory\", \"requests.cpu\", \"requests.ephemeral-storage\", "
+                       "\"requests.memory\""});
+  EXPECT_EQ(Volume("{name: p, projected: {sources: [{downwardAPI: {items: [{path: a, resourceFieldRef: {resource: "
+                   "limits.cpu}}]}}]}}"),
+            Lines{"field[0].projected.sources[0].downwardAPI.resourceFieldRef.containerName: Required value"});
+}
+
+// Derived from validateQuobyteVolumeSource, validateCinderVolumeSource,
+// validateFlexVolumeSource, validateAzureDisk and validateStorageOSVolumeSource.
+TEST(UpstreamCoreValidateVolumesTest, OtherLegacySources) {
+  constexpr std::string_view kPairs = "must be a host:port pair or multiple pairs separated by commas";
+  EXPECT_EQ(Volume("{name: q, quobyte: {registry: '', volume: v}}"),
+            Lines{"field[0].quobyte.registry: Required value: " + std::string(kPairs)});
+  EXPECT_EQ(Volume("{name: q, quobyte: {registry: host, volume: v}}"),
+            Lines{"field[0].quobyte.registry: Invalid value: \"host\": " + std::string(kPairs)});
+  EXPECT_EQ(Volume("{name: q, quobyte: {registry: 'a:1,[::1]:2', volume: ''}}"), Lines{"field[0].quobyte.volume: Required value"});
+  EXPECT_EQ(Volume("{name: c, cinder: {volumeID: x, secretRef: {name: ''}}}"),
+            Lines{"field[0].cinder.secretRef.name: Required value"});
+  EXPECT_EQ(Volume("{name: f, flexVolume: {driver: d, options: {kubernetes.io/foo: x, ok/a: z, my.k8s.io: y}}}"),
+            (Lines{"field[0].flexVolume.options[kubernetes.io/foo]: Invalid value: \"kubernetes.io/foo\": kubernetes.io and "
+                   "k8s.io namespaces are reserved",
+                   "field[0].flexVolume.options[my.k8s.io]: Invalid value: \"my.k8s.io\": kubernetes.io and k8s.io "
+                   "namespaces are reserved"}));
+  EXPECT_EQ(Volume("{name: a, azureDisk: {diskName: d, diskURI: 'http://x', cachingMode: Bad, kind: Shared}}"),
+            (Lines{"field[0].azureDisk.cachingMode: Unsupported value: \"Bad\": supported values: \"None\", \"ReadOnly\", "
+                   "\"ReadWrite\"",
+                   "field[0].azureDisk.diskURI: Unsupported value: \"http://x\": supported values: "
+                   "\"https://{account-name}.blob.core.windows.net/{container-name}/{disk-name}.vhd\""}));
+  EXPECT_EQ(Volume("{name: a, azureDisk: {diskName: d, diskURI: 'https://x', kind: Managed}}"),
+            Lines{"field[0].azureDisk.diskURI: Unsupported value: \"https://x\": supported values: "
+                  "\"/subscriptions/{sub-id}/resourcegroups/{group-name}/providers/microsoft.compute/disks/{disk-id}\""});
+  EXPECT_EQ(Volume("{name: s, storageos: {volumeName: Bad_Name, volumeNamespace: ns, secretRef: {name: ''}}}"),
+            (Lines{"field[0].storageos.volumeName: Invalid value: \"Bad_Name\": " + std::string(kDns1123LabelMessage),
+                   "field[0].storageos.secretRef.name: Required value"}));
+}
+
 }  // namespace
 }  // namespace tjr::admission
