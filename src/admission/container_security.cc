@@ -6,7 +6,7 @@
 // --allow-privileged, a cluster setting); the allowPrivilegeEscalation
 // combinations and a seccomp localhostProfile without the Localhost type,
 // whose bad value upstream prints with %#v (a Go struct with pointer
-// addresses); windowsOptions; the AppArmor localhostProfile length limit.
+// addresses); windowsOptions.
 #include <string>
 
 #include "admission/container_checks.h"
@@ -59,6 +59,13 @@ void ValidateAppArmor(const doc::Node& profile, const Path& path, ObjectErrors* 
                   localhost);
     } else if (value.empty()) {
       errors->Add(kRule, Required(localhost_path, "must be set when AppArmor type is Localhost"), localhost);
+    }
+    // maxLocalhostProfileLength (PATH_MAX - 1); TooLong prints no value.
+    if (value.size() > 4095) {
+      errors->Add(kRule,
+                  validate::FieldError{validate::ErrorType::kTooLong, localhost_path.String(), BadValue::Omit(),
+                                       "may not be more than 4095 bytes"},
+                  localhost);
     }
   } else if (type == "RuntimeDefault" || type == "Unconfined") {
     if (localhost != nullptr) {

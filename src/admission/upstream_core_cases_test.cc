@@ -954,5 +954,113 @@ TEST(UpstreamCoreValidateVolumesTest, OtherLegacySources) {
                    "field[0].storageos.secretRef.name: Required value"}));
 }
 
+
+// --- ValidateSecurityContext of a container (TestValidateSecurityContext
+// and the seccomp / AppArmor field cases of TestValidatePodSpec, derived
+// from validateSeccompProfileField and ValidateAppArmorProfileField) ---
+
+TEST(UpstreamCoreValidateSecurityContextTest, ContainerFields) {
+  const auto sc = [](std::string_view context) { return Containers(One("  securityContext: " + std::string(context) + "\n")); };
+  const std::string at = "containers[0].securityContext.";
+  EXPECT_EQ(sc("{runAsGroup: -1}"), Lines{at + "runAsGroup: Invalid value: -1: must be between 0 and 4294967295, inclusive"});
+  EXPECT_EQ(sc("{seccompProfile: {type: ''}}"),
+            Lines{at + "seccompProfile.type: Required value: type is required when seccompProfile is set"});
+  EXPECT_EQ(sc("{seccompProfile: {type: Bad}}"),
+            Lines{at + "seccompProfile.type: Unsupported value: \"Bad\": supported values: \"Localhost\", "
+                       "\"RuntimeDefault\", \"Unconfined\""});
+  EXPECT_EQ(sc("{seccompProfile: {type: Localhost, localhostProfile: /abs.json}}"),
+            Lines{at + "seccompProfile.localhostProfile: Invalid value: \"/abs.json\": must be a relative path"});
+  EXPECT_EQ(sc("{appArmorProfile: {type: Localhost, localhostProfile: ' x'}}"),
+            Lines{at + "appArmorProfile.localhostProfile: Invalid value: \" x\": must not be padded with whitespace"});
+  EXPECT_EQ(sc("{appArmorProfile: {type: Localhost, localhostProfile: ''}}"),
+            Lines{at + "appArmorProfile.localhostProfile: Required value: must be set when AppArmor type is Localhost"});
+  EXPECT_EQ(sc("{appArmorProfile: {type: ''}}"),
+            Lines{at + "appArmorProfile.type: Required value: type is required when appArmorProfile is set"});
+  // maxLocalhostProfileLength: TooLong (the fix this case found).
+  EXPECT_EQ(sc("{appArmorProfile: {type: Localhost, localhostProfile: " + std::string(4096, 'p') + "}}"),
+            Lines{at + "appArmorProfile.localhostProfile: Too long: may not be more than 4095 bytes"});
+}
+
+// --- ValidateTolerations (TestValidatePod's toleration cases: derived) ---
+
+TEST(UpstreamCoreValidateTolerationsTest, KeysAndValues) {
+  const auto tolerations = [](std::string_view list) {
+    const doc::Node node = Read(list);
+    ObjectErrors errors;
+    pod_parts::ValidateTolerations(&node, Path("tolerations"), &errors);
+    return Texts(errors);
+  };
+  constexpr std::string_view kLabelValue =
+      "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start "
+      "and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation "
+      "is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+  EXPECT_EQ(tolerations("- {key: 'Bad Key!', operator: Exists}\n"),
+            Lines{"tolerations[0].key: Invalid value: \"Bad Key!\": name part must consist of alphanumeric characters, "
+                  "'-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  "
+                  "or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"});
+  // An Equal (or empty) operator's bad value is reported at "operator",
+  // IsValidLabelValue's messages joined by ";".
+  EXPECT_EQ(tolerations("- {key: foo, operator: Equal, value: 'bad value!'}\n"),
+            Lines{"tolerations[0].operator: Invalid value: \"bad value!\": " + std::string(kLabelValue)});
+  const std::string long_value = "-" + std::string(63, 'a');
+  EXPECT_EQ(tolerations("- {key: foo, value: '" + long_value + "'}\n"),
+            Lines{"tolerations[0].operator: Invalid value: \"" + long_value + "\": must be no more than 63 characters;" +
+                  std::string(kLabelValue)});
+}
+
+// --- validateAffinity (TestValidateAffinity-style cases of TestValidatePod
+// and TestValidatePodSpec: derived from ValidateNodeSelectorRequirement,
+// ValidateNodeFieldSelectorRequirement and validatePodAffinityTerm) ---
+
+TEST(UpstreamCoreValidateAffinityTest, NodeSelectorRequirements) {
+  const auto affinity = [](std::string_view yaml) {
+    const doc::Node node = Read(yaml);
+    ObjectErrors errors;
+    pod_parts::ValidateAffinity(&node, Path("affinity"), &errors);
+    return Texts(errors);
+  };
+  const auto required = [&](std::string_view term) {
+    return affinity("nodeAffinity:\n  requiredDuringSchedulingIgnoredDuringExecution:\n    nodeSelectorTerms:\n    - " +
+                    std::string(term) + "\n");
+  };
+  const std::string at = "affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].";
+  EXPECT_EQ(required("{matchExpressions: [{key: k, operator: In, values: []}]}"),
+            Lines{at + "matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"});
+  EXPECT_EQ(required("{matchExpressions: [{key: k, operator: Exists, values: [a]}]}"),
+            Lines{at + "matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or "
+                       "'DoesNotExist'"});
+  EXPECT_EQ(required("{matchExpressions: [{key: k, operator: Gt, values: ['1', '2']}]}"),
+            Lines{at + "matchExpressions[0].values: Required value: must be specified single value when `operator` is "
+                       "'Lt' or 'Gt'"});
+  EXPECT_EQ(required("{matchExpressions: [{key: k, operator: In, values: ['bad value!']}]}"),
+            Lines{at + "matchExpressions[0].values[0]: Invalid value: \"bad value!\": a valid label must be an empty "
+                       "string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
+                       "alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is "
+                       "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"});
+  EXPECT_EQ(required("{matchFields: [{key: metadata.name, operator: Exists}]}"),
+            Lines{at + "matchFields[0].operator: Invalid value: \"Exists\": not a valid selector operator"});
+  EXPECT_EQ(required("{matchFields: [{key: spec.nodeName, operator: In, values: [a]}]}"),
+            Lines{at + "matchFields[0].key: Invalid value: \"spec.nodeName\": not a valid field selector key"});
+  EXPECT_EQ(required("{matchFields: [{key: metadata.name, operator: In, values: [a, b]}]}"),
+            Lines{at + "matchFields[0].values: Required value: must be only one value when `operator` is 'In' or 'NotIn' "
+                       "for node field selector"});
+  EXPECT_EQ(required("{matchFields: [{key: metadata.name, operator: In, values: [Bad_Node]}]}"),
+            Lines{Subdomain(at + "matchFields[0].values[0]", "Bad_Node")});
+  // Preferred terms allow any label value.
+  EXPECT_EQ(affinity("nodeAffinity:\n  preferredDuringSchedulingIgnoredDuringExecution:\n  - weight: 1\n"
+                     "    preference: {matchExpressions: [{key: k, operator: In, values: ['bad value!']}]}\n"),
+            Lines{});
+  // A pod affinity term's namespaces are labels, reported at "namespace".
+  EXPECT_EQ(affinity("podAffinity:\n  requiredDuringSchedulingIgnoredDuringExecution:\n"
+                     "  - {topologyKey: zone, namespaces: [Bad_NS]}\n"),
+            Lines{"affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespace: Invalid value: "
+                  "\"Bad_NS\": " +
+                  std::string(kDns1123LabelMessage)});
+  EXPECT_EQ(affinity("podAntiAffinity:\n  preferredDuringSchedulingIgnoredDuringExecution:\n"
+                     "  - {weight: 0, podAffinityTerm: {topologyKey: zone}}\n"),
+            Lines{"affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: "
+                  "must be in the range 1-100"});
+}
+
 }  // namespace
 }  // namespace tjr::admission
