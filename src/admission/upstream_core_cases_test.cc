@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "admission/containers.h"
+#include "admission/object_meta.h"
 #include "admission/pod_parts.h"
 #include "base/object_name.h"
 #include "doc/path.h"
@@ -1060,6 +1061,47 @@ TEST(UpstreamCoreValidateAffinityTest, NodeSelectorRequirements) {
                      "  - {weight: 0, podAffinityTerm: {topologyKey: zone}}\n"),
             Lines{"affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: "
                   "must be in the range 1-100"});
+}
+
+
+// --- apimachinery's TestValidateLabels (pkg/apis/meta/v1/validation) and
+// the label cases of objectmeta_test.go: keys through IsQualifiedName,
+// values through IsValidLabelValue (derived where the test only expects an
+// error) ---
+
+TEST(UpstreamCoreValidateLabelsTest, KeysAndValues) {
+  const auto labels = [](std::string_view yaml) {
+    const doc::Node node = Read(yaml);
+    ObjectErrors errors;
+    ValidateLabels(&node, Path("metadata.labels"), &errors);
+    return Texts(errors);
+  };
+  constexpr std::string_view kNamePart =
+      "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric "
+      "character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
+      "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+  EXPECT_EQ(labels("/simple: bar\n"), Lines{"metadata.labels: Invalid value: \"/simple\": prefix part must be non-empty"});
+  EXPECT_EQ(labels("example.com/: bar\n"),
+            (Lines{"metadata.labels: Invalid value: \"example.com/\": name part must be non-empty",
+                   "metadata.labels: Invalid value: \"example.com/\": " + std::string(kNamePart)}));
+  const std::string long_name(64, 'a');
+  EXPECT_EQ(labels(long_name + ": bar\n"),
+            Lines{"metadata.labels: Invalid value: \"" + long_name + "\": name part must be no more than 63 characters"});
+  EXPECT_EQ(labels("Example.com/a: bar\n"),
+            Lines{"metadata.labels: Invalid value: \"Example.com/a\": prefix part " + std::string(kDns1123SubdomainMessage)});
+  const std::string long_prefix = std::string(254, 'a') + "/a";
+  EXPECT_EQ(labels(long_prefix + ": bar\n"),
+            Lines{"metadata.labels: Invalid value: \"" + long_prefix + "\": prefix part must be no more than 253 characters"});
+  EXPECT_EQ(labels("'a b': bar\n"), Lines{"metadata.labels: Invalid value: \"a b\": " + std::string(kNamePart)});
+  // Values: the 63-character limit and the regex, both reported.
+  const std::string long_value = std::string(63, 'a') + "_";
+  EXPECT_EQ(labels("k: '" + long_value + "'\n"),
+            (Lines{"metadata.labels: Invalid value: \"" + long_value + "\": must be no more than 63 characters",
+                   "metadata.labels: Invalid value: \"" + long_value +
+                       "\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or "
+                       "'.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or "
+                       "'12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"}));
+  EXPECT_EQ(labels("k: ''\nexample.com/MyName: 1.2-3_4\n"), Lines{});
 }
 
 }  // namespace
