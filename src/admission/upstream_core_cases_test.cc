@@ -1104,5 +1104,57 @@ TEST(UpstreamCoreValidateLabelsTest, KeysAndValues) {
   EXPECT_EQ(labels("k: ''\nexample.com/MyName: 1.2-3_4\n"), Lines{});
 }
 
+
+// --- ValidatePodSpec's own fields and validatePodSpecSecurityContext
+// (TestValidatePodSpec / TestValidatePod error cases, which check only that
+// an error occurs: the texts derived from validation.go) ---
+
+// ValidatePodSpec of a defaulted one-container spec with `extra` (lines at
+// the spec's level) appended, rooted at "spec".
+Lines PodSpec(std::string_view extra, bool grace_period = true) {
+  std::string yaml = "restartPolicy: Always\ndnsPolicy: ClusterFirst\nschedulerName: default-scheduler\n"
+                     "containers:\n- {name: ctr, image: image, imagePullPolicy: IfNotPresent, terminationMessagePolicy: "
+                     "File}\n";
+  if (grace_period) yaml += "terminationGracePeriodSeconds: 30\n";
+  const doc::Node spec = Read(yaml + std::string(extra));
+  const doc::Node metadata = doc::Node::Mapping();
+  ObjectErrors errors;
+  ValidatePodSpec(&spec, &metadata, Path("spec"), PodOwner::kJobTemplate, *KubernetesRulesOf("1.34"), &errors);
+  return Texts(errors);
+}
+
+TEST(UpstreamCoreValidatePodSpecTest, OwnFields) {
+  EXPECT_EQ(PodSpec("", false), Lines{"spec.terminationGracePeriodSeconds: Required value"});
+  EXPECT_EQ(PodSpec("subdomain: a.b\n"), Lines{"spec.subdomain: Invalid value: \"a.b\": must not contain dots"});
+  EXPECT_EQ(PodSpec("nodeName: Node_1\n"), Lines{Subdomain("spec.nodeName", "Node_1")});
+  EXPECT_EQ(PodSpec("runtimeClassName: Bad_Class\n"), Lines{Subdomain("spec.runtimeClassName", "Bad_Class")});
+  EXPECT_EQ(PodSpec("preemptionPolicy: Sometimes\n"),
+            Lines{"spec.preemptionPolicy: Unsupported value: \"Sometimes\": supported values: \"PreemptLowerPriority\", "
+                  "\"Never\""});
+  EXPECT_EQ(PodSpec("activeDeadlineSeconds: 4294967296\n"),
+            Lines{"spec.activeDeadlineSeconds: Invalid value: 4294967296: must be between 1 and 2147483647, inclusive"});
+}
+
+TEST(UpstreamCoreValidatePodSecurityContextTest, Fields) {
+  const std::string at = "spec.securityContext.";
+  EXPECT_EQ(PodSpec("securityContext: {fsGroup: -1}\n"),
+            Lines{at + "fsGroup: Invalid value: -1: must be between 0 and 4294967295, inclusive"});
+  EXPECT_EQ(PodSpec("securityContext: {supplementalGroups: [1, 4294967296]}\n"),
+            Lines{at + "supplementalGroups[1]: Invalid value: 4294967296: must be between 0 and 4294967295, inclusive"});
+  EXPECT_EQ(PodSpec("hostPID: true\nshareProcessNamespace: true\nsecurityContext: {}\n"),
+            Lines{at + "shareProcessNamespace: Invalid value: true: ShareProcessNamespace and HostPID cannot both be "
+                       "enabled"});
+  EXPECT_EQ(PodSpec("securityContext: {sysctls: [{name: kernel.msgmax, value: '1'}, {name: kernel.msgmax, value: '2'}]}\n"),
+            Lines{at + "sysctls[1].name: Duplicate value: \"kernel.msgmax\""});
+  EXPECT_EQ(PodSpec("hostIPC: true\nsecurityContext: {sysctls: [{name: kernel.shmmax, value: '1'}]}\n"),
+            Lines{at + "sysctls[0].name: Invalid value: \"kernel.shmmax\": may not be specified when 'hostIPC' is true"});
+  EXPECT_EQ(PodSpec("securityContext: {sysctls: [{name: '', value: '1'}]}\n"), Lines{at + "sysctls[0].name: Required value"});
+  EXPECT_EQ(PodSpec("securityContext: {supplementalGroupsPolicy: Loose}\n"),
+            Lines{at + "supplementalGroupsPolicy: Unsupported value: \"Loose\": supported values: \"Merge\", \"Strict\""});
+  EXPECT_EQ(PodSpec("securityContext: {appArmorProfile: {type: Unconfined, localhostProfile: x}}\n"),
+            Lines{at + "appArmorProfile.localhostProfile: Invalid value: \"x\": can only be set when AppArmor type is "
+                       "Localhost"});
+}
+
 }  // namespace
 }  // namespace tjr::admission
