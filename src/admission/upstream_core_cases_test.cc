@@ -1156,5 +1156,27 @@ TEST(UpstreamCoreValidatePodSecurityContextTest, Fields) {
                        "Localhost"});
 }
 
+
+// Derived from validateResourceRequirements: the request and the limit
+// print as resource.Quantity.String() canonicalizes them.
+TEST(UpstreamCoreValidateContainersTest, ResourceQuantitiesPrintCanonically) {
+  EXPECT_EQ(Containers(WithResources("{limits: {cpu: '0.5'}, requests: {cpu: '1000m'}}")),
+            Lines{"containers[0].resources.requests: Invalid value: \"1\": must be less than or equal to cpu limit of 500m"});
+  EXPECT_EQ(Containers(WithResources("{limits: {memory: 1.5Gi}, requests: {memory: 2Gi}}")),
+            Lines{"containers[0].resources.requests: Invalid value: \"2Gi\": must be less than or equal to memory limit of "
+                  "1536Mi"});
+  // A quoted "1e3" keeps its DecimalExponent format (unquoted, YAML makes
+  // it the number 1000, which prints 1k).
+  EXPECT_EQ(Containers(WithResources("{limits: {memory: '1e3'}, requests: {memory: 2k}}")),
+            Lines{"containers[0].resources.requests: Invalid value: \"2k\": must be less than or equal to memory limit of "
+                  "1e3"});
+  EXPECT_EQ(Containers(WithResources("{limits: {example.com/foo: 2}, requests: {example.com/foo: 1}}")),
+            Lines{"containers[0].resources.requests: Invalid value: \"1\": must be equal to example.com/foo limit of 2"});
+  // A prefixed name that is neither native nor extended.
+  EXPECT_EQ(Containers(WithResources("{limits: {requests.example.com/foo: 1}}")),
+            Lines{"containers[0].resources.limits[requests.example.com/foo]: Invalid value: requests.example.com/foo: "
+                  "doesn't follow extended resource name standard"});
+}
+
 }  // namespace
 }  // namespace tjr::admission
