@@ -395,6 +395,97 @@ void LegacySource(std::string_view key, const doc::Node& source, const Path& pat
   }
 }
 
+// A claim's dataSource or dataSourceRef (validateDataSource,
+// validateDataSourceRef; AllowInvalidAPIGroupInDataSourceOrRef is for
+// updates only).
+void DataSource(const doc::Node& source, bool ref, const Path& path, ObjectErrors* errors) {
+  if (doc::StringAt(source, "name").empty()) errors->Add(kRule, Required(path.Child("name")), &source);
+  const std::string kind = doc::StringAt(source, "kind");
+  if (kind.empty()) errors->Add(kRule, Required(path.Child("kind")), &source);
+  const std::string group = doc::StringAt(source, "apiGroup");
+  if (group.empty() && kind != "PersistentVolumeClaim") {
+    errors->Add(kRule,
+                Invalid(path, BadValue::String(kind), "must be 'PersistentVolumeClaim' when referencing the default apiGroup"),
+                &source);
+  }
+  for (std::string& message : formats::Dns1123Subdomain(group)) {
+    if (group.empty()) break;
+    errors->Add(kRule, Invalid(path.Child("apiGroup"), BadValue::String(group), std::move(message)), source.Find("apiGroup"));
+  }
+  const std::string ns = ref ? doc::StringAt(source, "namespace") : "";
+  for (std::string& message : formats::Dns1123Label(ns)) {
+    if (ns.empty()) break;
+    errors->Add(kRule, Invalid(path.Child("namespace"), BadValue::String(ns), std::move(message)), source.Find("namespace"));
+  }
+}
+
+// ValidatePersistentVolumeClaimSpec of an ephemeral volume's claim
+// template, as validateEphemeralVolumeSource calls it through
+// ValidatePersistentVolumeClaimTemplate (validation.go at 000f2605). Not
+// emulated: a dataSource that differs from dataSourceRef (its bad value is
+// a *field.Path, printed with %#v and pointer addresses).
+void ClaimSpec(const doc::Node* spec, const Path& path, ObjectErrors* errors) {
+  static const doc::Node kEmpty = doc::Node::Mapping();
+  const doc::Node& claim = spec != nullptr ? *spec : kEmpty;
+  const std::vector<doc::Node>& modes = doc::Items(doc::At(&claim, "accessModes"));
+  if (modes.empty()) errors->Add(kRule, Required(path.Child("accessModes"), "at least 1 access mode is required"), spec);
+  ValidateLabelSelector(kRule, doc::At(&claim, "selector"), path.Child("selector"), errors);
+  bool once_pod = false;
+  bool other = false;
+  for (const doc::Node& mode : modes) {
+    const std::string value = mode.is_string() ? mode.string_value() : mode.source_text();
+    const bool supported =
+        value == "ReadOnlyMany" || value == "ReadWriteMany" || value == "ReadWriteOnce" || value == "ReadWriteOncePod";
+    if (!supported) {
+      errors->Add(kRule,
+                  containers::NotSupported(path.Child("accessModes"), BadValue::String(value),
+                                           {"ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"}),
+                  &mode);
+    }
+    if (value == "ReadWriteOncePod") {
+      once_pod = true;
+    } else if (supported) {
+      other = true;
+    }
+  }
+  if (once_pod && other) {
+    errors->Add(kRule, Forbidden(path.Child("accessModes"), "may not use ReadWriteOncePod with other access modes"),
+                doc::At(&claim, "accessModes"));
+  }
+  const Path storage_path = path.Child("resources").Key("storage");
+  const doc::Node* storage = doc::AtPath(&claim, {"resources", "requests", "storage"});
+  typed::Quantity quantity;
+  if (storage == nullptr) {
+    errors->Add(kRule, Required(storage_path), spec);
+  } else if (quantity.UnmarshalJson(*storage).ok() && (quantity.negative() || quantity.is_zero())) {
+    // ValidatePositiveQuantityValue.
+    errors->Add(kRule, Invalid(storage_path, BadValue::String(quantity.String()), "must be greater than zero"), storage);
+  }
+  for (std::string_view key : {"storageClassName"}) {
+    const std::string name = doc::StringAt(claim, key);
+    if (name.empty()) continue;
+    for (std::string& message : formats::Dns1123Subdomain(name)) {
+      errors->Add(kRule, Invalid(path.Child(key), BadValue::String(name), std::move(message)), claim.Find(key));
+    }
+  }
+  if (const doc::Node* mode = doc::At(&claim, "volumeMode")) {
+    const std::string value = doc::StringAt(claim, "volumeMode");
+    if (value != "Block" && value != "Filesystem") {
+      errors->Add(kRule, containers::NotSupported(path.Child("volumeMode"), BadValue::String(value), {"Block", "Filesystem"}),
+                  mode);
+    }
+  }
+  if (const doc::Node* source = doc::At(&claim, "dataSource")) DataSource(*source, false, path.Child("dataSource"), errors);
+  if (const doc::Node* source = doc::At(&claim, "dataSourceRef")) DataSource(*source, true, path.Child("dataSourceRef"), errors);
+  // VolumeAttributesClass is on by default at every emulated release.
+  const std::string attributes_class = doc::StringAt(claim, "volumeAttributesClassName");
+  for (std::string& message : formats::Dns1123Subdomain(attributes_class)) {
+    if (attributes_class.empty()) break;
+    errors->Add(kRule, Invalid(path.Child("volumeAttributesClassName"), BadValue::String(attributes_class), std::move(message)),
+                claim.Find("volumeAttributesClassName"));
+  }
+}
+
 // The checks of one source, under `path` (the source's path segment).
 void ValidateSource(const Source& kind, const doc::Node& source, const std::string& volume_name,
                     const doc::Node* pod_metadata, const Path& path, ObjectErrors* errors) {
@@ -490,12 +581,12 @@ void ValidateSource(const Source& kind, const doc::Node& source, const std::stri
     if (claim == nullptr) {
       errors->Add(kRule, Required(path.Child("volumeClaimTemplate")), &source);
     } else {
-      // ValidateTemplateObjectMeta (labels and annotations; the claim
-      // spec's own validation is not emulated).
+      // ValidateTemplateObjectMeta (labels and annotations), then the spec.
       const Path meta_path = path.Child("volumeClaimTemplate").Child("metadata");
       const doc::Node* metadata = doc::At(claim, "metadata");
       ValidateAnnotations(doc::At(metadata, "annotations"), meta_path.Child("annotations"), errors);
       ValidateLabels(doc::At(metadata, "labels"), meta_path.Child("labels"), errors);
+      ClaimSpec(doc::At(claim, "spec"), path.Child("volumeClaimTemplate").Child("spec"), errors);
     }
     const std::string pod_name = doc::StringAt(pod_metadata, "name");
     if (!pod_name.empty() && !volume_name.empty()) {

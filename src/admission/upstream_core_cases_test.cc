@@ -1178,5 +1178,37 @@ TEST(UpstreamCoreValidateContainersTest, ResourceQuantitiesPrintCanonically) {
                   "doesn't follow extended resource name standard"});
 }
 
+
+// Derived from validateEphemeralVolumeSource -> ValidatePersistentVolumeClaimTemplate
+// -> ValidatePersistentVolumeClaimSpec (the claim template's spec, which was
+// not checked before these cases).
+TEST(UpstreamCoreValidateVolumesTest, EphemeralClaimSpec) {
+  const auto ephemeral = [](std::string_view spec) {
+    return Volume("{name: e, ephemeral: {volumeClaimTemplate: {spec: " + std::string(spec) + "}}}");
+  };
+  const std::string at = "field[0].ephemeral.volumeClaimTemplate.spec.";
+  EXPECT_EQ(ephemeral("{}"), (Lines{at + "accessModes: Required value: at least 1 access mode is required",
+                                    at + "resources[storage]: Required value"}));
+  const std::string storage = ", resources: {requests: {storage: 1Gi}}";
+  EXPECT_EQ(ephemeral("{accessModes: [ReadWriteOncePod, ReadWriteOnce]" + storage + "}"),
+            Lines{at + "accessModes: Forbidden: may not use ReadWriteOncePod with other access modes"});
+  EXPECT_EQ(ephemeral("{accessModes: [Bad]" + storage + "}"),
+            Lines{at + "accessModes: Unsupported value: \"Bad\": supported values: \"ReadOnlyMany\", \"ReadWriteMany\", "
+                       "\"ReadWriteOnce\", \"ReadWriteOncePod\""});
+  EXPECT_EQ(ephemeral("{accessModes: [ReadWriteOnce], resources: {requests: {storage: '0'}}}"),
+            Lines{at + "resources[storage]: Invalid value: \"0\": must be greater than zero"});
+  EXPECT_EQ(ephemeral("{accessModes: [ReadWriteOnce], storageClassName: Bad_Class" + storage + "}"),
+            Lines{Subdomain(at + "storageClassName", "Bad_Class")});
+  EXPECT_EQ(ephemeral("{accessModes: [ReadWriteOnce], volumeMode: Bad" + storage + "}"),
+            Lines{at + "volumeMode: Unsupported value: \"Bad\": supported values: \"Block\", \"Filesystem\""});
+  EXPECT_EQ(ephemeral("{accessModes: [ReadWriteOnce], dataSource: {name: x, kind: Snapshot}" + storage + "}"),
+            Lines{at + "dataSource: Invalid value: \"Snapshot\": must be 'PersistentVolumeClaim' when referencing the "
+                       "default apiGroup"});
+  EXPECT_EQ(ephemeral("{accessModes: [ReadWriteOnce], dataSourceRef: {kind: VolumeSnapshot, apiGroup: Snapshot.IO}" +
+                      storage + "}"),
+            (Lines{at + "dataSourceRef.name: Required value", Subdomain(at + "dataSourceRef.apiGroup", "Snapshot.IO")}));
+  EXPECT_EQ(ephemeral("{accessModes: [ReadWriteOnce]" + storage + "}"), Lines{});
+}
+
 }  // namespace
 }  // namespace tjr::admission
