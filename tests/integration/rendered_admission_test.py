@@ -6,7 +6,7 @@ rendered/job/<rule>, located at the TrainJob line that drove the value, on
 `check`, `render` (nothing on stdout, --out DIR left unchanged), `diff`
 between revisions, every findings format, the KRM function, the Helm post-renderer and the
 Argo CD plugin; a clean TrainJob beside it still renders; --no-admission leaves the
-admission out."""
+admission out; the shipped fixtures render clean under every target."""
 import json
 import os
 import shutil
@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ElementTree
 
 import yaml
 
-from common import TORCH_RUNTIME, Checks, run, temp_dir, tjrender
+from common import SOURCE_ROOT, TORCH_RUNTIME, Checks, run, temp_dir, tjrender
 
 CLEAN = """apiVersion: trainer.kubeflow.org/v1alpha1
 kind: TrainJob
@@ -148,6 +148,16 @@ def main():
         plugin = run([tjrender(), "argocd-generate"], cwd=repo, env=env)
         checks.expect(plugin.returncode == 1 and expected_line in plugin.stderr.splitlines() and plugin.stdout == "",
                       "argocd-generate fails the sync with the refusal", plugin.stdout[:500] + plugin.stderr)
+
+        # The shipped fixtures render clean under every target: no object
+        # they render is refused.
+        for fixture in ("trainer-repo", "platform-repo"):
+            for target in ("trainer-v2.1", "trainer-v2.2", "trainer-v2.3"):
+                fixed = run([tjrender(), "check", ".", "--target", target, "--format", "json"],
+                            cwd=os.path.join(SOURCE_ROOT, "fixtures", fixture))
+                refusals = [f for f in json.loads(fixed.stdout or '{"findings": []}')["findings"]
+                            if f["rule"].startswith("rendered/")]
+                checks.expect(not refusals, f"fixtures/{fixture} renders clean at {target}", json.dumps(refusals)[:1500])
     finally:
         shutil.rmtree(work)
     checks.done()
