@@ -8,6 +8,7 @@
 // template's schema is in it, so a pod template without containers refuses
 // the JobSet, not its Jobs. The "Value is immutable" transition rules only
 // apply to updates. Fields the schema does not have are pruned silently.
+#include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -29,16 +30,17 @@ constexpr std::string_view kRule = "schema";
 
 const validate::CrdRules* TableOf(const JobSetRules& rules) {
   static std::mutex mutex;
-  static std::unordered_map<std::string_view, const validate::CrdRules*> tables;
+  // Owned by the map, so that the tables are freed with it at exit.
+  static std::unordered_map<std::string_view, std::unique_ptr<const validate::CrdRules>> tables;
   std::lock_guard<std::mutex> lock(mutex);
   auto [entry, inserted] = tables.try_emplace(rules.crd_rules, nullptr);
-  if (!inserted) return entry->second;
+  if (!inserted) return entry->second.get();
   for (const EmbeddedPolicy& policy : EmbeddedPolicies()) {
     if (policy.name != rules.crd_rules) continue;
     Result<validate::CrdRules> parsed = validate::CrdRules::Parse(policy.bytes, policy.name);
-    if (parsed.ok()) entry->second = new validate::CrdRules(std::move(parsed).value());
+    if (parsed.ok()) entry->second = std::make_unique<const validate::CrdRules>(std::move(parsed).value());
   }
-  return entry->second;
+  return entry->second.get();
 }
 
 // The node a field path ("spec.replicatedJobs[0].template", "<nil>") names
