@@ -15,24 +15,14 @@
 
 #include "admission/job.h"
 #include "admission/job_parts.h"
+#include "admission/node_edit.h"
 #include "admission/pod_defaults.h"
 #include "doc/path.h"
 
 namespace tjr::admission {
 namespace {
 
-doc::Node& MappingAt(doc::Node& parent, std::string_view key) {
-  doc::Node* child = parent.FindMutable(key);
-  if (child != nullptr && child->is_mapping()) return *child;
-  return parent.Set(std::string(key), doc::Node::Mapping());
-}
 
-// A *int32 / *bool / *string field: set only when nil.
-void DefaultPointer(doc::Node& object, std::string_view key, doc::Node value) {
-  const doc::Node* current = object.Find(key);
-  if (current != nullptr && !current->is_null()) return;
-  object.Set(std::string(key), std::move(value));
-}
 
 bool IsSet(const doc::Node& object, std::string_view key) { return doc::At(&object, key) != nullptr; }
 
@@ -43,24 +33,24 @@ void DefaultJobSpec(doc::Node& job) {
   const doc::Node* job_labels = doc::AtPath(&job, {"metadata", "labels"});
   if (template_labels != nullptr && template_labels->is_mapping() && (job_labels == nullptr || job_labels->empty())) {
     doc::Node labels = *template_labels;
-    MappingAt(job, "metadata").Set("labels", std::move(labels));
+    EnsureMapping(job, "metadata").Set("labels", std::move(labels));
   }
   // (The references below are taken after the Job's own fields change.)
-  doc::Node& spec = MappingAt(job, "spec");
+  doc::Node& spec = EnsureMapping(job, "spec");
   // Both unset: a non-parallel Job, completions and parallelism 1.
   if (!IsSet(spec, "completions") && !IsSet(spec, "parallelism")) {
     spec.Set("completions", doc::Node::Int(1));
     spec.Set("parallelism", doc::Node::Int(1));
   }
-  DefaultPointer(spec, "parallelism", doc::Node::Int(1));
+  SetIfUnset(spec, "parallelism", doc::Node::Int(1));
   // math.MaxInt32 with a per-index limit: only that one then counts.
-  DefaultPointer(spec, "backoffLimit", doc::Node::Int(IsSet(spec, "backoffLimitPerIndex") ? 2147483647 : 6));
-  DefaultPointer(spec, "completionMode", doc::Node::String("NonIndexed"));
-  DefaultPointer(spec, "suspend", doc::Node::Bool(false));
+  SetIfUnset(spec, "backoffLimit", doc::Node::Int(IsSet(spec, "backoffLimitPerIndex") ? 2147483647 : 6));
+  SetIfUnset(spec, "completionMode", doc::Node::String("NonIndexed"));
+  SetIfUnset(spec, "suspend", doc::Node::Bool(false));
   // JobPodReplacementPolicy: GA at v1.34.0.
-  DefaultPointer(spec, "podReplacementPolicy",
+  SetIfUnset(spec, "podReplacementPolicy",
                  doc::Node::String(IsSet(spec, "podFailurePolicy") ? "Failed" : "TerminatingOrFailed"));
-  DefaultPointer(spec, "manualSelector", doc::Node::Bool(false));
+  SetIfUnset(spec, "manualSelector", doc::Node::Bool(false));
   // SetDefaults_PodFailurePolicyOnPodConditionsPattern ("Defaults to True"
   // in the API docs of all three releases; 1.35's OpenAPI merely stops
   // listing status as required).
@@ -88,15 +78,15 @@ void DefaultJobSpec(doc::Node& job) {
 void GenerateSelector(doc::Node& job) {
   const std::string name = doc::StringAtPath(job, {"metadata", "name"});
   const std::string uid = doc::StringAtPath(job, {"metadata", "uid"});
-  doc::Node& spec = MappingAt(job, "spec");
-  doc::Node& labels = MappingAt(MappingAt(MappingAt(spec, "template"), "metadata"), "labels");
+  doc::Node& spec = EnsureMapping(job, "spec");
+  doc::Node& labels = EnsureMapping(EnsureMapping(EnsureMapping(spec, "template"), "metadata"), "labels");
   for (std::string_view key : {job_parts::kLegacyJobNameLabel, job_parts::kJobNameLabel}) {
     if (labels.Find(key) == nullptr) labels.Set(std::string(key), doc::Node::String(name));
   }
   for (std::string_view key : {job_parts::kLegacyControllerUidLabel, job_parts::kControllerUidLabel}) {
     if (labels.Find(key) == nullptr) labels.Set(std::string(key), doc::Node::String(uid));
   }
-  doc::Node& match_labels = MappingAt(MappingAt(spec, "selector"), "matchLabels");
+  doc::Node& match_labels = EnsureMapping(EnsureMapping(spec, "selector"), "matchLabels");
   if (match_labels.Find(job_parts::kControllerUidLabel) == nullptr) {
     match_labels.Set(std::string(job_parts::kControllerUidLabel), doc::Node::String(uid));
   }
@@ -106,10 +96,10 @@ void GenerateSelector(doc::Node& job) {
 
 void DefaultJob(doc::Node* job, const KubernetesRules& /*rules*/) {
   if (job == nullptr || !job->is_mapping()) return;
-  doc::Node& metadata = MappingAt(*job, "metadata");
+  doc::Node& metadata = EnsureMapping(*job, "metadata");
   if (doc::StringAt(metadata, "uid").empty()) metadata.Set("uid", doc::Node::String(std::string(job_parts::kStandInUid)));
   DefaultJobSpec(*job);
-  DefaultPodTemplateSpec(&MappingAt(MappingAt(MappingAt(*job, "spec"), "template"), "spec"));
+  DefaultPodTemplateSpec(&EnsureMapping(EnsureMapping(EnsureMapping(*job, "spec"), "template"), "spec"));
   // generateSelectorIfNeeded: manualSelector is defaulted to false above.
   const doc::Node* manual = doc::AtPath(job, {"spec", "manualSelector"});
   if (manual == nullptr || !manual->is_bool() || !manual->bool_value()) GenerateSelector(*job);

@@ -6,23 +6,13 @@
 
 #include "admission/jobset.h"
 #include "admission/jobset_parts.h"
+#include "admission/node_edit.h"
 #include "doc/path.h"
 
 namespace tjr::admission {
 namespace {
 
-// The mapping at `key` of `parent`, made (empty) when absent or null, as a
-// Go pointer the webhook assigns.
-doc::Node& MappingAt(doc::Node& parent, std::string_view key) {
-  doc::Node* child = parent.FindMutable(key);
-  if (child != nullptr && child->is_mapping()) return *child;
-  return parent.Set(std::string(key), doc::Node::Mapping());
-}
 
-void SetIfAbsent(doc::Node& parent, std::string_view key, doc::Node value) {
-  const doc::Node* present = parent.Find(key);
-  if (present == nullptr || present->is_null()) parent.Set(std::string(key), std::move(value));
-}
 
 // The `default:` values of the CRD's openAPIV3Schema at every tag:
 // replicatedJobs[].groupName "default", replicatedJobs[].replicas 1,
@@ -32,19 +22,19 @@ void ApplyCrdDefaults(doc::Node& spec, const JobSetRules& rules) {
   if (doc::Node* jobs = spec.FindMutable("replicatedJobs"); jobs != nullptr && jobs->is_sequence()) {
     for (doc::Node& job : jobs->mutable_items()) {
       if (!job.is_mapping()) continue;
-      SetIfAbsent(job, "groupName", doc::Node::String("default"));
-      SetIfAbsent(job, "replicas", doc::Node::Int(1));
+      SetIfUnset(job, "groupName", doc::Node::String("default"));
+      SetIfUnset(job, "replicas", doc::Node::Int(1));
     }
   }
   if (doc::Node* policy = spec.FindMutable("failurePolicy"); policy != nullptr && policy->is_mapping()) {
-    SetIfAbsent(*policy, "restartStrategy", doc::Node::String("Recreate"));
+    SetIfUnset(*policy, "restartStrategy", doc::Node::String("Recreate"));
   }
   if (!rules.volume_claim_policies) return;
   if (doc::Node* claims = spec.FindMutable("volumeClaimPolicies"); claims != nullptr && claims->is_sequence()) {
     for (doc::Node& claim : claims->mutable_items()) {
       doc::Node* retention = claim.is_mapping() ? claim.FindMutable("retentionPolicy") : nullptr;
       if (retention != nullptr && retention->is_mapping()) {
-        SetIfAbsent(*retention, "whenDeleted", doc::Node::String("Delete"));
+        SetIfUnset(*retention, "whenDeleted", doc::Node::String("Delete"));
       }
     }
   }
@@ -54,27 +44,27 @@ void ApplyCrdDefaults(doc::Node& spec, const JobSetRules& rules) {
 // v0.11.0, v0.12.0).
 void ApplyWebhookDefaults(doc::Node& spec, const JobSetRules& rules) {
   if (doc::At(&spec, "successPolicy") == nullptr) {
-    doc::Node& policy = MappingAt(spec, "successPolicy");
+    doc::Node& policy = EnsureMapping(spec, "successPolicy");
     policy.Set("operator", doc::Node::String("All"));
   }
   if (doc::At(&spec, "startupPolicy") == nullptr) {
-    doc::Node& policy = MappingAt(spec, "startupPolicy");
+    doc::Node& policy = EnsureMapping(spec, "startupPolicy");
     policy.Set("startupPolicyOrder", doc::Node::String("AnyOrder"));
   }
   if (doc::Node* jobs = spec.FindMutable("replicatedJobs"); jobs != nullptr && jobs->is_sequence()) {
     for (doc::Node& job : jobs->mutable_items()) {
       if (!job.is_mapping()) continue;
-      doc::Node& job_spec = MappingAt(MappingAt(job, "template"), "spec");
-      SetIfAbsent(job_spec, "completionMode", doc::Node::String("Indexed"));
-      doc::Node& pod_spec = MappingAt(MappingAt(job_spec, "template"), "spec");
+      doc::Node& job_spec = EnsureMapping(EnsureMapping(job, "template"), "spec");
+      SetIfUnset(job_spec, "completionMode", doc::Node::String("Indexed"));
+      doc::Node& pod_spec = EnsureMapping(EnsureMapping(job_spec, "template"), "spec");
       if (doc::StringAt(&pod_spec, "restartPolicy").empty()) {
         pod_spec.Set("restartPolicy", doc::Node::String("OnFailure"));
       }
     }
   }
-  doc::Node& network = MappingAt(spec, "network");
-  SetIfAbsent(network, "enableDNSHostnames", doc::Node::Bool(true));
-  SetIfAbsent(network, "publishNotReadyAddresses", doc::Node::Bool(true));
+  doc::Node& network = EnsureMapping(spec, "network");
+  SetIfUnset(network, "enableDNSHostnames", doc::Node::Bool(true));
+  SetIfUnset(network, "publishNotReadyAddresses", doc::Node::Bool(true));
   if (doc::Node* policy = spec.FindMutable("failurePolicy"); policy != nullptr && policy->is_mapping()) {
     if (doc::Node* policy_rules = policy->FindMutable("rules"); policy_rules != nullptr && policy_rules->is_sequence()) {
       std::size_t index = 0;
@@ -91,7 +81,7 @@ void ApplyWebhookDefaults(doc::Node& spec, const JobSetRules& rules) {
   if (doc::Node* claims = spec.FindMutable("volumeClaimPolicies"); claims != nullptr && claims->is_sequence()) {
     for (doc::Node& claim : claims->mutable_items()) {
       if (claim.is_mapping() && doc::At(&claim, "retentionPolicy") == nullptr) {
-        MappingAt(claim, "retentionPolicy").Set("whenDeleted", doc::Node::String("Delete"));
+        EnsureMapping(claim, "retentionPolicy").Set("whenDeleted", doc::Node::String("Delete"));
       }
     }
   }
@@ -101,7 +91,7 @@ void ApplyWebhookDefaults(doc::Node& spec, const JobSetRules& rules) {
 
 void DefaultJobSet(doc::Node* jobset, const JobSetRules& rules) {
   if (jobset == nullptr || !jobset->is_mapping()) return;
-  doc::Node& spec = MappingAt(*jobset, "spec");
+  doc::Node& spec = EnsureMapping(*jobset, "spec");
   // A release whose JobSetSpec has no volumeClaimPolicies prunes it (the
   // CRD's structural schema drops unknown fields).
   if (!rules.volume_claim_policies) spec.Erase("volumeClaimPolicies");

@@ -11,6 +11,7 @@
 
 #include "admission/jobset.h"
 #include "admission/jobset_parts.h"
+#include "admission/node_edit.h"
 #include "doc/path.h"
 
 namespace tjr::admission {
@@ -21,11 +22,6 @@ using jobset_parts::IntAt;
 constexpr std::string_view kExclusiveKey = "alpha.jobset.sigs.k8s.io/exclusive-topology";
 constexpr std::string_view kNodeSelectorStrategyKey = "alpha.jobset.sigs.k8s.io/node-selector";
 
-doc::Node& MappingAt(doc::Node& parent, std::string_view key) {
-  doc::Node* child = parent.FindMutable(key);
-  if (child != nullptr && child->is_mapping()) return *child;
-  return parent.Set(std::string(key), doc::Node::Mapping());
-}
 
 // The counts labelAndAnnotateObject writes: replicas of all replicatedJobs
 // (globalReplicas), of those of a group (groupReplicas), and the indexes of
@@ -82,15 +78,15 @@ void LabelAndAnnotate(doc::Node& object, const doc::Node& jobset, const doc::Nod
       {"jobset.sigs.k8s.io/group-replicas", std::to_string(indexes.group_replicas)},
       {"jobset.sigs.k8s.io/job-group-index", std::to_string(indexes.group_index + index)},
   };
-  doc::Node& metadata = MappingAt(object, "metadata");
+  doc::Node& metadata = EnsureMapping(object, "metadata");
   for (std::string_view map : {"labels", "annotations"}) {
-    doc::Node& entries = MappingAt(metadata, map);
+    doc::Node& entries = EnsureMapping(metadata, map);
     for (const auto& [key, value] : values) entries.Set(std::string(key), doc::Node::String(value));
     if (doc::At(spec, "coordinator") != nullptr) {
       entries.Set("jobset.sigs.k8s.io/coordinator", doc::Node::String(jobset_parts::CoordinatorEndpoint(jobset)));
     }
   }
-  doc::Node& annotations = MappingAt(metadata, "annotations");
+  doc::Node& annotations = EnsureMapping(metadata, "annotations");
   for (const doc::Node* source : {doc::AtPath(&jobset, {"metadata", "annotations"}),
                                   doc::AtPath(&job, {"template", "metadata", "annotations"})}) {
     const doc::Node* topology = doc::At(source, kExclusiveKey);
@@ -148,8 +144,8 @@ doc::Node ConstructJob(const doc::Node& jobset, const doc::Node& job, std::int64
   const doc::Node* job_spec = jobset_parts::JobSpecOf(job);
   doc::Node& spec_out = out.Set("spec", job_spec != nullptr ? *job_spec : doc::Node::Mapping());
   LabelAndAnnotate(out, jobset, job, index);
-  LabelAndAnnotate(MappingAt(spec_out, "template"), jobset, job, index);
-  doc::Node& pod_spec = MappingAt(MappingAt(spec_out, "template"), "spec");
+  LabelAndAnnotate(EnsureMapping(spec_out, "template"), jobset, job, index);
+  doc::Node& pod_spec = EnsureMapping(EnsureMapping(spec_out, "template"), "spec");
   const doc::Node* dns = doc::AtPath(spec, {"network", "enableDNSHostnames"});
   if (dns != nullptr && dns->is_bool() && dns->bool_value()) {
     pod_spec.Set("subdomain", doc::Node::String(jobset_parts::Subdomain(jobset)));
@@ -161,7 +157,7 @@ doc::Node ConstructJob(const doc::Node& jobset, const doc::Node& job, std::int64
     const std::string space = doc::StringAtPath(jobset, {"metadata", "namespace"});
     const std::string name = doc::StringAtPath(out, {"metadata", "name"});
     // namespacedJobName: "<namespace>_<job name>".
-    MappingAt(pod_spec, "nodeSelector").Set("alpha.jobset.sigs.k8s.io/namespaced-job",
+    EnsureMapping(pod_spec, "nodeSelector").Set("alpha.jobset.sigs.k8s.io/namespaced-job",
                                             doc::Node::String(space + "_" + name));
     doc::Node toleration = doc::Node::Mapping();
     toleration.Set("key", doc::Node::String("alpha.jobset.sigs.k8s.io/no-schedule"));

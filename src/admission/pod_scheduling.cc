@@ -4,6 +4,7 @@
 
 #include "admission/container_checks.h"
 #include "admission/container_formats.h"
+#include "admission/node_edit.h"
 #include "admission/pod_parts.h"
 #include "doc/path.h"
 
@@ -19,10 +20,6 @@ using containers::NotSupported;
 using containers::Required;
 using validate::BadValue;
 
-const doc::Node* AtOr(const doc::Node& node, std::string_view key) {
-  const doc::Node* value = node.Find(key);
-  return value != nullptr ? value : &node;
-}
 
 std::string Text(const doc::Node& value) { return value.is_string() ? value.string_value() : value.source_text(); }
 
@@ -34,24 +31,24 @@ void NodeSelectorRequirement(const doc::Node& req, bool allow_invalid_values, co
   const Path values_path = path.Child("values");
   if (op == "In" || op == "NotIn") {
     if (values.empty()) {
-      errors->Add(kRule, Required(values_path, "must be specified when `operator` is 'In' or 'NotIn'"), AtOr(req, "values"));
+      errors->Add(kRule, Required(values_path, "must be specified when `operator` is 'In' or 'NotIn'"), ValueOrParent(req, "values"));
     }
   } else if (op == "Exists" || op == "DoesNotExist") {
     if (!values.empty()) {
       errors->Add(kRule,
                   Forbidden(values_path, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"),
-                  AtOr(req, "values"));
+                  ValueOrParent(req, "values"));
     }
   } else if (op == "Gt" || op == "Lt") {
     if (values.size() != 1) {
       errors->Add(kRule, Required(values_path, "must be specified single value when `operator` is 'Lt' or 'Gt'"),
-                  AtOr(req, "values"));
+                  ValueOrParent(req, "values"));
     }
   } else {
     errors->Add(kRule, Invalid(path.Child("operator"), BadValue::String(op), "not a valid selector operator"),
-                AtOr(req, "operator"));
+                ValueOrParent(req, "operator"));
   }
-  ValidateLabelName(kRule, doc::StringAt(req, "key"), path.Child("key"), AtOr(req, "key"), errors);
+  ValidateLabelName(kRule, doc::StringAt(req, "key"), path.Child("key"), ValueOrParent(req, "key"), errors);
   if (allow_invalid_values) return;
   for (std::size_t i = 0; i < values.size(); ++i) {
     for (std::string& message : LabelValue(Text(values[i]))) {
@@ -70,15 +67,15 @@ void NodeFieldSelectorRequirement(const doc::Node& req, const Path& path, Object
       errors->Add(kRule,
                   Required(path.Child("values"),
                            "must be only one value when `operator` is 'In' or 'NotIn' for node field selector"),
-                  AtOr(req, "values"));
+                  ValueOrParent(req, "values"));
     }
   } else {
     errors->Add(kRule, Invalid(path.Child("operator"), BadValue::String(op), "not a valid selector operator"),
-                AtOr(req, "operator"));
+                ValueOrParent(req, "operator"));
   }
   const std::string key = doc::StringAt(req, "key");
   if (key != "metadata.name") {
-    errors->Add(kRule, Invalid(path.Child("key"), BadValue::String(key), "not a valid field selector key"), AtOr(req, "key"));
+    errors->Add(kRule, Invalid(path.Child("key"), BadValue::String(key), "not a valid field selector key"), ValueOrParent(req, "key"));
     return;
   }
   for (std::size_t i = 0; i < values.size(); ++i) {
@@ -106,7 +103,7 @@ void Weight(const doc::Node& term, const Path& path, ObjectErrors* errors) {
   const std::int64_t weight = containers::IntField(&term, "weight");
   if (weight <= 0 || weight > 100) {
     errors->Add("affinity", Invalid(path.Child("weight"), BadValue::Int(weight), "must be in the range 1-100"),
-                AtOr(term, "weight"));
+                ValueOrParent(term, "weight"));
   }
 }
 
@@ -195,9 +192,9 @@ void PodAffinityTerm(const doc::Node& term, const Path& path, ObjectErrors* erro
   }
   const std::string topology_key = doc::StringAt(term, "topologyKey");
   if (topology_key.empty()) {
-    errors->Add(kRule, Required(path.Child("topologyKey"), "can not be empty"), AtOr(term, "topologyKey"));
+    errors->Add(kRule, Required(path.Child("topologyKey"), "can not be empty"), ValueOrParent(term, "topologyKey"));
   }
-  ValidateLabelName(kRule, topology_key, path.Child("topologyKey"), AtOr(term, "topologyKey"), errors);
+  ValidateLabelName(kRule, topology_key, path.Child("topologyKey"), ValueOrParent(term, "topologyKey"), errors);
 }
 
 // validatePodAffinity and validatePodAntiAffinity (the same checks).
@@ -237,44 +234,44 @@ void ValidateTolerations(const doc::Node* tolerations, const Path& path, ObjectE
     const std::string op = doc::StringAt(toleration, "operator");
     const std::string value = doc::StringAt(toleration, "value");
     const std::string effect = doc::StringAt(toleration, "effect");
-    if (!key.empty()) ValidateLabelName(kRule, key, item_path.Child("key"), AtOr(toleration, "key"), errors);
+    if (!key.empty()) ValidateLabelName(kRule, key, item_path.Child("key"), ValueOrParent(toleration, "key"), errors);
     // An empty key with Exists (and no value) matches every taint.
     if (key.empty() && op != "Exists") {
       errors->Add(kRule,
                   Invalid(item_path.Child("operator"), BadValue::String(op),
                           "operator must be Exists when `key` is empty, which means \"match all values and all keys\""),
-                  AtOr(toleration, "operator"));
+                  ValueOrParent(toleration, "operator"));
     }
     if (containers::Has(&toleration, "tolerationSeconds") && effect != "NoExecute") {
       errors->Add(kRule,
                   Invalid(item_path.Child("effect"), BadValue::String(effect),
                           "effect must be 'NoExecute' when `tolerationSeconds` is set"),
-                  AtOr(toleration, "effect"));
+                  ValueOrParent(toleration, "effect"));
     }
     // Upstream reports the value's errors at "operator".
     if (op == "Equal" || op.empty()) {
       std::string joined;
       for (const std::string& message : LabelValue(value)) joined += (joined.empty() ? "" : ";") + message;
       if (!joined.empty()) {
-        errors->Add(kRule, Invalid(item_path.Child("operator"), BadValue::String(value), joined), AtOr(toleration, "value"));
+        errors->Add(kRule, Invalid(item_path.Child("operator"), BadValue::String(value), joined), ValueOrParent(toleration, "value"));
       }
     } else if (op == "Exists") {
       if (!value.empty()) {
         errors->Add(kRule,
                     Invalid(item_path.Child("operator"), BadValue::String(value),
                             "value must be empty when `operator` is 'Exists'"),
-                    AtOr(toleration, "value"));
+                    ValueOrParent(toleration, "value"));
       }
     } else {
       errors->Add(kRule, NotSupported(item_path.Child("operator"), BadValue::String(op), {"Equal", "Exists"}),
-                  AtOr(toleration, "operator"));
+                  ValueOrParent(toleration, "operator"));
     }
     // validateTaintEffect with allowEmpty: an empty effect matches all.
     if (!effect.empty() && effect != "NoSchedule" && effect != "PreferNoSchedule" && effect != "NoExecute") {
       errors->Add(kRule,
                   NotSupported(item_path.Child("effect"), BadValue::String(effect),
                                {"NoSchedule", "PreferNoSchedule", "NoExecute"}),
-                  AtOr(toleration, "effect"));
+                  ValueOrParent(toleration, "effect"));
     }
   }
 }
@@ -288,18 +285,18 @@ void ValidateTopologySpreadConstraints(const doc::Node* constraints, const Path&
     const std::int64_t max_skew = containers::IntField(&constraint, "maxSkew");
     if (max_skew <= 0) {
       errors->Add(kRule, Invalid(item_path.Child("maxSkew"), BadValue::Int(max_skew), "must be greater than zero"),
-                  AtOr(constraint, "maxSkew"));
+                  ValueOrParent(constraint, "maxSkew"));
     }
     const std::string topology_key = doc::StringAt(constraint, "topologyKey");
     if (topology_key.empty()) {
-      errors->Add(kRule, Required(item_path.Child("topologyKey"), "can not be empty"), AtOr(constraint, "topologyKey"));
+      errors->Add(kRule, Required(item_path.Child("topologyKey"), "can not be empty"), ValueOrParent(constraint, "topologyKey"));
     }
     const std::string action = doc::StringAt(constraint, "whenUnsatisfiable");
     if (action != "DoNotSchedule" && action != "ScheduleAnyway") {
       errors->Add(kRule,
                   NotSupported(item_path.Child("whenUnsatisfiable"), BadValue::String(action),
                                {"DoNotSchedule", "ScheduleAnyway"}),
-                  AtOr(constraint, "whenUnsatisfiable"));
+                  ValueOrParent(constraint, "whenUnsatisfiable"));
     }
     // ValidateSpreadConstraintNotRepeat: against the later constraints.
     for (std::size_t j = i + 1; j < items.size(); ++j) {

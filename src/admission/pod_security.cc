@@ -3,6 +3,7 @@
 
 #include "admission/container_checks.h"
 #include "admission/container_formats.h"
+#include "admission/node_edit.h"
 #include "admission/pod_parts.h"
 #include "doc/path.h"
 
@@ -22,10 +23,6 @@ using validate::BadValue;
 
 constexpr std::string_view kRule = "pod-security-context";
 
-const doc::Node* AtOr(const doc::Node& node, std::string_view key) {
-  const doc::Node* value = node.Find(key);
-  return value != nullptr ? value : &node;
-}
 
 void UnixId(const doc::Node* value, const Path& path, ObjectErrors* errors) {
   if (value == nullptr || !value->is_int()) return;
@@ -76,7 +73,7 @@ void Sysctls(const doc::Node& spec, const doc::Node& context, const Path& path, 
   for (std::size_t i = 0; i < sysctls.size(); ++i) {
     const std::string name = doc::StringAt(sysctls[i], "name");
     const Path name_path = path.Index(i).Child("name");
-    const doc::Node* at = AtOr(sysctls[i], "name");
+    const doc::Node* at = ValueOrParent(sysctls[i], "name");
     if (name.empty()) {
       errors->Add(kRule, Required(name_path), at);
     } else if (!IsValidSysctlName(name)) {
@@ -106,10 +103,10 @@ void SeccompProfile(const doc::Node* profile, const Path& path, ObjectErrors* er
   const std::string type = doc::StringAt(profile, "type");
   const Path type_path = path.Child("type");
   if (type.empty()) {
-    errors->Add(kRule, Required(type_path, "type is required when seccompProfile is set"), AtOr(*profile, "type"));
+    errors->Add(kRule, Required(type_path, "type is required when seccompProfile is set"), ValueOrParent(*profile, "type"));
   } else if (type != "Localhost" && type != "RuntimeDefault" && type != "Unconfined") {
     errors->Add(kRule, NotSupported(type_path, BadValue::String(type), {"Localhost", "RuntimeDefault", "Unconfined"}),
-                AtOr(*profile, "type"));
+                ValueOrParent(*profile, "type"));
   }
   if (type == "Localhost") {
     const doc::Node* local = doc::At(profile, "localhostProfile");
@@ -161,7 +158,7 @@ void AppArmorProfile(const doc::Node* profile, const Path& path, ObjectErrors* e
   } else {
     errors->Add(kRule,
                 NotSupported(path.Child("type"), BadValue::String(type), {"Localhost", "RuntimeDefault", "Unconfined"}),
-                AtOr(*profile, "type"));
+                ValueOrParent(*profile, "type"));
   }
 }
 

@@ -10,6 +10,7 @@
 #include "admission/container_checks.h"
 #include "admission/container_formats.h"
 #include "admission/containers.h"
+#include "admission/node_edit.h"
 #include "admission/object_meta.h"
 #include "admission/pod_parts.h"
 #include "doc/path.h"
@@ -26,10 +27,6 @@ using containers::NotSupported;
 using containers::Required;
 using validate::BadValue;
 
-const doc::Node* AtOr(const doc::Node& node, std::string_view key) {
-  const doc::Node* value = node.Find(key);
-  return value != nullptr ? value : &node;
-}
 
 // netutils.ParseIPSloppy: Go 1.16's net.ParseIP, whose IPv4 octets may
 // have leading zeros.
@@ -90,7 +87,7 @@ void SubdomainName(std::string_view rule, const doc::Node& spec, std::string_vie
   const std::string value = doc::StringAt(spec, key);
   if (value.empty()) return;
   for (std::string& message : formats::Dns1123Subdomain(value)) {
-    errors->Add(rule, Invalid(path.Child(key), BadValue::String(value), std::move(message)), AtOr(spec, key));
+    errors->Add(rule, Invalid(path.Child(key), BadValue::String(value), std::move(message)), ValueOrParent(spec, key));
   }
 }
 
@@ -99,7 +96,7 @@ void Dns1123LabelField(std::string_view rule, const doc::Node& spec, std::string
   const std::string value = doc::StringAt(spec, key);
   if (value.empty()) return;
   for (std::string& message : formats::Dns1123Label(value)) {
-    errors->Add(rule, Invalid(path.Child(key), BadValue::String(value), std::move(message)), AtOr(spec, key));
+    errors->Add(rule, Invalid(path.Child(key), BadValue::String(value), std::move(message)), ValueOrParent(spec, key));
   }
 }
 
@@ -109,13 +106,13 @@ void Enum(std::string_view rule, const doc::Node& spec, std::string_view key, co
           std::initializer_list<std::string_view> supported, ObjectErrors* errors) {
   const std::string value = doc::StringAt(spec, key);
   if (value.empty()) {
-    errors->Add(rule, Required(path), AtOr(spec, key));
+    errors->Add(rule, Required(path), ValueOrParent(spec, key));
     return;
   }
   for (std::string_view option : supported) {
     if (value == option) return;
   }
-  errors->Add(rule, NotSupported(path, BadValue::String(value), supported), AtOr(spec, key));
+  errors->Add(rule, NotSupported(path, BadValue::String(value), supported), ValueOrParent(spec, key));
 }
 
 // The %#v of a core.PodResourceClaim, the value upstream reports for a
@@ -143,12 +140,12 @@ void ResourceClaims(const doc::Node* claims, const Path& path, ObjectErrors* err
     const std::string name = doc::StringAt(claim, "name");
     const Path name_path = item_path.Child("name");
     if (name.empty()) {
-      errors->Add(kRule, Required(name_path), AtOr(claim, "name"));
+      errors->Add(kRule, Required(name_path), ValueOrParent(claim, "name"));
     } else if (names.contains(name)) {
-      errors->Add(kRule, containers::Duplicate(name_path, BadValue::String(name)), AtOr(claim, "name"));
+      errors->Add(kRule, containers::Duplicate(name_path, BadValue::String(name)), ValueOrParent(claim, "name"));
     } else {
       for (std::string& message : formats::Dns1123Label(name)) {
-        errors->Add(kRule, Invalid(name_path, BadValue::String(name), std::move(message)), AtOr(claim, "name"));
+        errors->Add(kRule, Invalid(name_path, BadValue::String(name), std::move(message)), ValueOrParent(claim, "name"));
       }
       names.insert(name);
     }
@@ -208,7 +205,7 @@ void DnsConfig(const doc::Node& spec, const Path& path, ObjectErrors* errors) {
   const std::vector<doc::Node>& nameservers = doc::Items(doc::At(config, "nameservers"));
   if (doc::StringAt(spec, "dnsPolicy") == "None") {
     if (config == nullptr) {
-      errors->Add(kRule, Required(path, "must provide `dnsConfig` when `dnsPolicy` is None"), AtOr(spec, "dnsPolicy"));
+      errors->Add(kRule, Required(path, "must provide `dnsConfig` when `dnsPolicy` is None"), ValueOrParent(spec, "dnsPolicy"));
       return;
     }
     if (nameservers.empty()) {
@@ -264,7 +261,7 @@ void ReadinessGates(const doc::Node& spec, const Path& path, ObjectErrors* error
   const std::vector<doc::Node>& gates = doc::Items(doc::At(&spec, "readinessGates"));
   for (std::size_t i = 0; i < gates.size(); ++i) {
     pod_parts::ValidateLabelName("readiness-gates", doc::StringAt(gates[i], "conditionType"),
-                                 path.Index(i).Child("conditionType"), AtOr(gates[i], "conditionType"), errors);
+                                 path.Index(i).Child("conditionType"), ValueOrParent(gates[i], "conditionType"), errors);
   }
 }
 
@@ -274,9 +271,9 @@ void SchedulingGates(const doc::Node& spec, const Path& path, ObjectErrors* erro
   const std::vector<doc::Node>& gates = doc::Items(doc::At(&spec, "schedulingGates"));
   for (std::size_t i = 0; i < gates.size(); ++i) {
     const std::string name = doc::StringAt(gates[i], "name");
-    pod_parts::ValidateLabelName("scheduling-gates", name, path.Index(i), AtOr(gates[i], "name"), errors);
+    pod_parts::ValidateLabelName("scheduling-gates", name, path.Index(i), ValueOrParent(gates[i], "name"), errors);
     if (!seen.insert(name).second) {
-      errors->Add("scheduling-gates", containers::Duplicate(path.Index(i), BadValue::String(name)), AtOr(gates[i], "name"));
+      errors->Add("scheduling-gates", containers::Duplicate(path.Index(i), BadValue::String(name)), ValueOrParent(gates[i], "name"));
     }
   }
 }
@@ -289,11 +286,11 @@ void Os(const doc::Node& spec, const Path& spec_path, ObjectErrors* errors) {
   const Path path = spec_path.Child("os");
   const std::string name = doc::StringAt(os, "name");
   if (name.empty()) {
-    errors->Add("os", Required(path.Child("name"), "cannot be empty"), AtOr(*os, "name"));
+    errors->Add("os", Required(path.Child("name"), "cannot be empty"), ValueOrParent(*os, "name"));
     return;
   }
   if (name != "linux" && name != "windows") {
-    errors->Add("os", NotSupported(path, BadValue::String(name), {"linux", "windows"}), AtOr(*os, "name"));
+    errors->Add("os", NotSupported(path, BadValue::String(name), {"linux", "windows"}), ValueOrParent(*os, "name"));
     return;
   }
   if (name != "linux") return;
