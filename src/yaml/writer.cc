@@ -36,14 +36,53 @@ struct KeyScratch {
 // yaml_emitter_emit_block_* and yaml_emitter_emit_node).
 class TreeWriter {
  public:
-  explicit TreeWriter(std::string* out) : emitter_(out) {}
+  // With `spans`, every node written is recorded there; without, the
+  // writer pays one null test per node.
+  TreeWriter(std::string* out, std::vector<WrittenSpan>* spans)
+      : emitter_(out), out_(out), spans_(spans) {}
 
   void Document(const doc::Node& root) {
-    Node(root, /*mapping_context=*/false);
+    Child(root, /*mapping_context=*/false, {}, WrittenSpan::npos);
     emitter_.WriteIndent();  // document end: finish the last line
   }
 
  private:
+  void Child(const doc::Node& node, bool mapping_context, std::string_view key, std::size_t index) {
+    if (spans_ == nullptr) {
+      Node(node, mapping_context);
+    } else {
+      ObservedNode(node, mapping_context, key, index);
+    }
+  }
+
+  void ObservedNode(const doc::Node& node, bool mapping_context, std::string_view key,
+                    std::size_t index) {
+    const std::size_t self = spans_->size();
+    spans_->push_back({parent_, key, index, &node, out_->size(), 0, WrittenStyle::kNone});
+    const std::size_t saved_parent = parent_;
+    parent_ = self;
+    Node(node, mapping_context);
+    parent_ = saved_parent;
+
+    WrittenSpan& span = (*spans_)[self];
+    span.end = out_->size();
+    // The separating space or line break and indentation were written by
+    // the node's own first step; the node starts after them.
+    while (span.begin < span.end && ((*out_)[span.begin] == ' ' || (*out_)[span.begin] == '\n')) {
+      ++span.begin;
+    }
+    // A plain scalar never starts with a quote or '|' (it would not read
+    // back as itself), so the first byte tells the style.
+    if (node.is_scalar() && span.begin < span.end) {
+      switch ((*out_)[span.begin]) {
+        case '|': span.style = WrittenStyle::kLiteral; break;
+        case '\'': span.style = WrittenStyle::kSingleQuoted; break;
+        case '"': span.style = WrittenStyle::kDoubleQuoted; break;
+        default: span.style = WrittenStyle::kPlain; break;
+      }
+    }
+  }
+
   void Node(const doc::Node& node, bool mapping_context) {
     switch (node.kind()) {
       case doc::Kind::kNull:
@@ -134,10 +173,11 @@ class TreeWriter {
     const int saved = emitter_.indent();
     // A sequence right after "key:" is not indented ("key:\n- a").
     emitter_.IncreaseIndent(false, mapping_context && !emitter_.indention());
-    for (const doc::Node& item : node.items()) {
+    const std::vector<doc::Node>& items = node.items();
+    for (std::size_t i = 0; i < items.size(); ++i) {
       emitter_.WriteIndent();
       emitter_.WriteIndicator("-", true, false, true);
-      Node(item, /*mapping_context=*/false);
+      Child(items[i], /*mapping_context=*/false, {}, i);
     }
     emitter_.set_indent(saved);
   }
@@ -164,7 +204,7 @@ class TreeWriter {
       if (!merge_spelling && key.size() <= kMaxSimpleKeyLength && detail::IsWord(key)) {
         Word(key, /*simple_key=*/true);
         emitter_.WriteIndicator(":", false, false, false);
-        Node(fields[index].value, /*mapping_context=*/true);
+        Child(fields[index].value, /*mapping_context=*/true, fields[index].key, WrittenSpan::npos);
         continue;
       }
       const detail::ScalarAnalysis analysis = detail::AnalyzeScalar(key);
@@ -178,7 +218,7 @@ class TreeWriter {
         emitter_.WriteIndent();
         emitter_.WriteIndicator(":", true, false, true);
       }
-      Node(fields[index].value, /*mapping_context=*/true);
+      Child(fields[index].value, /*mapping_context=*/true, fields[index].key, WrittenSpan::npos);
     }
     emitter_.set_indent(saved);
     --depth_;
@@ -217,6 +257,9 @@ class TreeWriter {
   }
 
   Emitter emitter_;
+  std::string* out_;
+  std::vector<WrittenSpan>* spans_;
+  std::size_t parent_ = WrittenSpan::npos;
   std::string value_scratch_;
   // Kept per thread across documents: a render writes thousands, and each
   // would otherwise allocate its sorting scratch again.
@@ -229,7 +272,12 @@ thread_local std::vector<std::unique_ptr<KeyScratch>> TreeWriter::scratch_;
 }  // namespace
 
 void Write(const doc::Node& root, std::string* out) {
-  TreeWriter writer(out);
+  TreeWriter writer(out, nullptr);
+  writer.Document(root);
+}
+
+void WriteWithSpans(const doc::Node& root, std::string* out, std::vector<WrittenSpan>* spans) {
+  TreeWriter writer(out, spans);
   writer.Document(root);
 }
 
