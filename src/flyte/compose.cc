@@ -16,6 +16,7 @@
 #include "flyte/secrets.h"
 #include "flyte/warnings.h"
 #include "flyte/release.h"
+#include "flyte/trace.h"
 #include "typed/round_trip.h"
 
 namespace tjr::flyte {
@@ -94,8 +95,29 @@ std::string GoMapText(const StringMap& map) {
 
 }  // namespace
 
+TemplateMerge MergeOntoTemplate(const StoredTemplate& found, const doc::Node& spec, const std::string& primary,
+                                const StringMap& labels, const StringMap& annotations, Version version) {
+  TemplateMerge out;
+  out.spec = found.spec;
+  MergoMerge(&out.spec, spec, *CoreType("PodSpec"));
+  out.spec.Set("containers", MergeContainers(Items(found.spec, "containers"), Items(spec, "containers"), primary,
+                                             kDefault, kPrimary, version));
+  out.spec.Erase("initContainers");
+  std::vector<doc::Node> base_init = Items(spec, "initContainers");
+  if (!base_init.empty()) {
+    out.spec.Set("initContainers", MergeContainers(Items(found.spec, "initContainers"), base_init, "",
+                                                   kDefaultInit, kPrimaryInit, version));
+  }
+  doc::Node base_meta = doc::Node::Mapping();
+  base_meta.Set("labels", MapNode(labels));
+  base_meta.Set("annotations", MapNode(annotations));
+  out.metadata = found.metadata.is_mapping() ? found.metadata : doc::Node::Mapping();
+  MergoMerge(&out.metadata, base_meta, *CoreType("ObjectMeta"));
+  return out;
+}
+
 Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const TemplateStore& store,
-                             Version version, Diagnostics* warnings) {
+                             Version version, Diagnostics* warnings, ComposeTrace* trace) {
   const Release& release = ReleaseOf(version);
   if (!IsDns1123Subdomain(task.execution.generated_name)) {
     return Error(task, "execution.generatedName \"" + task.execution.generated_name +
@@ -179,6 +201,8 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
     primary = task.execution.override_primary_container_name;
   }
 
+  if (trace != nullptr) trace->after_base = {spec, labels, annotations};
+
   // B: the runtime template (getBasePodTemplate + LoadOrDefault).
   const std::string& template_name =
       task.pod_template_name.empty() ? config.default_pod_template_name : task.pod_template_name;
@@ -187,9 +211,15 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
     for (const std::string& ns : {task.namespace_, config.propeller_namespace}) {
       if (auto it = by_name->second.find(ns); it != by_name->second.end()) {
         found = &it->second;
+        if (trace != nullptr) trace->template_namespace = ns;
         break;
       }
     }
+  }
+  if (trace != nullptr && found != nullptr) {
+    trace->role = task.pod_template_name.empty() ? TemplateRole::kDefault : TemplateRole::kTaskNamed;
+    trace->template_name = template_name;
+    trace->template_used = *found;
   }
   if (found == nullptr && !task.pod_template_name.empty()) {
     return Error(task, "PodTemplate '" + task.pod_template_name + "' does not exist");
@@ -273,28 +303,18 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
     }
   }
   spec.Set("containers", Sequence(containers));
+  if (trace != nullptr) {
+    trace->primary = primary;
+    trace->customized = {spec, labels, annotations};
+  }
 
   // G: merge onto the runtime template.
   doc::Node metadata = doc::Node::Mapping();
-  const schema::Type& pod_spec_type = *CoreType("PodSpec");
   if (found != nullptr) {
     CheckTemplate(*found, spec, primary, version, warnings);
-    doc::Node merged = found->spec;
-    MergoMerge(&merged, spec, pod_spec_type);
-    merged.Set("containers", MergeContainers(Items(found->spec, "containers"), Items(spec, "containers"),
-                                             primary, kDefault, kPrimary, version));
-    merged.Erase("initContainers");
-    std::vector<doc::Node> base_init = Items(spec, "initContainers");
-    if (!base_init.empty()) {
-      merged.Set("initContainers", MergeContainers(Items(found->spec, "initContainers"), base_init, "",
-                                                   kDefaultInit, kPrimaryInit, version));
-    }
-    spec = std::move(merged);
-    doc::Node base_meta = doc::Node::Mapping();
-    base_meta.Set("labels", MapNode(labels));
-    base_meta.Set("annotations", MapNode(annotations));
-    metadata = found->metadata.is_mapping() ? found->metadata : doc::Node::Mapping();
-    MergoMerge(&metadata, base_meta, *CoreType("ObjectMeta"));
+    TemplateMerge merged = MergeOntoTemplate(*found, spec, primary, labels, annotations, version);
+    spec = std::move(merged.spec);
+    metadata = std::move(merged.metadata);
     labels = MapOf(metadata.Find("labels"));
     annotations = MapOf(metadata.Find("annotations"));
   }
@@ -321,6 +341,15 @@ Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config, const
       }
     }
     spec.Set("containers", Sequence(cs));
+  }
+
+  if (trace != nullptr) {
+    trace->extended_spec = spec;
+    trace->merged_metadata = metadata;
+    if (found == nullptr) {  // the maps are all there is
+      trace->merged_metadata.Set("labels", MapNode(labels));
+      trace->merged_metadata.Set("annotations", MapNode(annotations));
+    }
   }
 
   // I: the pod plugin.

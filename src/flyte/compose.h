@@ -35,10 +35,23 @@ inline constexpr std::string_view kRuleTaskResourcesAssumed = "flyte-task-resour
 /// in namespaces propeller does not look in.
 inline constexpr std::string_view kRuleTemplateOtherNamespace = "flyte-pod-template-other-namespace";
 
+struct ComposeTrace;  // flyte/trace.h
+
+/// Step G alone (MergeWithBasePodTemplate): the base pod spec and ObjectMeta
+/// maps merged onto a runtime template.
+struct TemplateMerge {
+  doc::Node spec;
+  doc::Node metadata;
+};
+TemplateMerge MergeOntoTemplate(const StoredTemplate& found, const doc::Node& spec, const std::string& primary,
+                                const StringMap& labels, const StringMap& annotations, Version version);
+
 /// The Pod flytepropeller creates for `task`, as json.Marshal prints it
 /// (without `status`), and warnings. Errors are upstream's (e.g.
-/// "PodTemplate 'x' does not exist").
+/// "PodTemplate 'x' does not exist"). With `trace`, what explain needs of
+/// the steps is recorded there.
 Result<doc::Node> ComposePod(const Task& task, const PluginConfig& config,
-                             const TemplateStore& store, Version version, Diagnostics* warnings);
+                             const TemplateStore& store, Version version, Diagnostics* warnings,
+                             ComposeTrace* trace = nullptr);
 
 }  // namespace tjr::flyte

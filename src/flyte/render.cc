@@ -9,6 +9,7 @@
 #include "doc/path.h"
 #include "flyte/task.h"
 #include "flyte/task_resources.h"
+#include "flyte/trace.h"
 #include "flyte/warnings.h"
 #include "flyte/typed_value.h"
 #include "gocompat/strconv.h"
@@ -87,8 +88,14 @@ std::string WithArticle(const std::string& word) {
   return (vowel ? "an " : "a ") + word;
 }
 
+// Where LoadConfig found the configuration, for traces.
+struct ConfigSources {
+  doc::Node k8s_document, task_resources_section;
+  std::string k8s_file, task_resources_file;
+};
+
 Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const FlyteOptions& options,
-                                Diagnostics* notes) {
+                                Diagnostics* notes, ConfigSources* sources = nullptr) {
   // plugins.k8s, then the propeller section beside it.
   auto with_propeller = [](Result<PluginConfig> config, const doc::Node* propeller) -> Result<PluginConfig> {
     if (!config.ok() || propeller == nullptr) return config;
@@ -107,6 +114,13 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
     Result<PluginConfig> config =
         k8s == nullptr ? PluginConfig{} : with_propeller(ParsePluginConfig(*k8s), propeller_of(given));
     if (config.ok() && !given_namespace.empty()) config->propeller_namespace = given_namespace;
+    if (sources != nullptr) {
+      if (k8s != nullptr) *sources = {given, doc::Node(), options.config_file, ""};
+      if (const doc::Node* admin = FindTaskResourcesSection(given)) {
+        sources->task_resources_section = *admin;
+        sources->task_resources_file = options.config_file;
+      }
+    }
     if (const doc::Node* admin = FindTaskResourcesSection(given); admin != nullptr && config.ok()) {
       if (Status s = ApplyTaskResources(*admin, &*config); !s.ok()) return s.take_error();
     }
@@ -144,6 +158,7 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
       if (!admin.is_null()) return second_admin(found->location());
       admin = *found;
       admin_from = "file " + document.file;
+      if (sources != nullptr) sources->task_resources_file = document.file;
     }
   }
   doc::Node propeller;
@@ -156,6 +171,7 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
       if (!admin.is_null()) return second_admin(manifest.location());
       admin = std::move(this_admin);
       admin_from = "ConfigMap " + manifest.id.namespace_ + "/" + manifest.id.name;
+      if (sources != nullptr) sources->task_resources_file = manifest.file;
     }
     if (!*k8s) continue;
     if (from != nullptr || file != nullptr) {
@@ -180,6 +196,16 @@ Result<PluginConfig> LoadConfig(const source::ManifestSet& manifests, const Flyt
   }
   if (config.ok() && !admin.is_null()) {
     if (Status s = ApplyTaskResources(admin, &*config); !s.ok()) return s.take_error();
+  }
+  if (sources != nullptr) {
+    if (file != nullptr) {
+      sources->k8s_document = file_document;
+      sources->k8s_file = file->file;
+    } else if (from != nullptr) {
+      sources->k8s_document = from->object;
+      sources->k8s_file = from->file;
+    }
+    sources->task_resources_section = admin;
   }
   return config;
 }
@@ -349,7 +375,9 @@ FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOption
     if (!store.ok()) outcome.diagnostics.push_back(store.take_error());
     return outcome;
   }
-  Result<PluginConfig> config = LoadConfig(manifests, options, &outcome.diagnostics);
+  ConfigSources sources;
+  Result<PluginConfig> config =
+      LoadConfig(manifests, options, &outcome.diagnostics, options.keep_traces ? &sources : nullptr);
   if (!config.ok()) {
     outcome.diagnostics.push_back(AsInputError(config.take_error()));
     return outcome;
@@ -385,9 +413,29 @@ FlyteOutcome RenderFlyte(const source::ManifestSet& manifests, const FlyteOption
       continue;
     }
     Diagnostics warnings;
+    std::shared_ptr<TaskTrace> trace;
+    if (options.keep_traces) {
+      trace = std::make_shared<TaskTrace>();
+      trace->task_document = document.document;
+      trace->task_file = document.file;
+      trace->task_as_written = *task;
+    }
     CheckTaskResourcesKnown(*task, *config, options.version, &warnings);
     LaunchThroughFlyteAdmin(&*task, config->task_resources, options.version);
-    Result<doc::Node> pod = ComposePod(*task, *config, *store, options.version, &warnings);
+    Result<doc::Node> pod =
+        ComposePod(*task, *config, *store, options.version, &warnings, trace ? &trace->compose : nullptr);
+    if (trace && pod.ok()) {
+      trace->task = *task;
+      trace->config_document = sources.k8s_document;
+      trace->config_file = sources.k8s_file;
+      trace->task_resources_section = sources.task_resources_section;
+      trace->task_resources_file = sources.task_resources_file;
+      trace->config = *config;
+      trace->version = options.version;
+      trace->target = std::string(ReleaseOf(options.version).target);
+      trace->pod = *pod;
+      result.trace = std::move(trace);
+    }
     for (Diagnostic& w : warnings) {
       if (options.strict && w.severity == Severity::kWarning) w.severity = Severity::kError;
       result.diagnostics.push_back(std::move(w));

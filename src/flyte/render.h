@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,7 +48,12 @@ struct FlyteOptions {
   /// decoding and metadata checks only, no Pod check.
   std::function<Diagnostics(const doc::Node& pod_template)> admit_pod_template;
   std::function<Diagnostics(const doc::Node& pod, const doc::Node& task)> admit_pod;
+  /// Keep each composed task's TaskTrace (for `tjrender explain`); off, the
+  /// render records nothing.
+  bool keep_traces = false;
 };
+
+struct TaskTrace;  // flyte/trace.h
 
 /// One task's outcome.
 struct TaskResult {
@@ -56,6 +62,9 @@ struct TaskResult {
   std::string file;
   std::vector<doc::Node> objects;  ///< the Pod; empty when an error stopped it
   Diagnostics diagnostics;
+  /// With FlyteOptions::keep_traces, for a task whose Pod was composed
+  /// (admitted or not); null otherwise.
+  std::shared_ptr<const TaskTrace> trace;
   bool has_errors() const;
 };
 
