@@ -29,6 +29,9 @@ struct Line {
   /// `inherited`; the page shows that chain.
   std::string from;
   bool inherited = false;
+  /// The list item that starts on the line ("- name: x" shows the item's
+  /// first key, but the item has its own chain and order); empty if none.
+  std::string item;
 };
 
 std::size_t LineOf(const std::vector<std::size_t>& starts, std::size_t offset) {
@@ -92,14 +95,16 @@ Node ObjectLines(const Explanation& explanation, const ObjectExplanation& object
       if (layer < explanation.layers.size()) kinds[i] = LayerKindName(explanation.layers[layer].kind);
     }
     if (lines.empty()) continue;
-    Line owner{paths[i], kinds[i], {}, false};
+    Line owner{paths[i], kinds[i], {}, false, {}};
     if (explained_by[i] != i && explained_by[i] != yaml::WrittenSpan::npos) {
       owner.from = paths[explained_by[i]];
       owner.inherited = true;
     }
     std::size_t first = LineOf(starts, entry);
     std::size_t last = LineOf(starts, std::max(span.end, entry + 1) - 1);
+    const std::string item = span.index != yaml::WrittenSpan::npos ? paths[i] : lines[first].item;
     for (std::size_t line = first; line <= last; ++line) lines[line] = owner;
+    lines[first].item = item;
   }
 
   Node out = Node::Sequence();
@@ -111,6 +116,9 @@ Node ObjectLines(const Explanation& explanation, const ObjectExplanation& object
     line.Set("path", Node::String(lines[i].path));
     line.Set("kind", Node::String(lines[i].kind));
     if (lines[i].inherited) line.Set("from", Node::String(lines[i].from));
+    if (!lines[i].item.empty() && lines[i].item != lines[i].path) {
+      line.Set("item", Node::String(lines[i].item));
+    }
     out.push_back(std::move(line));
   }
   return out;

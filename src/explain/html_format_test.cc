@@ -90,6 +90,7 @@ struct PageLine {
   std::string text, path, kind;
   const char* from = nullptr;  // null when the line has a chain of its own
   std::string from_path;
+  std::string item;  // the list item starting on the line, if not the line's own
 };
 
 std::vector<PageLine> Lines(const Node& data, std::size_t object = 0) {
@@ -98,7 +99,8 @@ std::vector<PageLine> Lines(const Node& data, std::size_t object = 0) {
     const Node* from = line.Find("from");
     out.push_back({line.Find("text")->string_value(), line.Find("path")->string_value(),
                    line.Find("kind")->string_value(), from != nullptr ? "from" : nullptr,
-                   from != nullptr ? from->string_value() : ""});
+                   from != nullptr ? from->string_value() : "",
+                   line.Find("item") != nullptr ? line.Find("item")->string_value() : ""});
   }
   return out;
 }
@@ -211,6 +213,14 @@ TEST(HtmlFormat, LinesWithoutAChainNameTheFieldWhoseChainTheyShow) {
   ASSERT_NE(kind.from, nullptr);
   EXPECT_EQ(kind.from_path, "") << "the object's own chain";
   EXPECT_EQ(LineWithText(lines, "    image: pytorch:2.5").from, nullptr);
+}
+
+TEST(HtmlFormat, TheFirstLineOfAListItemNamesTheItem) {
+  std::vector<PageLine> lines = Lines(PageData(FormatHtml(Sample())));
+  EXPECT_EQ(LineWithText(lines, "  - args:").item, "spec.containers[name=node]");
+  EXPECT_EQ(LineWithText(lines, "    - --a").item, "") << "a scalar list's items are the list";
+  EXPECT_EQ(LineWithText(lines, "    command: |").item, "");
+  EXPECT_EQ(LineWithText(lines, "  containers:").item, "");
 }
 
 TEST(HtmlFormat, LinesWithoutAnyLayerHaveNoKind) {

@@ -48,6 +48,7 @@ h3 { font-size: 14px; margin: 6px 0; word-break: break-all; }
 .step pre, .value { margin: 2px 0; white-space: pre-wrap; word-break: break-all; max-height: 16em;
   overflow: auto; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .note { color: var(--muted); }
+.order { margin: 4px 0; font-style: italic; }
 a.src { color: #0b57d0; cursor: pointer; }
 #source-head { display: flex; justify-content: space-between; align-items: baseline; }
 .file { position: relative; background: #fff; border: 1px solid var(--rule); max-height: 60vh;
@@ -78,7 +79,7 @@ std::string_view PageScript() {
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("data").textContent);
-  var files = {};
+  var files = Object.create(null);
   (data.files || []).forEach(function (f) { files[f.name] = f.text; });
   var allLines = [];   // every line element of every object, for the search
   var lowered = [];    // their text in lower case, once
@@ -143,10 +144,11 @@ std::string_view PageScript() {
     });
   }
 
-  function lineElement(text, path, kind, objectIndex, tip, from) {
+  function lineElement(text, path, kind, objectIndex, tip, from, item) {
     var line = el("div", kind ? "line k-" + kind : "line", text);
     line.setAttribute("data-path", path);
     if (from !== undefined) line.setAttribute("data-from", from);
+    if (item !== undefined) line.setAttribute("data-item", item);
     line.setAttribute("data-object", String(objectIndex));
     if (tip) line.title = tip;
     return line;
@@ -162,15 +164,20 @@ std::string_view PageScript() {
   function renderObjects() {
     var main = document.getElementById("objects");
     data.objects.forEach(function (object, index) {
-      object.byPath = {};
-      object.fields.forEach(function (field) { object.byPath[field.path] = field; });
+      // Without a prototype: a path may be "constructor". A present field
+      // wins over a deleted one of the same path (it was written again).
+      object.byPath = Object.create(null);
+      object.fields.forEach(function (field) {
+        if (!object.byPath[field.path]) object.byPath[field.path] = field;
+      });
       var section = el("section", "object");
       section.appendChild(el("h2", null, objectTitle(object)));
       var yaml = el("div", "yaml");
       var lines = document.createDocumentFragment();
       object.lines.forEach(function (line) {
         var field = object.byPath[line.from !== undefined ? line.from : line.path];
-        var node = lineElement(line.text, line.path, line.kind, index, lastStepText(field), line.from);
+        var node = lineElement(line.text, line.path, line.kind, index, lastStepText(field), line.from,
+                               line.item);
         lines.appendChild(node);
         allLines.push(node);
         lowered.push(line.text.toLowerCase());
@@ -217,8 +224,20 @@ std::string_view PageScript() {
       panel.appendChild(el("p", "note", "Written with " + (from === "" ? "the whole object" : from) +
                                         ", whose chain this is:"));
     }
+    appendChain(panel, field);
+    // "- name: x" names the item's first key; the item itself has a chain
+    // and, above all, an order.
+    var itemPath = line.getAttribute("data-item");
+    var item = itemPath !== null && itemPath !== from ? object.byPath[itemPath] : undefined;
+    if (item) {
+      panel.appendChild(el("h3", null, "The list item " + item.path));
+      appendChain(panel, item);
+    }
+  }
+
+  function appendChain(panel, field) {
     if (!field.present) panel.appendChild(el("p", "note", "Not in the rendered object: deleted."));
-    if (field.order) panel.appendChild(el("p", "note", "Order: " + field.order));
+    if (field.order) panel.appendChild(el("p", "order", "Order: " + field.order));
     var steps = el("ol", "steps");
     field.chain.forEach(function (step) {
       var layer = layerOf(step);

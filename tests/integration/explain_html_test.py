@@ -170,7 +170,23 @@ def artifact_path():
     return os.path.join(folder, "explain-page.png")
 
 
-def check_page(checks, driver, page):
+def check_order(checks, driver, explained_json):
+    """A list item's first line shows the item's order (why it sits there)."""
+    document = json.loads(explained_json)
+    env = POD_SPEC + ".containers[name=node].env[name=PET_NNODES]"
+    jobset = [o for o in document["objects"] if o["kind"] == "JobSet"]
+    fields = [f for f in jobset[0]["fields"] if f["path"] == env] if jobset else []
+    checks.expect(len(fields) == 1 and fields[0].get("order"), "the JSON gives the torch env item an order",
+                  repr(fields))
+    if not fields or not fields[0].get("order"):
+        return
+    driver.click(driver.find('.line[data-item="' + env + '"]'))
+    chain = driver.text(driver.find("#chain"))
+    checks.expect("The list item " + env in chain and "Order: " + fields[0]["order"] in chain,
+                  "the item's first line shows the item's chain and order", chain)
+
+
+def check_page(checks, driver, page, explained_json):
     driver.open("file://" + page)
     checks.expect(driver.script("return document.querySelectorAll('.line').length;") > 20,
                   "the page renders the object's lines")
@@ -222,6 +238,8 @@ def check_page(checks, driver, page):
     driver.type(driver.find("#search"), "\ue00c")  # Escape clears the search
     checks.expect(driver.script("return document.querySelectorAll('.line.filtered').length;") == 0,
                   "Escape clears the search")
+    check_order(checks, driver, explained_json)
+
     # The screenshot: the accelerator's chain and its line in the TrainJob.
     driver.click(driver.find(css_path(ACCELERATOR)))
     links = driver.find_all("#chain a.src")
@@ -247,6 +265,8 @@ def main():
         checks.expect(explained.returncode == 0, "explain --format html exits 0", explained.stderr)
         if explained.returncode != 0:
             checks.done()
+        as_json = run([tjrender(), "explain", "--format", "json", "ml-team/patched", "."], cwd=repo)
+        checks.expect(as_json.returncode == 0, "explain --format json exits 0", as_json.stderr)
         page = os.path.join(work, "explain.html")
         with open(page, "w") as f:
             f.write(explained.stdout)
@@ -257,7 +277,7 @@ def main():
         driver = WebDriver(port)
         driver.wait_ready()
         driver.start()
-        check_page(checks, driver, page)
+        check_page(checks, driver, page, as_json.stdout)
     finally:
         if driver:
             driver.quit()
