@@ -247,6 +247,7 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   pipeline_options.strict = request.strict;
   pipeline_options.admission = request.admission;
   pipeline_options.threads = request.threads;
+  pipeline_options.keep_inputs = request.keep_inputs;
   if (target.empty() && input.config.target) {
     target = *input.config.target;
     sink.Note("target " + target + " from " + input.config_path);
@@ -301,6 +302,7 @@ RenderOutcome RenderRepository(const RenderRequest& request, Findings& findings,
   for (const source::ObjectType& type : flyte::FlyteObjectTypes()) load_options.types.push_back(type);
   flyte::AcceptFlyteTasks(&load_options);
   flyte_options.strict = request.strict;
+  flyte_options.keep_traces = request.keep_flyte_traces;
   flyte_options.default_namespace = load_options.default_namespace;
   if (!request.flyte_config_file.empty()) flyte_options.config_file = request.flyte_config_file;
   if (request.flyte_config) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -75,6 +76,11 @@ struct RenderRequest {
     std::map<std::string, doc::Node> runtime_snapshots;
     std::optional<std::vector<std::string>> priority_classes;
   } cluster;
+  /// TrainJobs whose render inputs their results keep, for explain
+  /// (pipeline::PipelineOptions::keep_inputs); unset, none.
+  std::function<bool(const source::Manifest&)> keep_inputs;
+  /// Flyte tasks keep their trace (flyte::FlyteOptions::keep_traces), for explain.
+  bool keep_flyte_traces = false;
 };
 
 /// What a run shows besides its findings, on the calling thread, in order.

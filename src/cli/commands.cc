@@ -10,6 +10,8 @@ const std::vector<Command>& Commands() {
       {"check", "validate TrainJobs and runtimes as the cluster would, writing nothing", RunCheck},
       {"diff", "render two revisions (Git or folders) and show what changes, with update checks",
        RunDiff},
+      {"explain", "show where each value of a TrainJob's (or Flyte task's) rendered objects came from",
+       RunExplain},
       {"fmt", "print YAML or JSON documents the way kubectl prints objects", RunFmt},
       {"migrate", "rewrite podTemplateOverrides into runtimePatches and show what the upgrade changes",
        RunMigrate},

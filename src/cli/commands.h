@@ -24,6 +24,7 @@ int RunCheck(const std::vector<std::string>& args);
 /// `tjrender diff BASE [HEAD]`: rendered objects of two revisions compared,
 /// HEAD's TrainJobs checked as updates; exit 0 none, 1 differences, 2 errors.
 int RunDiff(const std::vector<std::string>& args);
+int RunExplain(const std::vector<std::string>& args);
 
 /// `tjrender argocd-generate`: the Argo CD CMP generate command
 /// (integrations/argocd/); exit 0 with manifests on stdout, 1 findings or

@@ -1,5 +1,6 @@
 #include "conformance/target.h"
 
+#include "conformance/explain_target.h"
 #include "conformance/merge_target.h"
 #include "conformance/migrate_target.h"
 #include "conformance/render_target.h"
@@ -8,6 +9,8 @@ namespace tjr::conformance {
 
 const std::vector<Target>& Targets() {
   static const std::vector<Target> targets = {
+      {"explain", "the provenance of chosen fields of one TrainJob's or Flyte task's rendered objects, as "
+                  "`tjrender explain SUBJECT input/ --field PATH` shows it", RunExplainTarget},
       {"merge", "strategic merge of input/object.* with input/patch*.* in name order",
        RunMergeTarget},
       {"migrate", "input/ files migrated to runtimePatches, and what renders differently",

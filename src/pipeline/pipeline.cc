@@ -66,6 +66,8 @@ struct SharedRuntimes {
     Location first_error;
   };
   std::vector<Refused> refused;
+  /// Each stored runtime as written, before its defaults (explain).
+  std::vector<doc::Node> written;
   /// Where in `stored` the runtimes of each key (Key) are, in order: a
   /// TrainJob looks among those it may find only (N TrainJobs over N
   /// runtimes of their own namespaces took N² steps).
@@ -96,6 +98,14 @@ struct SharedRuntimes {
     std::vector<doc::Node> out;
     for (std::size_t i : at) out.push_back(stored[i]);
     return out;
+  }
+
+  // The runtime as written for `runtime` (a shared copy of a stored one), or null.
+  doc::Node WrittenOf(const doc::Node& runtime) const {
+    for (std::size_t i = 0; i < stored.size() && i < written.size(); ++i) {
+      if (stored[i].SharesRepresentationWith(runtime)) return written[i];
+    }
+    return {};
   }
 
   // The text for `runtime` (a shared copy of a stored one), or "".
@@ -142,6 +152,7 @@ SharedRuntimes PrepareRuntimes(const source::ManifestSet& manifests, const Pipel
     ApplyStrict(&unwired, options, manifest.id);
     Append(&summary->diagnostics, std::move(unwired));
     shared.stored.push_back(std::move(runtime));
+    shared.written.push_back(manifest.object);
   }
   for (std::size_t i = 0; i < shared.stored.size(); ++i) {
     shared.by_key[SharedRuntimes::KeyOf(shared.stored[i], options.default_namespace)].push_back(i);
@@ -404,6 +415,20 @@ TrainJobResult RenderOne(const source::Manifest& manifest, const SharedRuntimes&
     }
   }
   Result<render::RenderedObjects> rendered = render::Render(trainjob, *runtime, render_options);
+  if (options.keep_inputs && options.keep_inputs(manifest)) {
+    auto inputs = std::make_shared<RenderInputs>();
+    inputs->written = original;
+    inputs->trainjob = trainjob;
+    inputs->runtime = *runtime;
+    if (runtime == &resolved->runtime) inputs->runtime_written = shared.WrittenOf(resolved->runtime);
+    inputs->version = target.version;
+    inputs->target = std::string(target.name);
+    inputs->options = render_options;
+    inputs->options.merged_jobset_spec = nullptr;
+    inputs->runtime_snapshot_text = std::string(render_options.runtime_snapshot_text);
+    inputs->options.runtime_snapshot_text = {};
+    result.inputs = std::move(inputs);
+  }
   if (!rendered.ok()) {
     out.push_back(rendered.take_error());
     return finish();

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,7 +11,9 @@
 #include "base/diagnostic.h"
 #include "doc/node.h"
 #include "doc/objects.h"
+#include "render/render.h"
 #include "source/loader.h"
+#include "trainer/release.h"
 
 // The whole of `tjrender render` that is not the command line: a loaded
 // manifest set in, the objects the Trainer controller would create and the
@@ -18,6 +21,23 @@
 namespace tjr::pipeline {
 
 struct TrainJobResult;
+
+/// What one TrainJob was rendered from, kept for `tjrender explain`
+/// (PipelineOptions::keep_inputs), so the render can be replayed layer by
+/// layer.
+struct RenderInputs {
+  doc::Node written;   ///< the TrainJob as written
+  doc::Node trainjob;  ///< as the controller reads it: defaulted and pruned
+  doc::Node runtime;   ///< the runtime rendered against, defaulted (a kept snapshot's, when one applies)
+  /// That runtime as written, before its defaults; null when it came from a
+  /// snapshot the cluster holds.
+  doc::Node runtime_written;
+  trainer::TrainerVersion version = trainer::kDefaultRelease;
+  std::string target;  ///< the target's name ("trainer-v2.3")
+  /// The render's options; runtime_snapshot_text points into the copy below.
+  render::RenderOptions options;
+  std::string runtime_snapshot_text;
+};
 
 /// The rule id of the warning that an existing TrainJob renders against its
 /// runtime snapshot, not the changed live runtime (PipelineOptions::runtime_snapshots).
@@ -87,6 +107,9 @@ struct PipelineOptions {
   /// Reads a released TrainJob (source::Manifest::released) again, on the
   /// worker that renders it (source::ReloadObject). Must be thread-safe.
   std::function<Result<doc::Node>(const source::Manifest&)> reload;
+  /// TrainJobs whose RenderInputs their result keeps (explain); unset, none
+  /// does. Called from worker threads.
+  std::function<bool(const source::Manifest& manifest)> keep_inputs;
 };
 
 /// What one TrainJob produced.
@@ -100,6 +123,8 @@ struct TrainJobResult {
   /// What PipelineOptions::finish made of `objects` (the caller's own
   /// format), else empty.
   std::string encoded;
+  /// What it was rendered from, when PipelineOptions::keep_inputs asked.
+  std::shared_ptr<const RenderInputs> inputs;
 
   bool has_errors() const;
 };

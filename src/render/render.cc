@@ -106,22 +106,47 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
   // Flux, so the order of those fixes the env order (upstream: Go map
   // order). Flux touches no env, and its command rewrite is read only by
   // the builder.
+  RenderTrace* trace = options.trace;
+  auto stage = [&](const char* layer) {
+    if (trace != nullptr) trace->stages.push_back({layer, BuildJobSet(info, trainjob)});
+  };
+  stage("builder");
   EnforcePlainML(&info, trainjob);
+  stage("plugin plainml");
   if (Status s = EnforceTorch(&info, &trainjob); !s.ok()) return s.take_error();
+  stage("plugin torch");
   if (Status s = EnforceMPI(&info, trainjob); !s.ok()) return s.take_error();
+  stage("plugin mpi");
   if (trainer::ReleaseOf(info.version).jax_xgboost_flux_plugins) {
     EnforceJAX(&info, trainjob);
+    stage("plugin jax");
     if (Status s = EnforceXGBoost(&info, trainjob); !s.ok()) return s.take_error();
+    stage("plugin xgboost");
     if (Status s = EnforceFlux(&info, &trainjob); !s.ok()) return s.take_error();
+    stage("plugin flux");
   }
   EnforceCoScheduling(&info, trainjob);
+  stage("plugin coscheduling");
   EnforceVolcano(&info, trainjob);
+  stage("plugin volcano");
   IdentifyPodNetwork(&info, trainjob);
+  stage("plugin jobset");
 
   RenderedObjects out;
-  if (!snapshot.is_null()) out.objects.push_back(std::move(snapshot));
-  for (doc::Node object : {BuildCoSchedulingPodGroup(info, trainjob), BuildVolcanoPodGroup(info, trainjob)}) {
-    if (!object.is_null()) out.objects.push_back(std::move(object));
+  auto built_by = [&](const char* builder) {
+    if (trace != nullptr) trace->builders.emplace_back(builder);
+  };
+  if (!snapshot.is_null()) {
+    out.objects.push_back(std::move(snapshot));
+    built_by("runtime snapshot");
+  }
+  if (doc::Node group = BuildCoSchedulingPodGroup(info, trainjob); !group.is_null()) {
+    out.objects.push_back(std::move(group));
+    built_by("plugin coscheduling");
+  }
+  if (doc::Node group = BuildVolcanoPodGroup(info, trainjob); !group.is_null()) {
+    out.objects.push_back(std::move(group));
+    built_by("plugin volcano");
   }
   Result<doc::Node> hostfile = BuildMPIHostfile(info, trainjob);
   if (!hostfile.ok()) return hostfile.take_error();
@@ -132,6 +157,7 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
                                "creates it with a freshly generated random SSH key");
     out.notes.push_back(std::move(note));
     out.objects.push_back(std::move(config_map));
+    built_by("plugin mpi");
   }
   if (trainer::ReleaseOf(info.version).jax_xgboost_flux_plugins) {
     Result<doc::Node> flux = BuildFluxConfigMap(info, trainjob);
@@ -143,9 +169,11 @@ Result<RenderedObjects> Render(const doc::Node& trainjob_in, const doc::Node& ru
                                  "derives its CURVE key pair from the TrainJob's UID, which the API server assigns");
       out.notes.push_back(std::move(note));
       out.objects.push_back(*std::move(flux));
+      built_by("plugin flux");
     }
   }
   out.objects.push_back(BuildJobSet(info, trainjob));
+  built_by("builder");
   return out;
 }
 

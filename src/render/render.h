@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -8,6 +9,22 @@
 #include "trainer/release.h"
 
 namespace tjr::render {
+
+/// The JobSet as each phase of a render left it, for `tjrender explain`
+/// (RenderOptions::trace): what BuildJobSet would make of the runtime info
+/// after newRuntimeInfo ("builder"), then after each plugin in the order
+/// Render runs them ("plugin torch", ...; a plugin that does not act leaves
+/// an equal JobSet), and which component built each rendered object.
+struct RenderTrace {
+  struct Stage {
+    std::string layer;
+    doc::Node jobset;
+  };
+  std::vector<Stage> stages;
+  /// Per RenderedObjects::objects entry: "runtime snapshot", "plugin
+  /// coscheduling", "plugin volcano", "plugin mpi", "plugin flux", "builder".
+  std::vector<std::string> builders;
+};
 
 /// Options of a render.
 struct RenderOptions {
@@ -24,6 +41,9 @@ struct RenderOptions {
   /// same for every TrainJob of a runtime that names its namespace); ""
   /// makes it here.
   std::string_view runtime_snapshot_text;
+  /// Filled when set (explain); nullptr for every other render, which then
+  /// builds no stage.
+  RenderTrace* trace = nullptr;
 };
 
 /// The rule id of the notes about Secrets the controller creates that no
