@@ -1,6 +1,9 @@
 #include "app/explain_render.h"
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
 #include <memory>
 #include <mutex>
 #include <system_error>
@@ -112,6 +115,32 @@ class ExplainSink final : public RenderSink {
   std::vector<std::string> refused_;
 };
 
+// The page shows the input files its locations name: those of the working
+// tree are read back (a Git revision's are not: the page says so), up to a
+// budget, so a repository of huge files does not make a huge page.
+void AttachFiles(explain::Explanation* explanation) {
+  constexpr std::uintmax_t kMaxFileBytes = 2u << 20;
+  constexpr std::size_t kMaxFiles = 64;
+  std::set<std::string> names;
+  auto note = [&](const Location& at) {
+    if (at.known() && names.size() < kMaxFiles) names.insert(*at.file);
+  };
+  for (const explain::Layer& layer : explanation->layers) note(layer.location);
+  for (const explain::ObjectExplanation& object : explanation->objects) {
+    for (const explain::Field& field : object.fields) {
+      for (const explain::Step& step : field.chain) note(step.location);
+    }
+  }
+  for (const std::string& name : names) {
+    std::error_code error;
+    if (!fs::is_regular_file(name, error) || fs::file_size(name, error) > kMaxFileBytes || error) continue;
+    std::ifstream in(name, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) continue;
+    explanation->files.push_back({name, std::move(text)});
+  }
+}
+
 }  // namespace
 
 ExplainOutcome ExplainRendered(ExplainRequest request, Findings& findings, RenderSink& sink) {
@@ -156,6 +185,9 @@ ExplainOutcome ExplainRendered(ExplainRequest request, Findings& findings, Rende
                                                     " objects (" + list + "): name one as namespace/name")));
     outcome.input_error = true;
     outcome.explanations.clear();
+  }
+  if (request.render.source.rev.empty() && request.render.source.tree == nullptr) {
+    for (explain::Explanation& explanation : outcome.explanations) AttachFiles(&explanation);
   }
   return outcome;
 }

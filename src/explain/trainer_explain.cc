@@ -65,6 +65,9 @@ const doc::Node* TemplateOf(const doc::Node& runtime, const char* part) {
 
 std::string ValueText(const doc::Node& value) { return json::Write(value, false); }
 
+// A scalar as text, strings unquoted: 3 and "3" read the same.
+std::string ScalarText(const doc::Node& value) { return value.is_string() ? value.string_value() : ValueText(value); }
+
 // The TrainJob with only the first `count` entries of its patch list.
 doc::Node WithPatches(const doc::Node& trainjob, const char* list_key, std::size_t count) {
   doc::Node out = trainjob;
@@ -268,6 +271,12 @@ class TrainerExplainer {
         return field;
       };
       const doc::Node* field = follow(driving.in_runtime ? inputs_.runtime : inputs_.written);
+      // A scalar drives only a value it equals (PET_NNODES "3" from
+      // numNodes 3): a count of 1 before the plugin raised it is not the
+      // TrainJob's 3.
+      if (field != nullptr && field->is_scalar() && value.is_scalar() && ScalarText(*field) != ScalarText(value)) {
+        continue;
+      }
       if (field != nullptr && !field->is_null()) {
         step->detail = "from " + driving.text;
         step->location = field->location();
