@@ -177,6 +177,21 @@ PIN_SHAPES = [
 ]
 
 
+EXPLAIN_QUERIES = [b"spec", b"spec.replicatedJobs[name=node].template", b"spec.containers[0].env[name=A]",
+                   b"metadata.labels[app.kubernetes.io/name]", b".a[", b"[x=y][0]", b""]
+
+
+def explain_inputs():
+    """explain_field_fuzz.cc's input: a --field query line, then the stages
+    as one YAML stream (the test manifests, one stage each and two at once)."""
+    documents = list(manifests())[:120]
+    for i, document in enumerate(documents):
+        query = EXPLAIN_QUERIES[i % len(EXPLAIN_QUERIES)]
+        yield query + b"\n" + document
+        if i + 1 < len(documents):
+            yield query + b"\n" + document + b"\n---\n" + documents[i + 1]
+
+
 def pin_inputs():
     """target_pin_fuzz.cc's input: a name byte, a file, and after a line "%%"
     a second file: the pin shapes alone and in pairs (pins that agree and
@@ -275,6 +290,7 @@ TARGETS = {
     "git_index": (no_seeds, None),
     "git_pack": (no_seeds, None),
     "target_pin": (pin_inputs, "fuzz/dict/target_pin.dict"),
+    "explain_field": (explain_inputs, "fuzz/dict/yaml.dict"),
     "tree_loader": (tree_inputs, "fuzz/dict/yaml.dict"),
     "krm_items": (krm_inputs, "fuzz/dict/yaml.dict"),
 }

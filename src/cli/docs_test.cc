@@ -87,7 +87,7 @@ TEST(ManPageTest, CommandPageHasSynopsisDescriptionAndEveryOption) {
 TEST(CompletionTest, OptionsValuesAndCommandsOfEachShell) {
   const std::vector<CommandDoc> docs = CollectCommandDocs();
   const std::string bash = BashCompletion(docs);
-  EXPECT_NE(bash.find("compgen -W 'render check diff fmt migrate merge conformance argocd-generate "
+  EXPECT_NE(bash.find("compgen -W 'render check diff explain fmt migrate merge conformance argocd-generate "
                       "post-render krm help --help --version'"),
             std::string::npos)
       << bash;

@@ -56,6 +56,7 @@ def sandbox(work, env):
     shutil.copytree(os.path.join(FIXTURES, "platform-repo"), root)
     shutil.copytree(os.path.join(FIXTURES, "trainer-repo"), os.path.join(root, "repo"))
     shutil.copytree(os.path.join(FIXTURES, "trainer-repo"), os.path.join(root, "fixtures", "trainer-repo"))
+    shutil.copytree(os.path.join(FIXTURES, "explain-repo"), os.path.join(root, "fixtures", "explain-repo"))
     shutil.copytree(os.path.join(FIXTURES, "trainer-repo"), os.path.join(root, "old"))
     shutil.copytree(os.path.join(FIXTURES, "trainer-repo"), os.path.join(root, "new"))
     with open(os.path.join(root, "propeller.yaml"), "w") as f:
