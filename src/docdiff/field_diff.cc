@@ -11,36 +11,6 @@
 namespace tjr::docdiff {
 namespace {
 
-// The key that identifies the items of a list on both sides, if one does:
-// every item a mapping with a scalar value for it, distinct within each side.
-std::optional<std::string> ListKey(const doc::Node& before, const doc::Node& after) {
-  static constexpr std::array<const char*, 4> kCandidates = {"name", "mountPath", "containerPort",
-                                                             "key"};
-  if (before.empty() && after.empty()) return std::nullopt;
-  for (const char* candidate : kCandidates) {
-    bool usable = true;
-    for (const doc::Node* list : {&before, &after}) {
-      std::vector<std::string> seen;
-      for (const doc::Node& item : list->items()) {
-        const doc::Node* value = item.is_mapping() ? item.Find(candidate) : nullptr;
-        if (value == nullptr || !value->is_scalar() || value->is_null()) {
-          usable = false;
-          break;
-        }
-        std::string text = json::Write(*value, false);
-        if (std::find(seen.begin(), seen.end(), text) != seen.end()) {
-          usable = false;
-          break;
-        }
-        seen.push_back(std::move(text));
-      }
-      if (!usable) break;
-    }
-    if (usable) return std::string(candidate);
-  }
-  return std::nullopt;
-}
-
 std::string KeyText(const doc::Node& value) {
   return value.is_string() ? value.string_value() : json::Write(value, false);
 }
@@ -139,6 +109,35 @@ std::string OrderText(const doc::Node& keys) {
 }
 
 }  // namespace
+
+std::optional<std::string> ListKey(const doc::Node& before, const doc::Node& after) {
+  static constexpr std::array<const char*, 4> kCandidates = {"name", "mountPath", "containerPort",
+                                                             "key"};
+  if (before.empty() && after.empty()) return std::nullopt;
+  for (const char* candidate : kCandidates) {
+    bool usable = true;
+    for (const doc::Node* list : {&before, &after}) {
+      std::vector<std::string> seen;
+      for (const doc::Node& item : list->items()) {
+        const doc::Node* value = item.is_mapping() ? item.Find(candidate) : nullptr;
+        if (value == nullptr || !value->is_scalar() || value->is_null()) {
+          usable = false;
+          break;
+        }
+        std::string text = json::Write(*value, false);
+        if (std::find(seen.begin(), seen.end(), text) != seen.end()) {
+          usable = false;
+          break;
+        }
+        seen.push_back(std::move(text));
+      }
+      if (!usable) break;
+    }
+    if (usable) return std::string(candidate);
+  }
+  return std::nullopt;
+}
+
 
 std::vector<FieldDifference> DiffFields(const doc::Node& before, const doc::Node& after) {
   Differ differ;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,12 @@ struct FieldDifference {
   doc::Node before;
   doc::Node after;
 };
+
+/// The key that identifies the items of a list on both sides, if one does:
+/// the first of "name", "mountPath", "containerPort" and "key" that every
+/// item (a mapping) holds as a non-null scalar distinct (by JSON text) from
+/// every other item's of its side; nullopt when none does or both are empty.
+std::optional<std::string> ListKey(const doc::Node& before, const doc::Node& after);
 
 /// Compares `before` with `after`. Mappings compare key by key (key order is
 /// no difference). Lists of mappings whose items all carry a distinct

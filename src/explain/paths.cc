@@ -1,9 +1,9 @@
 #include "explain/paths.h"
 
 #include <algorithm>
-#include <array>
-#include <vector>
 
+
+#include "docdiff/field_diff.h"
 #include "json/json.h"
 
 namespace tjr::explain {
@@ -35,30 +35,9 @@ std::string ChildPath(const std::string& parent, std::string_view key) {
 }
 
 std::string ListKeyOf(const doc::Node& list) {
-  static constexpr std::array<const char*, 4> kCandidates = {"name", "mountPath", "containerPort",
-                                                             "key"};
   if (!list.is_sequence() || list.empty()) return {};
-  for (const char* candidate : kCandidates) {
-    bool usable = true;
-    // Distinct as docdiff's ListKey compares them: by JSON text, so the
-    // string "80" and the number 80 are two keys.
-    std::vector<std::string> seen;
-    for (const doc::Node& item : list.items()) {
-      const doc::Node* value = item.is_mapping() ? item.Find(candidate) : nullptr;
-      if (value == nullptr || !value->is_scalar() || value->is_null()) {
-        usable = false;
-        break;
-      }
-      std::string text = json::Write(*value, false);
-      if (std::find(seen.begin(), seen.end(), text) != seen.end()) {
-        usable = false;
-        break;
-      }
-      seen.push_back(std::move(text));
-    }
-    if (usable) return candidate;
-  }
-  return {};
+  // `tjrender diff`'s rule for one list: a path explain prints is one diff prints.
+  return docdiff::ListKey(list, doc::Node::Sequence()).value_or(std::string());
 }
 
 std::string ItemPath(const std::string& parent, const doc::Node& list, std::size_t index) {
