@@ -3,6 +3,7 @@
 #include "app/explain_render.h"
 #include "conformance/render_target.h"
 #include "explain/field_query.h"
+#include "explain/formats.h"
 #include "source/memory_tree.h"
 
 namespace tjr::conformance {
@@ -20,18 +21,6 @@ class Collector final : public app::RenderSink {
   Diagnostics diagnostics;
 };
 
-std::string ObjectName(const doc::Node& object) {
-  const doc::Node* metadata = object.Find("metadata");
-  std::string name;
-  if (metadata != nullptr && metadata->is_mapping()) {
-    if (const doc::Node* space = metadata->Find("namespace"); space != nullptr && space->is_string()) {
-      name = space->string_value() + "/";
-    }
-    if (const doc::Node* own = metadata->Find("name"); own != nullptr && own->is_string()) name += own->string_value();
-  }
-  const doc::Node* kind = object.Find("kind");
-  return (kind != nullptr && kind->is_string() ? kind->string_value() : std::string()) + " " + name;
-}
 
 doc::Node ProvenanceObject(const explain::Explanation& explanation, const explain::ObjectExplanation& object,
                            const explain::Field& field) {
@@ -39,7 +28,7 @@ doc::Node ProvenanceObject(const explain::Explanation& explanation, const explai
   out.Set("apiVersion", doc::Node::String("tjrender.dev/v1"));
   out.Set("kind", doc::Node::String("FieldProvenance"));
   doc::Node metadata = doc::Node::Mapping();
-  metadata.Set("name", doc::Node::String(ObjectName(object.object) + " " + field.path));
+  metadata.Set("name", doc::Node::String(explain::ObjectTitle(object.object) + " " + field.path));
   out.Set("metadata", metadata);
   out.Set("present", doc::Node::Bool(field.present));
   if (!field.order.empty()) out.Set("order", doc::Node::String(field.order));

@@ -15,8 +15,11 @@ std::string Shown(const doc::Node& value) {
   return text;
 }
 
-std::string ObjectTitle(const ObjectExplanation& object) {
-  const doc::Node* metadata = object.object.Find("metadata");
+
+}  // namespace
+
+std::string ObjectTitle(const doc::Node& object) {
+  const doc::Node* metadata = object.Find("metadata");
   std::string name;
   if (metadata != nullptr && metadata->is_mapping()) {
     const doc::Node* space = metadata->Find("namespace");
@@ -24,11 +27,9 @@ std::string ObjectTitle(const ObjectExplanation& object) {
     if (space != nullptr && space->is_string()) name = space->string_value() + "/";
     if (own != nullptr && own->is_string()) name += own->string_value();
   }
-  const doc::Node* kind = object.object.Find("kind");
+  const doc::Node* kind = object.Find("kind");
   return (kind != nullptr && kind->is_string() ? kind->string_value() : std::string("object")) + " " + name;
 }
-
-}  // namespace
 
 std::string DescribeStep(const Explanation& explanation, const Step& step) {
   std::string out;
@@ -48,7 +49,7 @@ std::string DescribeStep(const Explanation& explanation, const Step& step) {
 
 std::string FormatChains(const Explanation& explanation, const ObjectExplanation& object,
                          const std::vector<const Field*>& fields, const YamlFormatOptions& options) {
-  std::string out = "# " + ObjectTitle(object) + " (" + explanation.subject + ", " + explanation.target + ")\n";
+  std::string out = "# " + ObjectTitle(object.object) + " (" + explanation.subject + ", " + explanation.target + ")\n";
   for (const Field* field : fields) {
     out += field->path.empty() ? "(the object)" : field->path;
     out += field->present ? (field->chain.empty() ? "" : ": " + Shown(field->chain.back().value)) : " (deleted)";

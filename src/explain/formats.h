@@ -30,6 +30,10 @@ std::string FormatHtml(const Explanation& explanation);
 std::string FormatChains(const Explanation& explanation, const ObjectExplanation& object,
                          const std::vector<const Field*>& fields, const YamlFormatOptions& options = {});
 
+/// "JobSet ml/llama": a rendered object's kind and namespace/name, as the
+/// chains and the conformance target title it ("object" without a kind).
+std::string ObjectTitle(const doc::Node& object);
+
 /// "runtimePatches[kueue.x-k8s.io/manager] tj.yaml:31:17": who wrote a
 /// step, and where, as the YAML comments and the chains say it.
 std::string DescribeStep(const Explanation& explanation, const Step& step);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 #include "docdiff/field_diff.h"
 #include "json/json.h"
 
