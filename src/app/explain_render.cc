@@ -87,6 +87,7 @@ class ExplainSink final : public RenderSink {
       return;
     }
     matched_.push_back("TrainJob " + result.id.namespace_ + "/" + result.id.name);
+    outcome_->subject_has_errors = outcome_->subject_has_errors || result.has_errors();
     Result<explain::Explanation> explained =
         explain::ExplainTrainJob(*result.inputs, result.objects, result.inputs->target);
     if (!explained.ok()) {
@@ -100,6 +101,7 @@ class ExplainSink final : public RenderSink {
     inner_.Rendered(task);
     if (task.trace == nullptr || !subject_.Matches(task.file, task.namespace_, task.name)) return;
     matched_.push_back("task " + task.namespace_ + "/" + task.name);
+    outcome_->subject_has_errors = outcome_->subject_has_errors || task.has_errors();
     outcome_->explanations.push_back(explain::ExplainFlyteTask(*task.trace));
   }
 

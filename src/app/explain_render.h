@@ -24,6 +24,8 @@ struct ExplainRequest {
 struct ExplainOutcome {
   RenderEnd end = RenderEnd::kRefused;
   bool input_error = false;
+  /// The subject itself has errors (the other inputs' findings do not count).
+  bool subject_has_errors = false;
   /// The subject's explanation; empty when it was not found or not rendered.
   std::vector<explain::Explanation> explanations;
 };

@@ -165,7 +165,8 @@ int RunExplain(const std::vector<std::string>& args) {
     }
     WriteStdout(out);
   }
-  return findings.has_errors() ? kExitFindings : kExitClean;
+  // Another TrainJob's findings are shown, but they are not this one's.
+  return outcome.subject_has_errors ? kExitFindings : kExitClean;
 }
 
 }  // namespace tjr::cli
